@@ -1,0 +1,385 @@
+import type { SupportedLanguage } from './languages.ts';
+import { textLanguage } from './languages.ts';
+
+/**
+ * The one published error catalogue: stable code, HTTP status, message key and the EN/MS/CN text.
+ * Codes seen on the original platform (wire-protocol.md) keep their spelling; the platform's own
+ * are snake_case. `status: 0` marks a client-side condition (the browser raises it, never the API).
+ * The server answers `{ success: false, errorCode, message }` with `message` in the request's
+ * Language; the web app shows the same text from the same table.
+ */
+type Entry = { status: number; en: string; ms: string; cn: string };
+
+const table = {
+  // Transport, tenant and gateway
+  request_param_err: {
+    status: 400,
+    en: 'Some of the information sent is missing or not valid.',
+    ms: 'Sebahagian maklumat yang dihantar tiada atau tidak sah.',
+    cn: '提交的信息有缺失或无效。',
+  },
+  request_body_required: {
+    status: 400,
+    en: 'The request must carry its encrypted body and headers.',
+    ms: 'Permintaan mesti membawa kandungan dan pengepala yang disulitkan.',
+    cn: '请求必须包含加密内容及其请求头。',
+  },
+  'function.not.available': {
+    status: 400,
+    en: 'This function is not available.',
+    ms: 'Fungsi ini tidak tersedia.',
+    cn: '此功能不可用。',
+  },
+  feature_disabled: {
+    status: 200,
+    en: 'This feature is not enabled on this site.',
+    ms: 'Ciri ini tidak diaktifkan di laman ini.',
+    cn: '本站未开启此功能。',
+  },
+  not_found: { status: 404, en: 'Not found.', ms: 'Tidak dijumpai.', cn: '未找到。' },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    en: 'Too many requests. Please try again later.',
+    ms: 'Terlalu banyak permintaan. Sila cuba sebentar lagi.',
+    cn: '请求过于频繁，请稍后再试。',
+  },
+  system_error: {
+    status: 500,
+    en: 'System error. Please try again later.',
+    ms: 'Ralat sistem. Sila cuba sebentar lagi.',
+    cn: '系统错误，请稍后再试。',
+  },
+  system_maintenance: {
+    status: 503,
+    en: 'The system is under maintenance.',
+    ms: 'Sistem sedang diselenggara.',
+    cn: '系统维护中。',
+  },
+  access_restricted: {
+    status: 403,
+    en: 'Access is restricted from your IP address or location.',
+    ms: 'Akses disekat dari alamat IP atau lokasi anda.',
+    cn: '您的IP地址或所在地区访问受限。',
+  },
+  domain_invalid: {
+    status: 400,
+    en: 'Domain check failed: this domain is not valid.',
+    ms: 'Semakan domain gagal: domain ini tidak sah.',
+    cn: '域名校验失败：此域名无效。',
+  },
+  language_unsupported: {
+    status: 400,
+    en: 'This language is not supported.',
+    ms: 'Bahasa ini tidak disokong.',
+    cn: '不支持该语言。',
+  },
+
+  // Session
+  CUSTOMER_NOT_LOGIN: {
+    status: 401,
+    en: 'You are not logged in. Please log in first.',
+    ms: 'Anda belum log masuk. Sila log masuk dahulu.',
+    cn: '您尚未登录，请先登录。',
+  },
+  nologin: {
+    status: 401,
+    en: 'You are not logged in. Please log in first.',
+    ms: 'Anda belum log masuk. Sila log masuk dahulu.',
+    cn: '您尚未登录，请先登录。',
+  },
+  'user.or.token.invalid': {
+    status: 401,
+    en: 'Your session is no longer valid. Please log in again.',
+    ms: 'Sesi anda tidak lagi sah. Sila log masuk semula.',
+    cn: '您的会话已失效，请重新登录。',
+  },
+  'login.not.session': {
+    status: 401,
+    en: 'You were logged out because your account logged in elsewhere.',
+    ms: 'Anda telah dilog keluar kerana akaun anda log masuk di tempat lain.',
+    cn: '您的账号已在别处登录，您已被登出。',
+  },
+  token_ip_different: {
+    status: 401,
+    en: 'Your network address changed. Please log in again.',
+    ms: 'Alamat rangkaian anda berubah. Sila log masuk semula.',
+    cn: '您的网络地址已变更，请重新登录。',
+  },
+  duplicateLogin: {
+    status: 401,
+    en: 'This account is already logged in elsewhere.',
+    ms: 'Akaun ini sudah log masuk di tempat lain.',
+    cn: '此账号已在别处登录。',
+  },
+  login_verify_required: {
+    status: 200,
+    en: 'This login comes from a new device or network. Please verify it with the code sent to your mobile.',
+    ms: 'Log masuk ini dari peranti atau rangkaian baharu. Sila sahkan dengan kod yang dihantar ke telefon anda.',
+    cn: '此次登录来自新设备或网络，请使用发送到您手机的验证码进行验证。',
+  },
+  bind_customer_required: {
+    status: 200,
+    en: 'Please link this sign-in to a member account first.',
+    ms: 'Sila pautkan log masuk ini kepada akaun ahli dahulu.',
+    cn: '请先将此登录方式绑定到会员账号。',
+  },
+
+  // Accounts (spec §8)
+  wrong_account_or_password: {
+    status: 200,
+    en: 'Wrong account or password.',
+    ms: 'Akaun atau kata laluan salah.',
+    cn: '账号或密码错误。',
+  },
+  account_format_error: {
+    status: 400,
+    en: 'The account format is wrong.',
+    ms: 'Format akaun salah.',
+    cn: '账号格式错误。',
+  },
+  password_format_error: {
+    status: 400,
+    en: 'The password format is wrong.',
+    ms: 'Format kata laluan salah.',
+    cn: '密码格式错误。',
+  },
+  mobile_format_error: {
+    status: 400,
+    en: 'The mobile number format is wrong.',
+    ms: 'Format nombor telefon salah.',
+    cn: '手机号码格式错误。',
+  },
+  realname_format_error: {
+    status: 400,
+    en: 'The real name format is wrong.',
+    ms: 'Format nama sebenar salah.',
+    cn: '真实姓名格式错误。',
+  },
+  password_not_match: {
+    status: 400,
+    en: 'The passwords do not match.',
+    ms: 'Kata laluan tidak sepadan.',
+    cn: '两次输入的密码不一致。',
+  },
+  username_email_not_exist: {
+    status: 200,
+    en: 'The username or email does not exist.',
+    ms: 'Nama pengguna atau e-mel tidak wujud.',
+    cn: '用户名或邮箱不存在。',
+  },
+  member_no_enter: {
+    status: 403,
+    en: 'Non-members cannot log in.',
+    ms: 'Bukan ahli tidak boleh log masuk.',
+    cn: '非会员不能登录。',
+  },
+  error_not_agent: {
+    status: 403,
+    en: 'Non-agents cannot log in to the agent area.',
+    ms: 'Bukan ejen tidak boleh log masuk ke kawasan ejen.',
+    cn: '非代理不能登录代理中心。',
+  },
+  verify_first: { status: 200, en: 'Please verify first.', ms: 'Sila sahkan dahulu.', cn: '请先验证。' },
+  trial_account_restricted: {
+    status: 403,
+    en: 'This is a trial account. A real account is needed for this feature.',
+    ms: 'Ini akaun percubaan. Akaun sebenar diperlukan untuk ciri ini.',
+    cn: '这是试玩账号，使用此功能需要正式账号。',
+  },
+  invitation_code_error: {
+    status: 200,
+    en: 'The invitation code is not valid.',
+    ms: 'Kod jemputan tidak sah.',
+    cn: '邀请码无效。',
+  },
+  sms_send_failed: {
+    status: 200,
+    en: 'The SMS could not be sent.',
+    ms: 'SMS tidak dapat dihantar.',
+    cn: '短信发送失败。',
+  },
+  captcha_required: {
+    status: 200,
+    en: 'Please enter the captcha.',
+    ms: 'Sila masukkan captcha.',
+    cn: '请输入验证码。',
+  },
+  captcha_invalid: {
+    status: 200,
+    en: 'The captcha is wrong.',
+    ms: 'Captcha salah.',
+    cn: '验证码错误。',
+  },
+
+  // Phone authentication (spec §8)
+  phone_number_invalid: {
+    status: 400,
+    en: 'Invalid phone number.',
+    ms: 'Nombor telefon tidak sah.',
+    cn: '无效的手机号码。',
+  },
+  phone_number_missing: {
+    status: 400,
+    en: 'Please enter a phone number.',
+    ms: 'Sila masukkan nombor telefon.',
+    cn: '请输入手机号码。',
+  },
+  phone_too_many_requests: {
+    status: 429,
+    en: 'Too many requests. Please try again after 5 minutes.',
+    ms: 'Terlalu banyak permintaan. Sila cuba lagi selepas 5 minit.',
+    cn: '请求过多，请5分钟后再试。',
+  },
+  phone_auth_unknown: {
+    status: 200,
+    en: 'Phone verification failed for an unknown reason.',
+    ms: 'Pengesahan telefon gagal atas sebab yang tidak diketahui.',
+    cn: '手机验证因未知原因失败。',
+  },
+  verification_code_invalid: {
+    status: 200,
+    en: 'The verification code is not valid.',
+    ms: 'Kod pengesahan tidak sah.',
+    cn: '验证码无效。',
+  },
+  verification_code_missing: {
+    status: 400,
+    en: 'Please enter the verification code.',
+    ms: 'Sila masukkan kod pengesahan.',
+    cn: '请输入验证码。',
+  },
+  captcha_check_failed: {
+    status: 200,
+    en: 'The human check failed. Please try again.',
+    ms: 'Semakan manusia gagal. Sila cuba lagi.',
+    cn: '人机验证失败，请重试。',
+  },
+  quota_exceeded: {
+    status: 200,
+    en: 'Quota exceeded. Please contact customer service.',
+    ms: 'Kuota melebihi had. Sila hubungi khidmat pelanggan.',
+    cn: '超出配额，请联系客服。',
+  },
+  operation_not_allowed: {
+    status: 200,
+    en: 'This operation is not allowed.',
+    ms: 'Operasi ini tidak dibenarkan.',
+    cn: '不允许此操作。',
+  },
+  code_expired: {
+    status: 200,
+    en: 'The code has expired. Please request a new one.',
+    ms: 'Kod telah tamat tempoh. Sila minta kod baharu.',
+    cn: '验证码已过期，请重新获取。',
+  },
+  popup_closed_by_user: {
+    status: 0,
+    en: 'The window was closed before finishing. Please try again.',
+    ms: 'Tetingkap ditutup sebelum selesai. Sila cuba lagi.',
+    cn: '窗口在完成前被关闭，请重试。',
+  },
+
+  // Games
+  game_maintenance: {
+    status: 200,
+    en: 'This game is under maintenance. Try one of these instead.',
+    ms: 'Permainan ini sedang diselenggara. Cuba salah satu daripada ini.',
+    cn: '该游戏维护中，请试试以下推荐游戏。',
+  },
+
+  // Uploads and feedback (spec §5)
+  upload_too_large: {
+    status: 400,
+    en: 'Each image must be smaller than 5 MB.',
+    ms: 'Setiap imej mestilah kurang daripada 5 MB.',
+    cn: '每张图片必须小于5MB。',
+  },
+  upload_type_invalid: {
+    status: 400,
+    en: 'Only PNG and JPG images can be uploaded.',
+    ms: 'Hanya imej PNG dan JPG boleh dimuat naik.',
+    cn: '只能上传PNG或JPG图片。',
+  },
+  upload_too_many: {
+    status: 400,
+    en: 'At most 3 images can be uploaded.',
+    ms: 'Paling banyak 3 imej boleh dimuat naik.',
+    cn: '最多只能上传3张图片。',
+  },
+  feedback_invalid: {
+    status: 400,
+    en: 'Feedback must be between 1 and 140 characters.',
+    ms: 'Maklum balas mestilah antara 1 hingga 140 aksara.',
+    cn: '反馈内容须为1至140个字符。',
+  },
+
+  // Client-side conditions (status 0: raised by the browser)
+  network_abnormal: {
+    status: 0,
+    en: 'The network is abnormal. Please try again.',
+    ms: 'Rangkaian tidak normal. Sila cuba lagi.',
+    cn: '网络异常，请重试。',
+  },
+  page_slow: {
+    status: 0,
+    en: 'The page is slow to open. Please wait or refresh.',
+    ms: 'Halaman lambat dibuka. Sila tunggu atau muat semula.',
+    cn: '页面打开缓慢，请稍候或刷新。',
+  },
+  popup_blocked: {
+    status: 0,
+    en: 'The browser blocked the pop-up window. Please allow pop-ups for this site.',
+    ms: 'Pelayar menyekat tetingkap timbul. Sila benarkan tetingkap timbul untuk laman ini.',
+    cn: '浏览器拦截了弹出窗口，请允许本站弹出窗口。',
+  },
+  chunk_load_failed: {
+    status: 0,
+    en: 'Loading chunk failed. Please refresh the page.',
+    ms: 'Gagal memuatkan bahagian halaman. Sila muat semula halaman.',
+    cn: '页面模块加载失败，请刷新页面。',
+  },
+  stylesheet_load_failed: {
+    status: 0,
+    en: 'A stylesheet failed to load. Please refresh the page.',
+    ms: 'Helaian gaya gagal dimuatkan. Sila muat semula halaman.',
+    cn: '样式表加载失败，请刷新页面。',
+  },
+} as const satisfies Record<string, Entry>;
+
+export type ErrorCode = keyof typeof table;
+export const ERROR_CODES = Object.keys(table) as ErrorCode[];
+
+export type CatalogueEntry = { code: ErrorCode; status: number; key: string };
+
+/** i18n key of a code's message; dots in legacy codes become underscores. */
+export function errorKey(code: ErrorCode): string {
+  return `errors.${code.replaceAll('.', '_')}`;
+}
+
+export const ERROR_CATALOGUE: readonly CatalogueEntry[] = ERROR_CODES.map((code) => ({
+  code,
+  status: table[code].status,
+  key: errorKey(code),
+}));
+
+export function errorStatus(code: ErrorCode): number {
+  return table[code].status;
+}
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(table, code);
+}
+
+/** The message of a code in a language (any UI code; unsupported ones fall back to EN). */
+export function errorMessage(code: ErrorCode, language?: string | null): string {
+  const lang = textLanguage(language);
+  const entry: Entry = table[code];
+  return lang === 'MS' ? entry.ms : lang === 'CN' ? entry.cn : entry.en;
+}
+
+/** All error texts of one language keyed like `errorKey`, for loading into i18next. */
+export function errorMessages(language: SupportedLanguage): Record<string, string> {
+  return Object.fromEntries(
+    ERROR_CODES.map((code) => [errorKey(code).slice('errors.'.length), errorMessage(code, language)]),
+  );
+}
