@@ -1,0 +1,238 @@
+/**
+ * `npm run bench` (after `npm run build`): measures and writes bench/results/latest.{json,md}.
+ *  1. Initial JavaScript of each route group of the member web app, gzipped (from Vite's manifest).
+ *  2. GET /wps/system/status throughput and p99 under autocannon, next to a bare Fastify route run
+ *     in the same way on the same machine, as a ratio.
+ *  3. Resident memory of the whole platform idle on the embedded database.
+ * Targets are reported next to the measurement; a benchmark never fails the test suite.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = join(import.meta.dirname, '..');
+const dist = join(root, 'apps/web/dist');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  name?: string;
+};
+
+function bundleSizes() {
+  const manifestPath = join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath))
+    throw new Error('no Vite manifest: run `npm run build` (build.manifest must be on)');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const gz = new Map<string, number>();
+  const size = (file: string) => {
+    let n = gz.get(file);
+    if (n === undefined) {
+      n = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+      gz.set(file, n);
+    }
+    return n;
+  };
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const files = (keys: Set<string>) =>
+    new Set([...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js')));
+  const total = (set: Set<string>) => [...set].reduce((sum, f) => sum + size(f), 0);
+
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) throw new Error('no entry chunk in the manifest');
+  const entryFiles = files(closure(entryKey));
+  const groups: Record<string, number> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const name = (chunk.src ?? key)
+      .replace(/^.*\/(pages|routes|features)\//, '')
+      .replace(/\.(tsx?|jsx?)$/, '');
+    const own = files(closure(key));
+    // What navigating to this group adds on top of the entry: its chunk and imports not in the entry.
+    const extra = new Set([...own].filter((f) => !entryFiles.has(f)));
+    groups[name] = total(new Set([...entryFiles, ...extra]));
+  }
+  const indexKey = Object.keys(groups).find((k) => /(^|\/)index(\/|$)|home/i.test(k));
+  return {
+    entryGzipBytes: total(entryFiles),
+    initialIndexGzipBytes: indexKey ? groups[indexKey]! : total(entryFiles),
+    indexGroup: indexKey ?? null,
+    perRouteGroupGzipBytes: groups,
+    targetIndexGzipBytes: 150 * 1024,
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function waitFor(url: string, headers: Record<string, string>, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited ${child.exitCode}`);
+    try {
+      if ((await fetch(url, { headers })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not ready in 60 s`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, headers, connections: 32, pipelining: 1, duration: DURATION });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
+function treeRss(pid: number): number {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' });
+  const rows = out
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number) as [number, number, number]);
+  const pids = new Set([pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [p, pp] of rows) {
+      if (pids.has(pp) && !pids.has(p)) {
+        pids.add(p);
+        grew = true;
+      }
+    }
+  }
+  return rows.filter(([p]) => pids.has(p)).reduce((sum, [, , rss]) => sum + rss * 1024, 0);
+}
+
+async function platformBench() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lotus-bench-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const headers = { Merchant: 'DEMO', Language: 'EN', Device: 'web' };
+  const platform = spawn(process.execPath, [join(root, 'scripts/start.ts')], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  try {
+    const statusUrl = `http://127.0.0.1:${port}/wps/system/status`;
+    await waitFor(statusUrl, headers, platform);
+    // Idle memory: after start-up and one page load, with no traffic for a while.
+    await fetch(`http://127.0.0.1:${port}/index`, { headers: { Accept: 'text/html' } });
+    await new Promise((r) => setTimeout(r, 5_000));
+    const idleRssBytes = treeRss(platform.pid!);
+
+    const barePort = await freePort();
+    const bare = spawn(process.execPath, [join(root, 'bench/bare-server.ts')], {
+      cwd: root,
+      env: { ...process.env, PORT: String(barePort) },
+      stdio: 'inherit',
+    });
+    try {
+      await waitFor(`http://127.0.0.1:${barePort}/bare`, {}, bare);
+      const bareRun = await load(`http://127.0.0.1:${barePort}/bare`, {});
+      const statusRun = await load(statusUrl, headers);
+      return {
+        idleMemory: { rssBytes: idleRssBytes, rssMiB: Math.round(idleRssBytes / 2 ** 20), targetMiB: 400 },
+        status: {
+          connections: 32,
+          seconds: DURATION,
+          status: statusRun,
+          bareFastify: bareRun,
+          throughputRatio: Number((statusRun.requestsPerSecond / bareRun.requestsPerSecond).toFixed(3)),
+        },
+      };
+    } finally {
+      await stop(bare);
+    }
+  } finally {
+    await stop(platform);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = {
+  date: new Date().toISOString(),
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  bundle: bundleSizes(),
+  ...(await platformBench()),
+};
+const outDir = join(root, 'bench/results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const md = [
+  `# Benchmark results (${results.date}, ${results.machine.cpus} cores, Node ${results.machine.node})`,
+  '',
+  '## Initial JavaScript per route group (gzipped)',
+  '',
+  `Target for /index: at most 150 KB. Measured: **${kb(results.bundle.initialIndexGzipBytes)}** (entry alone ${kb(results.bundle.entryGzipBytes)}).`,
+  '',
+  '| route group | initial JS (gzip) |',
+  '|---|---|',
+  ...Object.entries(results.bundle.perRouteGroupGzipBytes)
+    .sort()
+    .map(([k, v]) => `| ${k} | ${kb(v)} |`),
+  '',
+  '## GET /wps/system/status under load',
+  '',
+  `autocannon, ${results.status.connections} connections, ${results.status.seconds} s each, same machine, same run.`,
+  '',
+  '| target | req/s | p50 ms | p99 ms | non-2xx | errors |',
+  '|---|---|---|---|---|---|',
+  `| /wps/system/status | ${results.status.status.requestsPerSecond} | ${results.status.status.p50Ms} | ${results.status.status.p99Ms} | ${results.status.status.non2xx} | ${results.status.status.errors} |`,
+  `| bare Fastify route | ${results.status.bareFastify.requestsPerSecond} | ${results.status.bareFastify.p50Ms} | ${results.status.bareFastify.p99Ms} | ${results.status.bareFastify.non2xx} | ${results.status.bareFastify.errors} |`,
+  '',
+  `Throughput ratio status / bare: **${results.status.throughputRatio}**`,
+  '',
+  '## Idle memory of the whole platform (embedded database)',
+  '',
+  `Resident set of the process tree: **${results.idleMemory.rssMiB} MiB** (target at most 400 MiB).`,
+  '',
+].join('\n');
+writeFileSync(join(outDir, 'latest.md'), md);
+process.stdout.write(`${md}\n`);
