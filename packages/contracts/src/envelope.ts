@@ -30,3 +30,15 @@ export const HEADER = {
 } as const;
 
 export const DEVICES = ['web', 'mobile', 'app'] as const;
+
+/**
+ * The request headers of every API route, for validation and the OpenAPI page. `merchant` is
+ * optional here only so that a missing one is answered with `function.not.available` (not a
+ * validation error) by the tenancy hook that runs first.
+ */
+export const ApiHeaders = Type.Object({
+  merchant: Type.Optional(Type.String({ maxLength: 64, description: 'Brand (tenant) merchant code' })),
+  language: Type.Optional(Type.String({ maxLength: 8, description: 'UI language code: EN, MS, CN, ...' })),
+  device: Type.Optional(Type.String({ maxLength: 16, description: 'web, mobile or app' })),
+  authorization: Type.Optional(Type.String({ maxLength: 1024, description: 'Raw session token' })),
+});

@@ -35,7 +35,7 @@ export type CsType = (typeof CS_TYPES)[number];
 /** 0 normal, 1 maintenance page, 2 region-restriction page (spec §4). */
 export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
 
-const Language = Type.Union(SUPPORTED_LANGUAGES.map((l) => Type.Literal(l)));
+const Language = Type.Enum(SUPPORTED_LANGUAGES);
 
 export const ThemeColours = Type.Object({
   primary: Type.String(),
@@ -54,7 +54,7 @@ export const Resource = Type.Object({
 export type Resource = Static<typeof Resource>;
 
 export const CustomerServiceItem = Type.Object({
-  csType: Type.Union(CS_TYPES.map((c) => Type.Literal(c))),
+  csType: Type.Enum(CS_TYPES),
   path: Type.String(),
   qrCodeUrl: Type.String(),
   labelNameEn: Type.String(),
@@ -144,7 +144,7 @@ export type VendorCard = Static<typeof VendorCard>;
 /** GET /lgw/games/game_menus: categories in the brand's order, each with its vendors. */
 export const GameMenus = Type.Array(
   Type.Object({
-    gameCategory: Type.Union(GAME_CATEGORIES.map((c) => Type.Literal(c))),
+    gameCategory: Type.Enum(GAME_CATEGORIES),
     vendors: Type.Array(VendorCard),
   }),
 );
@@ -195,11 +195,11 @@ export const FeedbackResult = Type.Object({ id: Type.String(), images: Type.Inte
 
 export const Announcement = Type.Object({
   id: Type.String(),
-  type: Type.Union(ANNOUNCEMENT_TYPES.map((t) => Type.Literal(t))),
+  type: Type.Enum(ANNOUNCEMENT_TYPES),
   title: Type.String(),
   /** Sanitised HTML. */
   content: Type.String(),
-  execution: Type.Union(EXECUTIONS.map((e) => Type.Literal(e))),
+  execution: Type.Enum(EXECUTIONS),
   promotionType: Type.Union([Type.String(), Type.Null()]),
   timestamp: Type.Integer(),
 });

@@ -1,0 +1,17 @@
+import { loadConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrator.ts';
+import { seed } from '../db/seed.ts';
+
+/** `npm run db:seed`: migrates, then creates the demo brand unless it exists. */
+const config = loadConfig();
+const db = await createDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
+try {
+  await migrateToLatest(db);
+  const { created } = await seed(db);
+  console.info(created ? 'demo brand DEMO created' : 'demo brand DEMO already present');
+} finally {
+  await db.destroy();
+}

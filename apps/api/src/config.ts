@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+
+/** The repository root: relative directories in the environment resolve from here. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Every environment variable the server reads, validated once at boot. */
+export const EnvSchema = Type.Object({
+  NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  /** PostgreSQL connection string; when empty the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: Type.String({ default: '' }),
+  DATA_DIR: Type.String({ minLength: 1, default: '.data/pglite' }),
+  /** Redis for shared rate-limit counters; in-process counters when empty. */
+  REDIS_URL: Type.String({ default: '' }),
+  /**
+   * Which peers may set X-Forwarded-For: `false`, `true`, a hop count (`1`), or a comma-separated list
+   * of addresses, CIDRs or proxy-addr names (`loopback`, `10.0.0.0/8`).
+   */
+  TRUST_PROXY: Type.String({ default: 'loopback' }),
+  LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
+  UPLOAD_DIR: Type.String({ minLength: 1, default: '.data/uploads' }),
+  WEB_DIST: Type.String({ minLength: 1, default: 'apps/web/dist' }),
+});
+export type Env = Static<typeof EnvSchema>;
+
+/** Fastify's trustProxy: all, none, a list for proxy-addr, or a predicate (used for hop counts). */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+export type Config = {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  redisUrl: string | null;
+  trustProxy: TrustProxy;
+  logLevel: Env['LOG_LEVEL'];
+  uploadDir: string;
+  webDist: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    // A hop count trusts the nearest n hops whoever they are: only behind a proxy that always sets
+    // X-Forwarded-For. Fastify itself refuses numeric counts, so it is expressed as a predicate.
+    const hops = Number(value);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** Reads and validates the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') known[key] = v;
+  }
+  const converted = Value.Default(EnvSchema, Value.Convert(EnvSchema, known));
+  if (!Value.Check(EnvSchema, converted)) {
+    const problems = [...Value.Errors(EnvSchema, converted)].map(
+      (e) => `${e.instancePath.slice(1) || '(env)'}: ${e.message}`,
+    );
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const e = converted as Env;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || null,
+    dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
+    redisUrl: e.REDIS_URL || null,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    uploadDir: path.resolve(REPO_ROOT, e.UPLOAD_DIR),
+    webDist: path.resolve(REPO_ROOT, e.WEB_DIST),
+  };
+}

@@ -1,0 +1,43 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+/** Where the data lives: a PostgreSQL URL, a PGlite directory, or PGlite in memory (tests). */
+export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
+
+const INT8_OID = 20;
+
+/**
+ * int8 columns (ids, later money in minor units) always arrive as strings so no value is rounded
+ * through a JS number. pg already does this by default; PGlite parses int8 to number, so both are set.
+ */
+const keepInt8AsString = (value: string) => value;
+
+export async function createDatabase(target: DatabaseTarget): Promise<Db> {
+  if ('databaseUrl' in target) {
+    const pool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID
+            ? keepInt8AsString
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const parsers = { [INT8_OID]: keepInt8AsString };
+  let pglite: PGlite;
+  if ('dataDir' in target) {
+    await mkdir(target.dataDir, { recursive: true });
+    pglite = await PGlite.create(target.dataDir, { parsers });
+  } else {
+    pglite = await PGlite.create({ parsers });
+  }
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}

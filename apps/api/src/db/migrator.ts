@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
+import * as m0001 from './migrations/0001_foundation.ts';
+import type { Database } from './schema.ts';
+
+/** Migrations are listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};
+
+class InCodeMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+export function createMigrator(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: new InCodeMigrationProvider() });
+}
+
+/** Applies every pending migration; throws the first failure. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet['results']> {
+  const { error, results } = await createMigrator(db).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results;
+}

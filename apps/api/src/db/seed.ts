@@ -1,0 +1,50 @@
+import type { NewAnnouncement, NewBanner } from '../domains/announcements/announcement.repository.ts';
+import { insertAnnouncements, insertBanners } from '../domains/announcements/announcement.repository.ts';
+import { insertBrand } from '../domains/brands/brand.repository.ts';
+import type { Brand, NewBrand } from '../domains/brands/brand.ts';
+import { insertHelpContent, type NewHelpCategory } from '../domains/help/help.repository.ts';
+import {
+  type CustomerServiceResource,
+  insertCustomerServiceResources,
+} from '../domains/system/customer-service.repository.ts';
+import type { Db } from './database.ts';
+import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_BRAND, DEMO_CUSTOMER_SERVICE } from './seed/demo-brand.ts';
+import { DEMO_HELP } from './seed/demo-help.ts';
+
+export type BrandContent = {
+  brand: NewBrand;
+  customerService: CustomerServiceResource[];
+  announcements: NewAnnouncement[];
+  banners: NewBanner[];
+  help: NewHelpCategory[];
+};
+
+/**
+ * Creates a brand with its content in one transaction. Idempotent: when the merchant code already
+ * exists nothing is written and null is returned.
+ */
+export async function createBrandWithContent(db: Db, content: BrandContent): Promise<Brand | null> {
+  return db.transaction().execute(async (trx) => {
+    const brand = await insertBrand(trx, content.brand);
+    if (!brand) return null;
+    await insertCustomerServiceResources(trx, brand.id, content.customerService);
+    await insertAnnouncements(trx, brand.id, content.announcements);
+    await insertBanners(trx, brand.id, content.banners);
+    await insertHelpContent(trx, brand.id, content.help);
+    return brand;
+  });
+}
+
+export const DEMO_CONTENT: BrandContent = {
+  brand: DEMO_BRAND,
+  customerService: DEMO_CUSTOMER_SERVICE,
+  announcements: DEMO_ANNOUNCEMENTS,
+  banners: DEMO_BANNERS,
+  help: DEMO_HELP,
+};
+
+/** Seeds the demo brand (merchant DEMO on localhost and 127.0.0.1) unless it exists. */
+export async function seed(db: Db): Promise<{ created: boolean }> {
+  const brand = await createBrandWithContent(db, DEMO_CONTENT);
+  return { created: brand !== null };
+}

@@ -1,0 +1,54 @@
+import type { Db } from '../../db/database.ts';
+
+export type CustomerServiceResource = {
+  csType: string;
+  url: string;
+  qrCodeUrl: string;
+  labelNameEn: string;
+  labelNameMs: string;
+  labelNameCn: string;
+};
+
+export async function listCustomerServiceResources(
+  db: Db,
+  brandId: string,
+): Promise<CustomerServiceResource[]> {
+  const rows = await db
+    .selectFrom('customer_service_resources')
+    .select(['cs_type', 'url', 'qr_code_url', 'label_name_en', 'label_name_ms', 'label_name_cn'])
+    .where('brand_id', '=', brandId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    csType: r.cs_type,
+    url: r.url,
+    qrCodeUrl: r.qr_code_url,
+    labelNameEn: r.label_name_en,
+    labelNameMs: r.label_name_ms,
+    labelNameCn: r.label_name_cn,
+  }));
+}
+
+export async function insertCustomerServiceResources(
+  db: Db,
+  brandId: string,
+  resources: CustomerServiceResource[],
+): Promise<void> {
+  if (resources.length === 0) return;
+  await db
+    .insertInto('customer_service_resources')
+    .values(
+      resources.map((r, i) => ({
+        brand_id: brandId,
+        cs_type: r.csType,
+        url: r.url,
+        qr_code_url: r.qrCodeUrl,
+        label_name_en: r.labelNameEn,
+        label_name_ms: r.labelNameMs,
+        label_name_cn: r.labelNameCn,
+        sort_order: i,
+      })),
+    )
+    .execute();
+}

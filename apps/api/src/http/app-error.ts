@@ -1,0 +1,23 @@
+import { type ErrorCode, errorStatus } from '@lotus/contracts/errors';
+
+/**
+ * The one error type of the API: a catalogue code. The HTTP status comes from the catalogue and the
+ * message is translated from the request's Language by the central error handler.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly fieldErrors: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, options: { cause?: unknown; fieldErrors?: Record<string, string> } = {}) {
+    super(code, { cause: options.cause });
+    this.code = code;
+    this.statusCode = errorStatus(code);
+    this.fieldErrors = options.fieldErrors;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.ts';
+import { type Config, loadConfig } from './config.ts';
+import { createDatabase, type DatabaseTarget, type Db } from './db/database.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { seed } from './db/seed.ts';
+import type { RateLimits } from './http/types.ts';
+
+export type StartServerOptions = {
+  /** 0 picks a free port. Defaults to PORT from the environment. */
+  port?: number;
+  host?: string;
+  /** PostgreSQL URL; otherwise `dataDir` (PGlite on disk), otherwise DATABASE_URL / DATA_DIR from env. */
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Overrides of the environment configuration (uploadDir, webDist, trustProxy, ...). */
+  config?: Partial<Config>;
+  logger?: FastifyServerOptions['logger'];
+  rateLimits?: Partial<RateLimits>;
+};
+
+export type RunningServer = {
+  app: FastifyInstance;
+  db: Db;
+  /** `http://127.0.0.1:<port>` (loopback even when listening on 0.0.0.0). */
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+};
+
+function targetOf(config: Config): DatabaseTarget {
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+}
+
+/**
+ * Starts the real server (migrations and the demo seed included) for main.ts, benchmarks and e2e.
+ * `close()` stops accepting requests, waits for those in flight, then closes the database.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const fromEnv = loadConfig();
+  const config: Config = {
+    ...fromEnv,
+    ...options.config,
+    ...(options.port !== undefined ? { port: options.port } : {}),
+    ...(options.host !== undefined ? { host: options.host } : {}),
+    ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.dataDir !== undefined
+      ? { dataDir: options.dataDir, databaseUrl: options.databaseUrl ?? null }
+      : {}),
+  };
+  const db = await createDatabase(targetOf(config));
+  try {
+    await migrateToLatest(db);
+    await seed(db);
+    const app = await buildApp({
+      config,
+      db,
+      ...(options.logger !== undefined ? { logger: options.logger } : {}),
+      ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    let closing: Promise<void> | null = null;
+    return {
+      app,
+      db,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      close: () => {
+        closing ??= app.close().then(() => db.destroy());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
