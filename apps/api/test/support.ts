@@ -18,29 +18,39 @@ const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@12
 
 type TestDatabase = { db: Db; drop: () => Promise<void> };
 
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new empty PostgreSQL database on the test server; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `lotus_test_${randomBytes(6).toString('hex')}`;
+  await admin(`CREATE DATABASE ${name}`);
+  return {
+    url: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 /** TEST_DB=pglite: PGlite in memory; TEST_DB=postgres: a fresh database, dropped afterwards. */
 async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
     const db = await createDatabase({ memory: true });
     return { db, drop: () => db.destroy() };
   }
-  const name = `lotus_test_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const db = await createDatabase({ databaseUrl: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) });
+  const pgDb = await createPostgresDatabase();
+  const db = await createDatabase({ databaseUrl: pgDb.url });
   return {
     db,
     drop: async () => {
       await db.destroy();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await pgDb.drop();
     },
   };
 }

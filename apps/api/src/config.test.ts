@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseTrustProxy, REPO_ROOT } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      redisUrl: null,
+      logLevel: 'info',
+      nodeEnv: 'development',
+      dataDir: path.join(REPO_ROOT, '.data/pglite'),
+      uploadDir: path.join(REPO_ROOT, '.data/uploads'),
+      webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+    });
+    expect(config.trustProxy).toEqual(['loopback']);
+  });
+
+  it('reads and converts every variable', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATA_DIR: '/var/lib/lotus',
+      UPLOAD_DIR: 'uploads',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@h/db',
+      redisUrl: 'redis://127.0.0.1:6379',
+      logLevel: 'warn',
+      nodeEnv: 'production',
+      dataDir: '/var/lib/lotus',
+      uploadDir: path.join(REPO_ROOT, 'uploads'),
+      trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+    });
+  });
+
+  it('stops with every bad variable named', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT.*LOG_LEVEL|LOG_LEVEL.*PORT/,
+    );
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('understands every TRUST_PROXY form', () => {
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    const hops = parseTrustProxy('2');
+    expect(typeof hops).toBe('function');
+    if (typeof hops === 'function') {
+      expect([hops('1.1.1.1', 0), hops('1.1.1.1', 1), hops('1.1.1.1', 2)]).toEqual([true, true, false]);
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../test/support.ts';
+import { getBrandSettings, updateBrandSettings } from './domains/brands/brand-settings.ts';
+import { type StartServerOptions, startServer } from './server.ts';
+
+const scratch = await mkdtemp(path.join(tmpdir(), 'lotus-server-'));
+const postgres = process.env.TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+const database: StartServerOptions = postgres
+  ? { databaseUrl: postgres.url }
+  : { dataDir: path.join(scratch, 'pglite') };
+
+afterAll(async () => {
+  await postgres?.drop();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('startServer', () => {
+  it('migrates, seeds, listens, and keeps its data across a restart', async () => {
+    const options: StartServerOptions = {
+      port: 0,
+      host: '127.0.0.1',
+      ...database,
+      logger: false,
+      config: { uploadDir: path.join(scratch, 'uploads'), webDist: path.join(scratch, 'web') },
+    };
+    const first = await startServer(options);
+    const res = await fetch(`${first.url}/wps/system/status`, { headers: { Merchant: 'DEMO' } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { value: { systemStatus: number } }).value.systemStatus).toBe(0);
+    await updateBrandSettings(first.db, 'DEMO', {
+      systemStatus: 1,
+      maintenanceEnd: new Date('2031-05-06T07:08:09Z'),
+    });
+    await first.close();
+
+    const second = await startServer(options);
+    try {
+      expect((await getBrandSettings(second.db, 'DEMO'))?.systemStatus).toBe(1);
+      const again = await fetch(`${second.url}/wps/system/status`, { headers: { Merchant: 'DEMO' } });
+      const body = (await again.json()) as {
+        value: { systemStatus: number; maintenance: { endTime: string } };
+      };
+      expect(body.value.systemStatus).toBe(1);
+      expect(body.value.maintenance.endTime).toBe('2031-05-06T07:08:09.000Z');
+      expect(await second.db.selectFrom('brands').select('id').execute()).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
