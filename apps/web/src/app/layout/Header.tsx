@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { LoginForm } from '../../features/auth/components/LoginForm.tsx';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { BottomNav } from '../../features/games/components/BottomNav.tsx';
+import { LanguagePicker } from '../../features/language/components/LanguagePicker.tsx';
+import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
+import { ThemeToggle } from '../../features/theme/components/ThemeToggle.tsx';
+import { BrandMark } from './BrandMark.tsx';
+
+export function Header() {
+  const { t } = useTranslation();
+  const status = useSystemStatus();
+  const { loggedIn } = useSession();
+  const whitelabel = status.data?.info.whitelabel;
+  const register = status.data?.info.register;
+  const brandName = whitelabel?.brandName ?? '';
+  const features = {
+    smsLogin: !!register?.smsLogin,
+    directRegistration: !!register?.directRegistration,
+    freePlay: !!register?.freePlay,
+  };
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link to={paths.home.to()} className="brand" aria-label={t('nav.homeOf', { brand: brandName })}>
+          {whitelabel?.logoUrl ? (
+            <img className="brand__logo" src={whitelabel.logoUrl} alt="" height="36" />
+          ) : (
+            <BrandMark />
+          )}
+          <span className="brand__name">{brandName}</span>
+        </Link>
+        <div className="site-header__tools">
+          {loggedIn ? null : (
+            <>
+              <div className="site-header__login" data-testid="login-box">
+                <LoginForm features={features} compact />
+              </div>
+              <Link to={paths.login.to()} className="button button--primary site-header__login-link">
+                {t('auth.login')}
+              </Link>
+            </>
+          )}
+          <LanguagePicker brandCodes={whitelabel?.uiLanguages} />
+          <ThemeToggle />
+        </div>
+      </div>
+      <BottomNav />
+    </header>
+  );
+}

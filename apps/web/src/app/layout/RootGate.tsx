@@ -1,0 +1,114 @@
+import { SYSTEM_STATUS } from '@lotus/contracts/system';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { LoginGuard } from '../../features/auth/components/LoginGuard.tsx';
+import { openCustomerWindow } from '../../features/customer-service/lib/open-customer-window.ts';
+import { LanguagePicker } from '../../features/language/components/LanguagePicker.tsx';
+import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
+import {
+  MaintenancePage,
+  RegionPage,
+  StartupErrorPage,
+} from '../../features/system/components/StatusPages.tsx';
+import { ThemeToggle } from '../../features/theme/components/ThemeToggle.tsx';
+import { ApiError, catalogueText, errorText } from '../../lib/api-error.ts';
+import { useErrorCatalogue } from '../../lib/error-catalogue.ts';
+import { applyLanguage, initialLanguage } from '../../lib/i18n.ts';
+import { resolveMerchant } from '../../lib/merchant.ts';
+import { storage } from '../../lib/storage.ts';
+import { applyBrandColours } from '../../lib/theme.ts';
+import { LoadFailureBanner } from './LoadFailureBanner.tsx';
+
+const DOMAIN_ERRORS = ['domain_invalid', 'function.not.available'];
+
+/** Unknown domain (no brand) or a failed status call: nothing else can show. */
+function StartupError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  useErrorCatalogue();
+  const domain = error instanceof ApiError && DOMAIN_ERRORS.includes(error.errorCode);
+  return (
+    <StartupErrorPage
+      message={domain ? catalogueText('domain_invalid') : errorText(error)}
+      onRetry={domain ? undefined : onRetry}
+    />
+  );
+}
+
+/**
+ * Everything waits for the brand's status: it decides between the maintenance page, the region
+ * page and the site, supplies the brand colours and default language, and the login guard.
+ */
+export function RootGate() {
+  const { t } = useTranslation();
+  const merchant = resolveMerchant();
+  const status = useSystemStatus();
+  const info = status.data?.info;
+
+  useEffect(() => {
+    if (!info) return;
+    applyBrandColours(info.whitelabel.theme);
+    document.title = info.whitelabel.brandName;
+    // The brand default applies until the visitor has chosen a language.
+    if (!storage.lang()) void applyLanguage(initialLanguage(info.whitelabel.defaultLanguage));
+  }, [info]);
+
+  const splash = (
+    <div className="startup">
+      <Spinner label={t('common.loading')} />
+    </div>
+  );
+  if (!merchant)
+    return (
+      <Suspense fallback={splash}>
+        <StartupError error={new ApiError('domain_invalid', '')} />
+      </Suspense>
+    );
+  if (status.isPending) return splash;
+  if (status.isError)
+    return (
+      <Suspense fallback={splash}>
+        <StartupError error={status.error} onRetry={() => status.refetch()} />
+      </Suspense>
+    );
+
+  const { whitelabel, customerService } = status.data.info;
+  const contactItem =
+    customerService.find((item) => item.csType === 'LIVECHAT') ??
+    customerService.find((item) => item.csType !== 'VIP');
+  const onContact = contactItem ? () => openCustomerWindow(contactItem.path) : undefined;
+  const toolbar = (
+    <>
+      <LanguagePicker brandCodes={whitelabel.uiLanguages} />
+      <ThemeToggle />
+    </>
+  );
+
+  if (status.data.systemStatus === SYSTEM_STATUS.maintenance)
+    return (
+      <MaintenancePage
+        brandName={whitelabel.brandName}
+        endTime={status.data.maintenance?.endTime ?? null}
+        toolbar={toolbar}
+        onContact={onContact}
+      />
+    );
+  if (status.data.systemStatus === SYSTEM_STATUS.regionRestricted)
+    return (
+      <RegionPage
+        brandName={whitelabel.brandName}
+        ip={status.data.location.ip}
+        country={status.data.location.country}
+        toolbar={toolbar}
+        onContact={onContact}
+      />
+    );
+
+  return (
+    <LoginGuard loginedToHomePage={whitelabel.loginedToHomePage}>
+      <LoadFailureBanner />
+      <Outlet />
+      <ScrollRestoration />
+    </LoginGuard>
+  );
+}

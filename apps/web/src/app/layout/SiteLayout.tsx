@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { AnnouncementPopupHost } from '../../features/announcements/components/AnnouncementPopupHost.tsx';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { RightBar } from '../../features/customer-service/components/RightBar.tsx';
+import { withChunkTimeout } from '../../lib/chunk-load.ts';
+import { Header } from './Header.tsx';
+import { SkipLink } from './SkipLink.tsx';
+
+// Below the fold: loaded right after the first paint instead of before it.
+const Footer = lazy(() =>
+  withChunkTimeout(() => import('./Footer.tsx')).then((m) => ({ default: m.Footer })),
+);
+
+type SiteLayoutProps = { header?: boolean; footer?: boolean; rightBar?: boolean; popup?: boolean };
+
+/** The page frame: header, main content, footer, customer-service bar and the announcement popup. */
+export function SiteLayout({ header = true, footer = true, rightBar = true, popup = true }: SiteLayoutProps) {
+  const navigation = useNavigation();
+  const { loggedIn } = useSession();
+  return (
+    <div className="site">
+      <SkipLink />
+      {navigation.state === 'loading' ? <div className="route-progress" aria-hidden="true" /> : null}
+      {header ? <Header /> : null}
+      <main id="main" className="site__main" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {footer ? (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      ) : null}
+      {rightBar ? <RightBar /> : null}
+      {popup ? <AnnouncementPopupHost execution={loggedIn ? 'A' : 'B'} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import './pages.css';
+
+/** /vip: VIP levels need member accounts and turnover, which later issues bring. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <section className="page" aria-labelledby="vip-title">
+      <h1 id="vip-title" className="page__title">
+        {t('vip.title')}
+      </h1>
+      <p className="page__lead">{t('vip.lead')}</p>
+      <EmptyState title={t('vip.empty')} icon="👑" />
+    </section>
+  );
+}

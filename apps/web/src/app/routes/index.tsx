@@ -1,0 +1,101 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { TrophyIcon } from '../../components/ui/icons.tsx';
+import { paths } from '../../config/paths.ts';
+import { useNotices } from '../../features/announcements/api/get-notices.ts';
+import { BannerCarousel } from '../../features/announcements/components/BannerCarousel.tsx';
+import { NoticeBar } from '../../features/announcements/components/NoticeBar.tsx';
+import { CategoryTiles } from '../../features/games/components/CategoryTiles.tsx';
+import { useCountryCodes } from '../../features/system/api/get-country-codes.ts';
+import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
+import { withChunkTimeout } from '../../lib/chunk-load.ts';
+import './pages.css';
+
+const RegisterModal = lazy(() =>
+  withChunkTimeout(() => import('../../features/auth/components/RegisterModal.tsx')).then((module) => ({
+    default: module.RegisterModal,
+  })),
+);
+
+function WelcomeSlide() {
+  const { t } = useTranslation();
+  const status = useSystemStatus();
+  const brand = status.data?.info.whitelabel.brandName ?? '';
+  return (
+    <div className="welcome">
+      <p className="welcome__eyebrow">{t('home.welcomeEyebrow')}</p>
+      <h1 className="welcome__title">{t('home.welcomeTitle', { brand })}</h1>
+      <p className="welcome__lead">{t('home.welcomeLead')}</p>
+      <div className="welcome__actions">
+        <Link className="button button--primary button--large" to={paths.register.to()}>
+          {t('home.joinNow')}
+        </Link>
+        <Link className="button button--ghost button--large" to={paths.promotions.to()}>
+          {t('nav.promotions')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** /index (and /register, /register.html with the register modal open). */
+export function HomePage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const status = useSystemStatus();
+  const notices = useNotices();
+  const registerOpen =
+    location.pathname === paths.register.path || location.pathname === paths.registerHtml.path;
+  const countryCodes = useCountryCodes(registerOpen);
+  const info = status.data?.info;
+  const flags = info?.whitelabel.flags ?? {};
+
+  return (
+    <div className="home">
+      <BannerCarousel banners={notices.data?.banners ?? []} fallback={<WelcomeSlide />} />
+      <NoticeBar notices={notices.data?.player ?? []} />
+      <CategoryTiles />
+      <section className="home-section" aria-labelledby="winners-title">
+        <h2 id="winners-title" className="section-title">
+          <TrophyIcon /> {t('home.winners')}
+        </h2>
+        <EmptyState title={t('home.winnersEmpty')} icon="🏆">
+          {t('home.winnersEmptyHint')}
+        </EmptyState>
+      </section>
+      {info && registerOpen ? (
+        <Suspense fallback={null}>
+          <RegisterModal
+            open={registerOpen}
+            onOpenChange={(open) => {
+              if (!open) navigate(paths.home.to(), { replace: true });
+            }}
+            brandName={info.whitelabel.brandName}
+            features={{
+              usernameRegistration: info.register.usernameRegistration,
+              mobileRegistration: info.register.mobileRegistration,
+              mobileVerification: !!flags.REGMOBVERF3,
+            }}
+            countryCodes={countryCodes.data ?? []}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <section className="page">
+      <EmptyState title={t('common.notFound')} icon="?">
+        <Link className="button button--primary" to={paths.home.to()}>
+          {t('nav.home')}
+        </Link>
+      </EmptyState>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SafeHtml } from '../../components/ui/SafeHtml.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { useHelpCenter } from '../../features/help/api/get-help-center.ts';
+import './pages.css';
+
+/** /join: the affiliate programme (help article `affiliates`) and a call to action. */
+export function Component() {
+  const { t } = useTranslation();
+  const help = useHelpCenter();
+  const article = help.data?.categories.flatMap((c) => c.articles).find((a) => a.slug === 'affiliates');
+  return (
+    <section className="page join" aria-labelledby="join-title">
+      <div className="join__hero">
+        <p className="welcome__eyebrow">{t('join.eyebrow')}</p>
+        <h1 id="join-title" className="page__title">
+          {t('join.title')}
+        </h1>
+        <p className="page__lead">{t('join.lead')}</p>
+        <ul className="join__perks">
+          <li>{t('join.perkCommission')}</li>
+          <li>{t('join.perkSalary')}</li>
+          <li>{t('join.perkTeam')}</li>
+        </ul>
+        <div className="welcome__actions">
+          <Link className="button button--primary button--large" to={paths.register.to()}>
+            {t('join.cta')}
+          </Link>
+          <Link className="button button--ghost button--large" to={paths.help.to('affiliates')}>
+            {t('join.terms')}
+          </Link>
+        </div>
+      </div>
+      {help.isPending ? (
+        <Spinner />
+      ) : article ? (
+        <SafeHtml className="rich-text card" html={article.content} />
+      ) : null}
+    </section>
+  );
+}

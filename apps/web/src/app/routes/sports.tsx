@@ -1,0 +1,5 @@
+import { CategoryPage } from '../../features/games/components/CategoryPage.tsx';
+
+export function Component() {
+  return <CategoryPage categories={['SPORTS', 'ESPORTS']} />;
+}

@@ -1,0 +1,54 @@
+/**
+ * Every route of spec §2 as a typed helper: components link with `paths.help.to('about')`, never
+ * with string literals. `path` is the router pattern, `to()` builds a concrete URL.
+ */
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+const simple = <P extends string>(path: P) => ({ path, to: () => path });
+
+export const paths = {
+  root: simple('/'),
+  home: simple('/index'),
+  register: simple('/register'),
+  registerHtml: simple('/register.html'),
+  noticePage: simple('/noticePage'),
+  vip: simple('/vip'),
+  pointMall: simple('/pointMall'),
+  lottery: {
+    path: '/lottery',
+    to: (gameCode?: string, playType?: string) => withQuery('/lottery', { gameCode, playType }),
+  },
+  vnLottery: simple('/vnlottery'),
+  seaLottery: simple('/seaLottery'),
+  elott: simple('/elott'),
+  rng: { path: '/rng', to: (vendor?: string) => withQuery('/rng', { page: vendor }) },
+  live: simple('/live'),
+  sports: simple('/sports'),
+  fish: simple('/fish'),
+  pvp: simple('/pvp'),
+  promotions: simple('/promotions'),
+  promoDetail: { path: '/promoDetail', to: (id: string) => withQuery('/promoDetail', { id }) },
+  seamless: simple('/seamless'),
+  help: { path: '/help', to: (slug?: string) => withQuery('/help', { page: slug }) },
+  helpMc: { path: '/helpmc', to: (slug?: string) => withQuery('/helpmc', { page: slug }) },
+  download: simple('/down'),
+  downloadAlias: simple('/download'),
+  join: simple('/join'),
+  game: { path: '/game', to: (gameUrl: string) => withQuery('/game', { gameUrl }) },
+  login: simple('/login'),
+} as const;
+
+/** Paths a visitor without a token may open when the brand's loginedToHomePage flag is on. */
+export const PUBLIC_WHEN_LOGIN_REQUIRED: readonly string[] = [
+  paths.login.path,
+  paths.register.path,
+  paths.registerHtml.path,
+  paths.helpMc.path,
+  paths.downloadAlias.path,
+  paths.download.path,
+];

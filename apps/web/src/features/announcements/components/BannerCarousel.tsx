@@ -1,0 +1,82 @@
+import type { NoticeBundle } from '@lotus/contracts/system';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './banners.css';
+
+type Banner = NoticeBundle['banners'][number];
+
+const INTERVAL_MS = 6000;
+
+/**
+ * Home banners from the notice call. Auto-advances unless the visitor hovers, focuses or prefers
+ * reduced motion. With no banners the brand's welcome slide (`fallback`) is shown instead.
+ */
+export function BannerCarousel({ banners, fallback }: { banners: Banner[]; fallback: ReactNode }) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = banners.length;
+
+  useEffect(() => {
+    if (count < 2 || paused) return;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [count, paused]);
+
+  if (count === 0) return <div className="banner banner--fallback">{fallback}</div>;
+  const current = banners[index % count]!;
+  const image = <img className="banner__image" src={current.imageUrl} alt={current.title} />;
+
+  return (
+    <section
+      className="banner"
+      aria-roledescription="carousel"
+      aria-label={t('home.banners')}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="banner__slide" aria-live={paused ? 'polite' : 'off'}>
+        {current.link ? (
+          <a href={current.link} className="banner__link">
+            {image}
+          </a>
+        ) : (
+          image
+        )}
+      </div>
+      {count > 1 ? (
+        <div className="banner__controls">
+          <button
+            type="button"
+            className="banner__step"
+            aria-label={t('home.previousBanner')}
+            onClick={() => setIndex((index - 1 + count) % count)}
+          >
+            ‹
+          </button>
+          {banners.map((banner, i) => (
+            <button
+              key={banner.id}
+              type="button"
+              className="banner__dot"
+              aria-label={t('home.bannerN', { n: i + 1, total: count })}
+              aria-current={i === index % count ? 'true' : undefined}
+              onClick={() => setIndex(i)}
+            />
+          ))}
+          <button
+            type="button"
+            className="banner__step"
+            aria-label={t('home.nextBanner')}
+            onClick={() => setIndex((index + 1) % count)}
+          >
+            ›
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

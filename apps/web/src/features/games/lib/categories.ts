@@ -1,0 +1,71 @@
+import type { GameCategory } from '@lotus/contracts/system';
+import type { TFunction } from 'i18next';
+import { paths } from '../../../config/paths.ts';
+
+/** The page each server category opens. ELOTT and LOTT share the lottery lobby (spec §2). */
+export function categoryPath(category: GameCategory): string {
+  switch (category) {
+    case 'LIVE':
+      return paths.live.to();
+    case 'SPORTS':
+    case 'ESPORTS':
+      return paths.sports.to();
+    case 'RNG':
+      return paths.rng.to();
+    case 'FISH':
+      return paths.fish.to();
+    case 'PVP':
+      return paths.pvp.to();
+    case 'LOTT':
+      return paths.lottery.to();
+    case 'ELOTT':
+      return paths.elott.to();
+  }
+}
+
+export function categoryLabel(t: TFunction, category: GameCategory): string {
+  switch (category) {
+    case 'LIVE':
+      return t('category.live');
+    case 'SPORTS':
+      return t('category.sports');
+    case 'ESPORTS':
+      return t('category.esports');
+    case 'RNG':
+      return t('category.slots');
+    case 'FISH':
+      return t('category.fish');
+    case 'PVP':
+      return t('category.pvp');
+    case 'LOTT':
+      return t('category.lottery');
+    case 'ELOTT':
+      return t('category.elott');
+  }
+}
+
+export const CATEGORY_ICON: Record<GameCategory, string> = {
+  LIVE: '🂡',
+  SPORTS: '⚽',
+  ESPORTS: '🎮',
+  RNG: '🎰',
+  FISH: '🐟',
+  PVP: '♠',
+  LOTT: '🎱',
+  ELOTT: '🎲',
+};
+
+/** Vendor dropdown paging of spec §9: 21 on the first page, 18 on each page after it. */
+export const DROPDOWN_FIRST_PAGE = 21;
+export const DROPDOWN_NEXT_PAGES = 18;
+
+export function dropdownPageCount(total: number): number {
+  if (total <= DROPDOWN_FIRST_PAGE) return 1;
+  return 1 + Math.ceil((total - DROPDOWN_FIRST_PAGE) / DROPDOWN_NEXT_PAGES);
+}
+
+export function dropdownPage<T>(items: readonly T[], page: number): T[] {
+  if (page <= 1) return items.slice(0, DROPDOWN_FIRST_PAGE);
+  const start = DROPDOWN_FIRST_PAGE + (page - 2) * DROPDOWN_NEXT_PAGES;
+  return items.slice(start, start + DROPDOWN_NEXT_PAGES);
+}

@@ -1,0 +1,45 @@
+import type { ErrorCode } from '@lotus/contracts/errors';
+import { i18n } from './i18n.ts';
+
+/** A failed call: the envelope's stable `errorCode` and its human `message` (spec wire envelope). */
+export class ApiError extends Error {
+  readonly errorCode: string;
+  readonly status: number;
+  readonly fieldErrors: Record<string, string> | undefined;
+
+  constructor(errorCode: string, message: string, status = 0, fieldErrors?: Record<string, string>) {
+    super(message || errorCode);
+    this.name = 'ApiError';
+    this.errorCode = errorCode;
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+
+  get isNetworkError(): boolean {
+    return this.errorCode === 'network_abnormal';
+  }
+}
+
+/** i18n key of a code in the `errors` namespace (same rule as the catalogue's errorKey). */
+const keyOf = (code: string) => code.replaceAll('.', '_');
+
+function hasCatalogueText(code: string): boolean {
+  return i18n.exists(keyOf(code), { ns: 'errors' });
+}
+
+/**
+ * A catalogue message in the current UI language. Components that render one call
+ * useErrorCatalogue() first so the texts are loaded.
+ */
+export function catalogueText(code: ErrorCode): string {
+  return hasCatalogueText(code) ? i18n.t(keyOf(code), { ns: 'errors' }) : code;
+}
+
+/** The text to show for any thrown value, preferring the shared catalogue in the UI language. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (hasCatalogueText(error.errorCode)) return i18n.t(keyOf(error.errorCode), { ns: 'errors' });
+    if (error.message && error.message !== error.errorCode) return error.message;
+  }
+  return catalogueText('system_error');
+}

@@ -1,0 +1,67 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
+
+/** Vendor libraries that change rarely get their own long-cached chunks. */
+const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
+  {
+    name: 'i18n',
+    test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+    priority: 30,
+  },
+  { name: 'sanitize', test: /node_modules[\\/]dompurify[\\/]/, priority: 30 },
+  {
+    name: 'radix',
+    test: /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/,
+    priority: 20,
+  },
+  {
+    // Small app modules shared by the shell and the pages travel together: one request and better
+    // compression than a dozen sub-kilobyte chunks. Modules that pull heavy libraries (SafeHtml ->
+    // DOMPurify, Dialog -> Radix) and the error catalogue stay out so they remain lazy.
+    name: 'shared',
+    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue)|config[\\/]|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/][^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView)\.)|packages[\\/]contracts[\\/]src[\\/](languages|system|storage)\.ts/,
+    priority: 10,
+  },
+];
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // dist/.vite/manifest.json lets scripts/bundle-size.ts (and the bench) compute each page's initial JS.
+    manifest: true,
+    target: 'es2022',
+    // The API server serves dist; hashed assets get a long cache there.
+    assetsDir: 'assets',
+    rolldownOptions: {
+      // The browser uses the contracts' constants and types, not their TypeBox schemas: building a
+      // schema has no side effect, so unused ones (and TypeBox itself) are dropped from the bundle.
+      treeshake: { manualPureFunctions: ['Type'] },
+      output: {
+        entryFileNames: 'assets/app-[hash].js',
+        // The home group's module is routes/index.tsx; name its chunk after the group, not the folder.
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.endsWith('/src/app/routes/index.tsx')
+            ? 'assets/index-[hash].js'
+            : 'assets/[name]-[hash].js',
+        // Rolldown's successor of Rollup's manualChunks (Vite 8): named vendor groups.
+        codeSplitting: { groups: vendorGroups },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/wps': { target: apiTarget, changeOrigin: false },
+      '/lgw': { target: apiTarget, changeOrigin: false },
+      '/docs': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  preview: { port: 4173 },
+});
