@@ -32,9 +32,10 @@ describe('language choice', () => {
     expect(document.documentElement.lang).toBe('ms');
     expect(result.current.t('nav.home')).toBe('Utama');
     const put = api.calls.find((call) => call.url === '/wps/member/language');
-    expect(put?.init?.method).toBe('PUT');
-    expect(JSON.parse(String(put?.init?.body))).toEqual({ language: 'MS' });
-    expect((put?.init?.headers as Record<string, string>).Language).toBe('MS');
+    if (!put?.init) throw new Error('PUT /wps/member/language was not called');
+    expect(put.init.method).toBe('PUT');
+    expect(JSON.parse(String(put.init.body))).toEqual({ language: 'MS' });
+    expect((put.init.headers as Record<string, string>).Language).toBe('MS');
   });
 
   it('a language without shipped texts falls back to EN texts', async () => {
