@@ -49,6 +49,17 @@ type BrandColours = { primary: string; primaryContrast: string; accent: string; 
 
 const COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+/** Black or white, whichever reads better on the colour (WCAG relative luminance). */
+export function readableOn(hex: string): '#000000' | '#ffffff' {
+  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
+  const channel = (at: number) => {
+    const v = Number.parseInt(full.slice(at, at + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#000000';
+}
+
 /** Brand colours from the status call become CSS custom properties; malformed values are ignored. */
 export function applyBrandColours(colours: BrandColours): void {
   const style = document.documentElement.style;
@@ -58,5 +69,6 @@ export function applyBrandColours(colours: BrandColours): void {
   set('--brand-primary', colours.primary);
   set('--brand-primary-contrast', colours.primaryContrast);
   set('--brand-accent', colours.accent);
+  if (COLOUR.test(colours.accent)) style.setProperty('--brand-accent-contrast', readableOn(colours.accent));
   set('--brand-header', colours.headerBackground);
 }

@@ -53,6 +53,10 @@ function MenuLinkView({ link, language }: { link: MenuLink; language: string }) 
   );
 }
 
+const STATIC_PATHS = new Set<string>(STATIC_PAGES.map((slug) => paths.help.to(slug)));
+/** Brand menus often repeat the static pages; those are listed once, under Information. */
+const notStatic = (link: MenuLink) => !STATIC_PATHS.has(link.path);
+
 export function Footer() {
   const { t, i18n } = useTranslation();
   const whitelabel = useWhitelabel();
@@ -69,7 +73,7 @@ export function Footer() {
             {t('footer.help')}
           </h2>
           <ul>
-            {(menu?.helpMenu ?? []).map((link) => (
+            {(menu?.helpMenu ?? []).filter(notStatic).map((link) => (
               <li key={link.key}>
                 <MenuLinkView link={link} language={i18n.language} />
               </li>
@@ -101,7 +105,7 @@ export function Footer() {
             <li>
               <Link to={paths.join.to()}>{t('nav.join')}</Link>
             </li>
-            {(menu?.footerLinks ?? []).map((link) => (
+            {(menu?.footerLinks ?? []).filter(notStatic).map((link) => (
               <li key={link.key}>
                 <MenuLinkView link={link} language={i18n.language} />
               </li>

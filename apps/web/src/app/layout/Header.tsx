@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -13,6 +14,7 @@ export function Header() {
   const { t } = useTranslation();
   const status = useSystemStatus();
   const { loggedIn } = useSession();
+  const [logoFailed, setLogoFailed] = useState(false);
   const whitelabel = status.data?.info.whitelabel;
   const register = status.data?.info.register;
   const brandName = whitelabel?.brandName ?? '';
@@ -26,8 +28,14 @@ export function Header() {
     <header className="site-header">
       <div className="site-header__bar">
         <Link to={paths.home.to()} className="brand" aria-label={t('nav.homeOf', { brand: brandName })}>
-          {whitelabel?.logoUrl ? (
-            <img className="brand__logo" src={whitelabel.logoUrl} alt="" height="36" />
+          {whitelabel?.logoUrl && !logoFailed ? (
+            <img
+              className="brand__logo"
+              src={whitelabel.logoUrl}
+              alt=""
+              height="36"
+              onError={() => setLogoFailed(true)}
+            />
           ) : (
             <BrandMark />
           )}

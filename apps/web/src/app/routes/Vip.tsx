@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { CrownIcon } from '../../components/ui/icons.tsx';
 import './pages.css';
 
 /** /vip: VIP levels need member accounts and turnover, which later issues bring. */
@@ -11,7 +12,7 @@ export function Component() {
         {t('vip.title')}
       </h1>
       <p className="page__lead">{t('vip.lead')}</p>
-      <EmptyState title={t('vip.empty')} icon="👑" />
+      <EmptyState title={t('vip.empty')} icon={<CrownIcon />} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { GamepadIcon } from '../../components/ui/icons.tsx';
 import { allowedGameUrl } from '../../features/games/lib/game-url.ts';
 import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
 import './pages.css';
@@ -15,7 +16,7 @@ export function Component() {
     return (
       <section className="page">
         <h1 className="visually-hidden">{t('game.title')}</h1>
-        <EmptyState title={t('game.none')} icon="🎮" />
+        <EmptyState title={t('game.none')} icon={<GamepadIcon />} />
       </section>
     );
   return (

@@ -55,6 +55,11 @@ export function HomePage() {
 
   return (
     <div className="home">
+      {notices.data?.banners.length ? (
+        <h1 className="visually-hidden">
+          {t('home.welcomeTitle', { brand: info?.whitelabel.brandName ?? '' })}
+        </h1>
+      ) : null}
       <BannerCarousel banners={notices.data?.banners ?? []} fallback={<WelcomeSlide />} />
       <NoticeBar notices={notices.data?.player ?? []} />
       <CategoryTiles />
@@ -62,7 +67,7 @@ export function HomePage() {
         <h2 id="winners-title" className="section-title">
           <TrophyIcon /> {t('home.winners')}
         </h2>
-        <EmptyState title={t('home.winnersEmpty')} icon="🏆">
+        <EmptyState title={t('home.winnersEmpty')} icon={<TrophyIcon />}>
           {t('home.winnersEmptyHint')}
         </EmptyState>
       </section>
@@ -91,7 +96,7 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <section className="page">
-      <EmptyState title={t('common.notFound')} icon="?">
+      <EmptyState title={t('common.notFound')}>
         <Link className="button button--primary" to={paths.home.to()}>
           {t('nav.home')}
         </Link>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { GiftIcon } from '../../components/ui/icons.tsx';
 import './pages.css';
 
 /** /pointMall: points are earned by members' bets; the mall opens with accounts and wallets. */
@@ -11,7 +12,7 @@ export function Component() {
         {t('pointMall.title')}
       </h1>
       <p className="page__lead">{t('pointMall.lead')}</p>
-      <EmptyState title={t('pointMall.empty')} icon="🎁" />
+      <EmptyState title={t('pointMall.empty')} icon={<GiftIcon />} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { GiftIcon } from '../../components/ui/icons.tsx';
 import { QueryError } from '../../components/ui/QueryError.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
@@ -22,7 +23,7 @@ export function Component() {
       ) : notices.isError ? (
         <QueryError error={notices.error} onRetry={() => notices.refetch()} />
       ) : notices.data.promotion.length === 0 ? (
-        <EmptyState title={t('promo.empty')} icon="🎁" />
+        <EmptyState title={t('promo.empty')} icon={<GiftIcon />} />
       ) : (
         <ul className="promo-grid">
           {notices.data.promotion.map((promotion) => (

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
+import { SparkleIcon } from './icons.tsx';
 
 export function EmptyState({
   title,
   children,
-  icon = '✦',
+  icon = <SparkleIcon />,
 }: {
   title: string;
   children?: ReactNode;
-  icon?: string;
+  icon?: ReactNode;
 }) {
   return (
     <div className="empty-state" role="status">

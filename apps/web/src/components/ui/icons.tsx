@@ -108,3 +108,61 @@ export const PencilIcon = () => (
     <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
   </Svg>
 );
+
+/* Game category marks, drawn in the same 24px stroke style. */
+export const CardsIcon = () => (
+  <Svg>
+    <rect x="3" y="5" width="11" height="15" rx="2" />
+    <path d="M14 7.5 19 9a2 2 0 0 1 1.4 2.4l-2.6 9.3a2 2 0 0 1-2.4 1.4L11 21" />
+    <path d="M8.5 10.5c-1 1.2-2 2-2 3a1.5 1.5 0 0 0 2.6 1 1.5 1.5 0 0 0 2.4-1c0-1-1-1.8-2-3z" />
+  </Svg>
+);
+export const BallIcon = () => (
+  <Svg>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m12 7 4 3-1.5 4.5h-5L8 10zM12 2v5M16 10l5-1.5M14.5 14.5l3 4M9.5 14.5l-3 4M8 10 3 8.5" />
+  </Svg>
+);
+export const SlotsIcon = () => (
+  <Svg>
+    <rect x="2" y="5" width="17" height="15" rx="2" />
+    <path d="M7.5 5v15M13.5 5v15M19 9h1.5a1 1 0 0 1 1 1v3M21.5 6.5v2" />
+    <path d="M4 11h2l-1.3 3.5M10 11h2l-1.3 3.5M16 11h1.5" />
+  </Svg>
+);
+export const FishIcon = () => (
+  <Svg>
+    <path d="M2 12s3.5-6 10-6c4.5 0 7.5 3 9 6-1.5 3-4.5 6-9 6C5.5 18 2 12 2 12z" />
+    <path d="M2 12 0.5 8M2 12l-1.5 4" />
+    <circle cx="16" cy="11" r="1" />
+  </Svg>
+);
+export const SpadeIcon = () => (
+  <Svg>
+    <path d="M12 3C9 7 5 9 5 13a3.5 3.5 0 0 0 6 2.5L10 20h4l-1-4.5A3.5 3.5 0 0 0 19 13c0-4-4-6-7-10z" />
+  </Svg>
+);
+export const GamepadIcon = () => (
+  <Svg>
+    <path d="M6 8h12a4 4 0 0 1 4 4v1a4 4 0 0 1-7 2.6L14 14h-4l-1 1.6A4 4 0 0 1 2 13v-1a4 4 0 0 1 4-4z" />
+    <path d="M7 10.5v3M5.5 12h3M16 11h.01M18 13h.01" />
+  </Svg>
+);
+export const LotteryIcon = () => (
+  <Svg>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="M11.2 11h1v3" />
+  </Svg>
+);
+export const DiceIcon = () => (
+  <Svg>
+    <rect x="3" y="3" width="18" height="18" rx="3" />
+    <path d="M8 8h.01M16 8h.01M12 12h.01M8 16h.01M16 16h.01" />
+  </Svg>
+);
+export const SparkleIcon = () => (
+  <Svg>
+    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />
+  </Svg>
+);

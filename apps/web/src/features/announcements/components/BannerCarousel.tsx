@@ -1,6 +1,7 @@
 import type { NoticeBundle } from '@lotus/contracts/system';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import './banners.css';
 
 type Banner = NoticeBundle['banners'][number];
@@ -15,6 +16,7 @@ export function BannerCarousel({ banners, fallback }: { banners: Banner[]; fallb
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
   const count = banners.length;
 
   useEffect(() => {
@@ -26,7 +28,16 @@ export function BannerCarousel({ banners, fallback }: { banners: Banner[]; fallb
 
   if (count === 0) return <div className="banner banner--fallback">{fallback}</div>;
   const current = banners[index % count]!;
-  const image = <img className="banner__image" src={current.imageUrl} alt={current.title} />;
+  const image = broken.has(current.id) ? (
+    <span className="banner__title-slide">{current.title}</span>
+  ) : (
+    <img
+      className="banner__image"
+      src={current.imageUrl}
+      alt={current.title}
+      onError={() => setBroken((previous) => new Set(previous).add(current.id))}
+    />
+  );
 
   return (
     <section
@@ -39,8 +50,12 @@ export function BannerCarousel({ banners, fallback }: { banners: Banner[]; fallb
       onBlur={() => setPaused(false)}
     >
       <div className="banner__slide" aria-live={paused ? 'polite' : 'off'}>
-        {current.link ? (
-          <a href={current.link} className="banner__link">
+        {current.link.startsWith('/') ? (
+          <Link to={current.link} className="banner__link">
+            {image}
+          </Link>
+        ) : current.link ? (
+          <a href={current.link} className="banner__link" rel="noopener noreferrer">
             {image}
           </a>
         ) : (

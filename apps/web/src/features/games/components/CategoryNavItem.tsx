@@ -1,5 +1,5 @@
 import type { GameCategory, VendorCard } from '@lotus/contracts/system';
-import { useId, useRef, useState } from 'react';
+import { createElement, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
@@ -58,7 +58,7 @@ export function CategoryNavItem({ category, vendors }: { category: GameCategory;
         aria-controls={panelId}
       >
         <span className="bottom-nav__icon" aria-hidden="true">
-          {CATEGORY_ICON[category]}
+          {createElement(CATEGORY_ICON[category])}
         </span>
         {label}
       </NavLink>

@@ -1,4 +1,5 @@
 import type { GameCategory } from '@lotus/contracts/system';
+import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
@@ -34,7 +35,7 @@ export function CategoryPage({
     <section className="page category-page" aria-labelledby="category-title">
       <header className="category-page__hero">
         <span className="category-page__icon" aria-hidden="true">
-          {CATEGORY_ICON[primary]}
+          {createElement(CATEGORY_ICON[primary])}
         </span>
         <div>
           <h1 id="category-title" className="page__title">

@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGameMenus } from '../api/get-game-menus.ts';
@@ -21,7 +22,7 @@ export function CategoryTiles() {
               to={categoryPath(menu.gameCategory)}
             >
               <span className="category-tile__icon" aria-hidden="true">
-                {CATEGORY_ICON[menu.gameCategory]}
+                {createElement(CATEGORY_ICON[menu.gameCategory])}
               </span>
               <span className="category-tile__name">{categoryLabel(t, menu.gameCategory)}</span>
               <span className="category-tile__meta">

@@ -1,5 +1,16 @@
 import type { GameCategory } from '@lotus/contracts/system';
 import type { TFunction } from 'i18next';
+import type { ComponentType } from 'react';
+import {
+  BallIcon,
+  CardsIcon,
+  DiceIcon,
+  FishIcon,
+  GamepadIcon,
+  LotteryIcon,
+  SlotsIcon,
+  SpadeIcon,
+} from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 
 /** The page each server category opens. ELOTT and LOTT share the lottery lobby (spec §2). */
@@ -44,15 +55,15 @@ export function categoryLabel(t: TFunction, category: GameCategory): string {
   }
 }
 
-export const CATEGORY_ICON: Record<GameCategory, string> = {
-  LIVE: '🂡',
-  SPORTS: '⚽',
-  ESPORTS: '🎮',
-  RNG: '🎰',
-  FISH: '🐟',
-  PVP: '♠',
-  LOTT: '🎱',
-  ELOTT: '🎲',
+export const CATEGORY_ICON: Record<GameCategory, ComponentType> = {
+  LIVE: CardsIcon,
+  SPORTS: BallIcon,
+  ESPORTS: GamepadIcon,
+  RNG: SlotsIcon,
+  FISH: FishIcon,
+  PVP: SpadeIcon,
+  LOTT: LotteryIcon,
+  ELOTT: DiceIcon,
 };
 
 /** Vendor dropdown paging of spec §9: 21 on the first page, 18 on each page after it. */
