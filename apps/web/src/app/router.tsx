@@ -4,6 +4,7 @@ import { paths } from '../config/paths.ts';
 import { withChunkTimeout } from '../lib/chunk-load.ts';
 import { RootGate } from './layout/RootGate.tsx';
 import { SiteLayout } from './layout/SiteLayout.tsx';
+import { Splash } from './layout/Splash.tsx';
 import { RouteError } from './routes/RouteError.tsx';
 
 type PageModule = Record<string, ComponentType>;
@@ -33,6 +34,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootGate />,
     ErrorBoundary: RouteError,
+    // Shown while the first page's lazy chunk arrives.
+    HydrateFallback: Splash,
     children: [
       { path: paths.root.path, element: <Navigate to={paths.home.to()} replace /> },
       {

@@ -20,6 +20,7 @@ import { resolveMerchant } from '../../lib/merchant.ts';
 import { storage } from '../../lib/storage.ts';
 import { applyBrandColours } from '../../lib/theme.ts';
 import { LoadFailureBanner } from './LoadFailureBanner.tsx';
+import { Splash } from './Splash.tsx';
 
 const DOMAIN_ERRORS = ['domain_invalid', 'function.not.available'];
 
@@ -53,11 +54,7 @@ export function RootGate() {
     if (!storage.lang()) void applyLanguage(initialLanguage(info.whitelabel.defaultLanguage));
   }, [info]);
 
-  const splash = (
-    <div className="startup">
-      <Spinner label={t('common.loading')} />
-    </div>
-  );
+  const splash = <Splash />;
   if (!merchant)
     return (
       <Suspense fallback={splash}>

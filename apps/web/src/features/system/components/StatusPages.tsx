@@ -88,11 +88,11 @@ export function RegionPage({
       <dl className="status-page__facts">
         <div>
           <dt>{t('status.ip')}</dt>
-          <dd data-testid="region-ip">{ip}</dd>
+          <dd data-testid="region-ip">{ip || '—'}</dd>
         </div>
         <div>
           <dt>{t('status.country')}</dt>
-          <dd data-testid="region-country">{country}</dd>
+          <dd data-testid="region-country">{country || '—'}</dd>
         </div>
       </dl>
     </StatusShell>
