@@ -37,9 +37,9 @@ export const storage = {
 
   lang: () => read(local, LOCAL_KEYS.lang),
   hisLang: () => read(local, LOCAL_KEYS.hisLang),
-  /** Remembers a new choice and keeps the previous one in `hisLang`. */
-  chooseLang: (code: string) => {
-    const previous = read(local, LOCAL_KEYS.lang);
+  /** Remembers a new choice and keeps the previous one (stored, else the one shown) in `hisLang`. */
+  chooseLang: (code: string, shownBefore?: string) => {
+    const previous = read(local, LOCAL_KEYS.lang) ?? shownBefore ?? null;
     if (previous && previous !== code) write(local, LOCAL_KEYS.hisLang, previous);
     write(local, LOCAL_KEYS.lang, code);
   },

@@ -22,7 +22,7 @@ export function NoticeBar({ notices }: { notices: Announcement[] }) {
   };
 
   return (
-    <section className="notice-bar" aria-label={t('notice.bar')}>
+    <section className="notice-bar" aria-label={t('notice.bar')} data-testid="notice-bar">
       <span className="notice-bar__icon">
         <MegaphoneIcon />
       </span>

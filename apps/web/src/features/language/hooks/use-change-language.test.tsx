@@ -38,6 +38,14 @@ describe('language choice', () => {
     expect((put.init.headers as Record<string, string>).Language).toBe('MS');
   });
 
+  it('the first choice keeps the language shown before it (brand default) in hisLang', async () => {
+    vi.stubGlobal('fetch', stubApi({ '/wps/member/language': { language: 'CN' } }).fetchMock);
+    const { result } = renderHook(() => useChangeLanguage(), { wrapper });
+    await act(() => result.current('CN'));
+    expect(window.localStorage.getItem('lang')).toBe('CN');
+    expect(window.localStorage.getItem('hisLang')).toBe('EN');
+  });
+
   it('a language without shipped texts falls back to EN texts', async () => {
     vi.stubGlobal('fetch', stubApi({ '/wps/member/language': { language: 'JA' } }).fetchMock);
     const { result } = renderHook(() => ({ change: useChangeLanguage(), t: useTranslation().t }), {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { applyLanguage } from '../../../lib/i18n.ts';
+import { applyLanguage, currentLanguage } from '../../../lib/i18n.ts';
 import { logger } from '../../../lib/logger.ts';
 import { storage } from '../../../lib/storage.ts';
 import { updateLanguage } from '../api/update-language.ts';
@@ -11,7 +11,7 @@ import { updateLanguage } from '../api/update-language.ts';
 export function useChangeLanguage(): (code: string) => Promise<void> {
   const queryClient = useQueryClient();
   return async (code: string) => {
-    storage.chooseLang(code);
+    storage.chooseLang(code, currentLanguage());
     await applyLanguage(code);
     updateLanguage(code).catch((error: unknown) => logger.warn('language update was not accepted', error));
     await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] !== 'status' });
