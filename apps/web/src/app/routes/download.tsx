@@ -10,7 +10,7 @@ export function Component() {
   const route = useDomainRoute();
   const cn = i18n.language === 'CN' || i18n.language === 'TW';
   const resources = (route.data?.resources ?? status.data?.info.resources ?? [])
-    .filter((resource) => resource.url && /app|download/i.test(resource.resourceType))
+    .filter((resource) => resource.url && /^(APP|APK|ANDROID|IOS|DOWNLOAD)(_|$)/i.test(resource.resourceType))
     .map((resource) => ({
       url: resource.url,
       qrCodeUrl: resource.qrCodeUrl,
