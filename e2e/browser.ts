@@ -29,6 +29,7 @@ export async function newPage(
   const context = await browser.newContext({
     extraHTTPHeaders: options.forwardedFor ? { 'X-Forwarded-For': options.forwardedFor } : {},
     viewport: { width: 1366, height: 900 },
+    timezoneId: 'UTC',
   });
   const page = await context.newPage();
   return { context, page };

@@ -48,7 +48,9 @@ async function waitForReady(port: number, server: ChildProcess): Promise<void> {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited early (${server.exitCode})`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/wps/system/status`, { headers: { Merchant: 'DEMO' } });
+      const res = await fetch(`http://127.0.0.1:${port}/wps/system/status`, {
+        headers: { Merchant: 'DEMO' },
+      });
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -82,7 +84,11 @@ export default async function setup(project: TestProject) {
   await runNode('apps/api/src/cli/seed.ts', env);
   await prepareBrands(databaseUrl);
 
-  const server = spawn(process.execPath, [join(root, 'apps/api/src/main.ts')], { cwd: root, env, stdio: 'inherit' });
+  const server = spawn(process.execPath, [join(root, 'apps/api/src/main.ts')], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
   await waitForReady(port, server);
   project.provide('port', port);
   project.provide('databaseUrl', databaseUrl);

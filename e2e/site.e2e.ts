@@ -1,0 +1,150 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_BRANDS, MALAYSIAN_IP } from './brands.ts';
+import { launchBrowser, newPage, siteUrl } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Close the announcement popup the demo brand shows a new session, so it does not cover the page. */
+async function dismissPopup(page: Page): Promise<void> {
+  const popup = page.getByTestId('announcement-popup');
+  const shown = await popup
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (shown) {
+    await popup
+      .getByRole('button', { name: /close|tutup|关闭/i })
+      .first()
+      .click();
+    await popup.waitFor({ state: 'hidden' });
+  }
+}
+
+async function chooseLanguage(page: Page, name: RegExp): Promise<void> {
+  await page.getByTestId('language-picker').click();
+  await page.getByRole('menuitemradio', { name }).click();
+}
+
+describe('the site a visitor opens', () => {
+  it('redirects / to /index and shows the home page with header, navigation and footer', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(siteUrl());
+    await page.waitForURL(/\/index$/);
+    await page.getByTestId('bottom-nav').waitFor();
+    await page.getByTestId('footer').waitFor();
+    await page.getByTestId('footer').getByRole('link', { name: 'Privacy Policy' }).waitFor();
+    expect(await page.getByTestId('footer').getByRole('link').count()).toBeGreaterThanOrEqual(7);
+    await context.close();
+  });
+
+  it('switches to MS and CN, and the choice survives a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${siteUrl()}/index`);
+    await dismissPopup(page);
+    const footer = page.getByTestId('footer');
+    const english = await footer.innerText();
+    await chooseLanguage(page, /Bahasa Melayu/);
+    await page.waitForFunction(() => document.documentElement.lang === 'ms');
+    const malay = await footer.innerText();
+    expect(malay).not.toBe(english);
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('MS');
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'ms');
+    expect(await page.getByTestId('footer').innerText()).toBe(malay);
+
+    await dismissPopup(page);
+    await chooseLanguage(page, /简体中文/);
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    const chinese = await page.getByTestId('footer').innerText();
+    expect(chinese).toMatch(/[\u4e00-\u9fff]/);
+    expect(await page.evaluate(() => localStorage.getItem('hisLang'))).toBe('MS');
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    expect(await page.getByTestId('footer').innerText()).toBe(chinese);
+    await context.close();
+  });
+
+  it('toggles the theme and remembers it across a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${siteUrl()}/index`);
+    await dismissPopup(page);
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    const before = await theme();
+    expect(['dark', 'light']).toContain(before);
+    await page.getByTestId('theme-toggle').click();
+    const after = await theme();
+    expect(after).not.toBe(before);
+    await page.reload();
+    expect(await theme()).toBe(after);
+    await context.close();
+  });
+
+  it('shows the announcement popup once per session', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${siteUrl()}/index`);
+    const popup = page.getByTestId('announcement-popup');
+    await popup.waitFor({ state: 'visible' });
+    await popup.getByRole('button', { name: /close/i }).first().click();
+    await popup.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByTestId('bottom-nav').waitFor();
+    await page.waitForTimeout(1_000);
+    expect(await popup.isVisible()).toBe(false);
+    await context.close();
+
+    // A new browser session (fresh sessionStorage) sees it again.
+    const second = await newPage(browser);
+    await second.page.goto(`${siteUrl()}/index`);
+    await second.page.getByTestId('announcement-popup').waitFor({ state: 'visible' });
+    await second.context.close();
+  });
+
+  it('replaces the site with the maintenance page and its end time in status 1', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${siteUrl(E2E_BRANDS.maintenance.domain)}/index`);
+    await page.getByTestId('maintenance-page').waitFor();
+    const endTime = await page.getByTestId('maintenance-end-time').innerText();
+    expect(endTime).toContain(E2E_BRANDS.maintenance.endDate);
+    expect(await page.getByTestId('bottom-nav').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the region page with the visitor IP and country when the country is blocked', async () => {
+    const { context, page } = await newPage(browser, { forwardedFor: MALAYSIAN_IP });
+    await page.goto(`${siteUrl(E2E_BRANDS.region.domain)}/index`);
+    await page.getByTestId('region-page').waitFor();
+    expect(await page.getByTestId('region-ip').innerText()).toContain(MALAYSIAN_IP);
+    expect(await page.getByTestId('region-country').innerText()).toContain('MY');
+    await context.close();
+  });
+
+  it('sends a visitor to /login when the brand requires login first, but lets /helpmc through', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${siteUrl(E2E_BRANDS.guarded.domain)}/promotions`);
+    await page.waitForURL(/\/login$/);
+    await page.getByTestId('login-page').waitFor();
+    await page.goto(`${siteUrl(E2E_BRANDS.guarded.domain)}/helpmc`);
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/helpmc');
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility violation on the home page', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${siteUrl()}/index`);
+    await dismissPopup(page);
+    await page.getByTestId('footer').waitFor();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+    await context.close();
+  });
+});
