@@ -96,6 +96,7 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <section className="page">
+      <h1 className="visually-hidden">{t('common.notFound')}</h1>
       <EmptyState title={t('common.notFound')}>
         <Link className="button button--primary" to={paths.home.to()}>
           {t('nav.home')}
