@@ -1,19 +1,14 @@
 import { SYSTEM_STATUS } from '@lotus/contracts/system';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { LoginGuard } from '../../features/auth/components/LoginGuard.tsx';
 import { openCustomerWindow } from '../../features/customer-service/lib/open-customer-window.ts';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker.tsx';
 import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
-import {
-  MaintenancePage,
-  RegionPage,
-  StartupErrorPage,
-} from '../../features/system/components/StatusPages.tsx';
 import { ThemeToggle } from '../../features/theme/components/ThemeToggle.tsx';
 import { ApiError, catalogueText, errorText } from '../../lib/api-error.ts';
+import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { useErrorCatalogue } from '../../lib/error-catalogue.ts';
 import { applyLanguage, initialLanguage } from '../../lib/i18n.ts';
 import { resolveMerchant } from '../../lib/merchant.ts';
@@ -21,6 +16,12 @@ import { storage } from '../../lib/storage.ts';
 import { applyBrandColours } from '../../lib/theme.ts';
 import { LoadFailureBanner } from './LoadFailureBanner.tsx';
 import { Splash } from './Splash.tsx';
+
+// The status pages replace the whole site only in maintenance, region blocks or start-up failures.
+const statusPages = () => withChunkTimeout(() => import('../../features/system/components/StatusPages.tsx'));
+const MaintenancePage = lazy(() => statusPages().then((m) => ({ default: m.MaintenancePage })));
+const RegionPage = lazy(() => statusPages().then((m) => ({ default: m.RegionPage })));
+const StartupErrorPage = lazy(() => statusPages().then((m) => ({ default: m.StartupErrorPage })));
 
 const DOMAIN_ERRORS = ['domain_invalid', 'function.not.available'];
 
@@ -83,22 +84,26 @@ export function RootGate() {
 
   if (status.data.systemStatus === SYSTEM_STATUS.maintenance)
     return (
-      <MaintenancePage
-        brandName={whitelabel.brandName}
-        endTime={status.data.maintenance?.endTime ?? null}
-        toolbar={toolbar}
-        onContact={onContact}
-      />
+      <Suspense fallback={splash}>
+        <MaintenancePage
+          brandName={whitelabel.brandName}
+          endTime={status.data.maintenance?.endTime ?? null}
+          toolbar={toolbar}
+          onContact={onContact}
+        />
+      </Suspense>
     );
   if (status.data.systemStatus === SYSTEM_STATUS.regionRestricted)
     return (
-      <RegionPage
-        brandName={whitelabel.brandName}
-        ip={status.data.location.ip}
-        country={status.data.location.country}
-        toolbar={toolbar}
-        onContact={onContact}
-      />
+      <Suspense fallback={splash}>
+        <RegionPage
+          brandName={whitelabel.brandName}
+          ip={status.data.location.ip}
+          country={status.data.location.country}
+          toolbar={toolbar}
+          onContact={onContact}
+        />
+      </Suspense>
     );
 
   return (
