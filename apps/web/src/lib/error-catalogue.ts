@@ -7,7 +7,7 @@ import { i18n } from './i18n.ts';
  * `errors` namespace. It is its own chunk, fetched when the browser is idle after the first paint
  * or as soon as an error needs showing, so the home page does not wait for texts of failures.
  */
-type Tracked = Promise<void> & { status?: 'pending' | 'fulfilled'; value?: void };
+type Tracked = Promise<void> & { status?: 'pending' | 'fulfilled'; value?: undefined };
 
 let loading: Tracked | null = null;
 

@@ -1,6 +1,5 @@
 import { SYSTEM_STATUS } from '@lotus/contracts/system';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { LoginGuard } from '../../features/auth/components/LoginGuard.tsx';
 import { openCustomerWindow } from '../../features/customer-service/lib/open-customer-window.ts';
@@ -42,7 +41,6 @@ function StartupError({ error, onRetry }: { error: unknown; onRetry?: () => void
  * page and the site, supplies the brand colours and default language, and the login guard.
  */
 export function RootGate() {
-  const { t } = useTranslation();
   const merchant = resolveMerchant();
   const status = useSystemStatus();
   const info = status.data?.info;
