@@ -37,4 +37,4 @@ for (const key of Object.keys(manifest).filter(
   rows.push([group, size(closure([entryKey, key]))]);
 }
 for (const [group, bytes] of rows)
-  process.stdout.write(`${group.padEnd(14)} ${(bytes / 1024).toFixed(1)} KB\n`);
+  process.stdout.write(`${group.padEnd(14)} ${bytes} B  (${(bytes / 1024).toFixed(1)} KiB)\n`);
