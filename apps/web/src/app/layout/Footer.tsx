@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { VendorStrip } from '../../features/games/components/VendorStrip.tsx';
+import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
 import { useWhitelabel } from '../../features/system/api/get-whitelabel.ts';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
 
@@ -61,8 +62,12 @@ export function Footer() {
   const { t, i18n } = useTranslation();
   const whitelabel = useWhitelabel();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const status = useSystemStatus();
   const menu = whitelabel.data;
   const year = new Date().getFullYear();
+  // Wait for the brand's menus rather than flash a footer without them (a failed call still renders).
+  if (whitelabel.isPending) return null;
+  const brandName = menu?.brandName || status.data?.info.whitelabel.brandName || '';
 
   return (
     <footer className="site-footer" data-testid="footer">
@@ -136,7 +141,7 @@ export function Footer() {
         </section>
       </div>
       <p className="site-footer__copyright">
-        {menu?.copyright || t('footer.copyright', { year, brand: menu?.brandName ?? '' })}
+        {menu?.copyright || t('footer.copyright', { year, brand: brandName })}
       </p>
       {feedbackOpen ? (
         <Suspense fallback={null}>
