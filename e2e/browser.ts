@@ -30,6 +30,7 @@ export async function newPage(
     extraHTTPHeaders: options.forwardedFor ? { 'X-Forwarded-For': options.forwardedFor } : {},
     viewport: { width: 1366, height: 900 },
     timezoneId: 'UTC',
+    reducedMotion: 'reduce',
   });
   const page = await context.newPage();
   return { context, page };

@@ -38,6 +38,7 @@ describe('the site a visitor opens', () => {
     const { context, page } = await newPage(browser);
     await page.goto(siteUrl());
     await page.waitForURL(/\/index$/);
+    await dismissPopup(page);
     await page.getByTestId('bottom-nav').waitFor();
     await page.getByTestId('footer').waitFor();
     await page.getByTestId('footer').getByRole('link', { name: 'Privacy Policy' }).waitFor();
