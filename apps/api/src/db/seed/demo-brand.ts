@@ -95,7 +95,8 @@ export function brandTemplate(merchantCode: string, name: string, domains: strin
     blockedCountries: [],
     categoryOrder: ['LIVE', 'SPORTS', 'RNG', 'FISH', 'PVP', 'ESPORTS', 'LOTT'],
     analyticsGtagId: '',
-    imageCdns: ['https://img1.lotus-cdn.example', 'https://img2.lotus-cdn.example'],
+    // The demo serves its images itself; an operator lists its CDNs here and the site picks one at random.
+    imageCdns: [],
     launchGameCdns: ['https://play1.lotus-cdn.example', 'https://play2.lotus-cdn.example'],
     domainList: [
       { domain: 'https://www.lotus-demo.example', speed: 45 },
@@ -132,7 +133,7 @@ export const DEMO_CUSTOMER_SERVICE: CustomerServiceResource[] = [
   {
     csType: 'WHATSAPP',
     url: 'https://wa.me/60123456789',
-    qrCodeUrl: 'https://img1.lotus-cdn.example/cs/whatsapp-qr.png',
+    qrCodeUrl: '',
     labelNameEn: 'WhatsApp',
     labelNameMs: 'WhatsApp',
     labelNameCn: 'WhatsApp',
@@ -140,7 +141,7 @@ export const DEMO_CUSTOMER_SERVICE: CustomerServiceResource[] = [
   {
     csType: 'TELEGRAM',
     url: 'https://t.me/lotus_demo_support',
-    qrCodeUrl: 'https://img1.lotus-cdn.example/cs/telegram-qr.png',
+    qrCodeUrl: '',
     labelNameEn: 'Telegram',
     labelNameMs: 'Telegram',
     labelNameCn: 'Telegram',
@@ -295,17 +296,17 @@ export const DEMO_ANNOUNCEMENTS: NewAnnouncement[] = [
 
 export const DEMO_BANNERS: NewBanner[] = [
   {
-    imageUrl: 'https://img1.lotus-cdn.example/banners/first-deposit.jpg',
+    imageUrl: '/media/banners/first-deposit.svg',
     link: '/promotions',
     title: { en: '100% First Deposit Bonus', ms: 'Bonus Deposit Pertama 100%', cn: '首存100%红利' },
   },
   {
-    imageUrl: 'https://img1.lotus-cdn.example/banners/live-casino.jpg',
+    imageUrl: '/media/banners/live-casino.svg',
     link: '/live',
     title: { en: 'Live Casino', ms: 'Kasino Langsung', cn: '真人娱乐场' },
   },
   {
-    imageUrl: 'https://img1.lotus-cdn.example/banners/sports.jpg',
+    imageUrl: '/media/banners/sports.svg',
     link: '/sports',
     title: { en: 'Sports Betting', ms: 'Pertaruhan Sukan', cn: '体育投注' },
   },

@@ -2,6 +2,8 @@ import type { NoticeBundle } from '@lotus/contracts/system';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { cdnUrl } from '../../../lib/cdn.ts';
+import { useSystemStatus } from '../../system/api/get-system-status.ts';
 import './banners.css';
 
 type Banner = NoticeBundle['banners'][number];
@@ -14,6 +16,7 @@ const INTERVAL_MS = 6000;
  */
 export function BannerCarousel({ banners, fallback }: { banners: Banner[]; fallback: ReactNode }) {
   const { t } = useTranslation();
+  const imageCdns = useSystemStatus().data?.info.imageCDNs ?? [];
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
@@ -33,7 +36,7 @@ export function BannerCarousel({ banners, fallback }: { banners: Banner[]; fallb
   ) : (
     <img
       className="banner__image"
-      src={current.imageUrl}
+      src={cdnUrl(current.imageUrl, imageCdns)}
       alt={current.title}
       onError={() => setBroken((previous) => new Set(previous).add(current.id))}
     />
