@@ -3,27 +3,56 @@ import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/typ
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { AccountServices } from './domains/accounts/account-services.ts';
+import { avatarFileRoute, memberRoutes } from './domains/accounts/member.routes.ts';
+import { passwordRoutes } from './domains/accounts/password.routes.ts';
+import { registrationRoutes } from './domains/accounts/registration.routes.ts';
+import { PolicyCache } from './domains/accounts/registration-settings.ts';
 import { announcementRoutes } from './domains/announcements/announcement.routes.ts';
 import { feedbackRoutes } from './domains/feedback/feedback.routes.ts';
 import { UploadStore } from './domains/feedback/upload-store.ts';
 import { gamesRoutes } from './domains/games/games.routes.ts';
 import { helpRoutes } from './domains/help/help.routes.ts';
 import { languageRoutes } from './domains/members/language.routes.ts';
+import { securityRoutes } from './domains/security/security.routes.ts';
+import { ServerKeyring } from './domains/security/server-keys.ts';
+import { sessionRoutes } from './domains/sessions/session.routes.ts';
+import { SessionService } from './domains/sessions/session.service.ts';
 import { systemRoutes } from './domains/system/system.routes.ts';
+import { ImageCaptcha } from './domains/verification/captcha.service.ts';
+import { type EmailProvider, OutboxEmailProvider } from './domains/verification/email.ts';
+import {
+  HumanCheck,
+  type HumanCheckCost,
+  PRODUCTION_HUMAN_CHECK,
+} from './domains/verification/human-check.service.ts';
+import { OutboxSmsProvider, SmsCodes, type SmsProvider } from './domains/verification/sms.service.ts';
+import { verificationRoutes } from './domains/verification/verification.routes.ts';
+import { decorateAuth, guards } from './http/auth.ts';
 import { registerDocs } from './http/docs.ts';
+import { registerEncryptedBodies } from './http/encrypted-body.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { decorateTenancy, requireBrand } from './http/tenancy.ts';
+import { Throttle, type ThrottleRules } from './http/throttle.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits, type RouteDeps } from './http/types.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { PRODUCTION_PASSWORD_HASHING } from './lib/hashing.ts';
 
 export type BuildAppOptions = {
-  config: Pick<Config, 'trustProxy' | 'logLevel' | 'uploadDir' | 'webDist' | 'redisUrl'>;
+  config: Pick<Config, 'trustProxy' | 'logLevel' | 'uploadDir' | 'webDist' | 'redisUrl'> &
+    Partial<Pick<Config, 'passwordHashing' | 'sessionIdleMinutes'>>;
   db: Db;
   /** Fastify logger options; `false` silences it (tests). Defaults to pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
   rateLimits?: Partial<RateLimits>;
+  /** Limits of the credential and code calls (tests lower them). */
+  throttle?: Partial<ThrottleRules>;
+  /** Proof-of-work difficulty of the human check (tests make it trivial). */
+  humanCheck?: HumanCheckCost;
+  smsProvider?: SmsProvider;
+  emailProvider?: EmailProvider;
 };
 
 /**
@@ -52,13 +81,41 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart);
   await registerDocs(app);
 
+  const keyring = new ServerKeyring(db);
+  const sessions = new SessionService(db, config.sessionIdleMinutes ?? 120);
+  const throttle = new Throttle({ redisUrl: config.redisUrl, rules: options.throttle ?? {} });
+  app.addHook('onClose', () => throttle.close());
+  const accounts: AccountServices = {
+    db,
+    keyring,
+    policies: new PolicyCache(db),
+    sessions,
+    guards: guards(sessions),
+    sms: new SmsCodes(db, keyring, options.smsProvider ?? new OutboxSmsProvider(db)),
+    email: options.emailProvider ?? new OutboxEmailProvider(db),
+    humanCheck: new HumanCheck(db, keyring, options.humanCheck ?? PRODUCTION_HUMAN_CHECK),
+    captcha: new ImageCaptcha(db, keyring),
+    throttle,
+    hashing: config.passwordHashing ?? PRODUCTION_PASSWORD_HASHING,
+  };
+  decorateAuth(app);
+  registerEncryptedBodies(app, keyring);
+
   const deps: RouteDeps = {
     db,
     uploads: new UploadStore(config.uploadDir),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    accounts,
   };
+  avatarFileRoute(app, deps);
   await app.register(async (api) => {
     requireBrand(api, db);
+    securityRoutes(api, deps);
+    verificationRoutes(api, deps);
+    registrationRoutes(api, deps);
+    sessionRoutes(api, deps);
+    passwordRoutes(api, deps);
+    memberRoutes(api, deps);
     systemRoutes(api, deps);
     gamesRoutes(api);
     helpRoutes(api, deps);

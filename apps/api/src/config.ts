@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import type { PasswordHashing } from './lib/hashing.ts';
 
 /** The repository root: relative directories in the environment resolve from here. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -25,6 +26,12 @@ export const EnvSchema = Type.Object({
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
   UPLOAD_DIR: Type.String({ minLength: 1, default: '.data/uploads' }),
   WEB_DIST: Type.String({ minLength: 1, default: 'apps/web/dist' }),
+  /** argon2id cost of member passwords (OWASP defaults: 19 MiB, 2 passes, 1 lane). */
+  ARGON2_MEMORY_KIB: Type.Integer({ minimum: 1024, default: 19_456 }),
+  ARGON2_TIME_COST: Type.Integer({ minimum: 1, default: 2 }),
+  ARGON2_PARALLELISM: Type.Integer({ minimum: 1, maximum: 16, default: 1 }),
+  /** A session ends after this many minutes without a call (each call pushes the expiry ahead). */
+  SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, default: 120 }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -42,6 +49,8 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   uploadDir: string;
   webDist: string;
+  passwordHashing: PasswordHashing;
+  sessionIdleMinutes: number;
 };
 
 export class ConfigError extends Error {
@@ -90,5 +99,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     uploadDir: path.resolve(REPO_ROOT, e.UPLOAD_DIR),
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST),
+    passwordHashing: {
+      memoryCost: e.ARGON2_MEMORY_KIB,
+      timeCost: e.ARGON2_TIME_COST,
+      parallelism: e.ARGON2_PARALLELISM,
+    },
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
   };
 }

@@ -9,9 +9,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createDatabase, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
+import type { Database } from '../src/db/schema.ts';
 import { brandTemplate } from '../src/db/seed/demo-brand.ts';
 import { type BrandContent, createBrandWithContent, seed } from '../src/db/seed.ts';
 import type { Brand } from '../src/domains/brands/brand.ts';
+import type { ThrottleRules } from '../src/http/throttle.ts';
 import type { RateLimits } from '../src/http/types.ts';
 
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,7 +63,17 @@ export type TestContext = {
   uploadDir: string;
 };
 
-export type TestAppOptions = { rateLimits?: Partial<RateLimits>; webDist?: string };
+export type TestAppOptions = {
+  rateLimits?: Partial<RateLimits>;
+  webDist?: string;
+  throttle?: Partial<ThrottleRules>;
+  sessionIdleMinutes?: number;
+};
+
+/** argon2id at its cheapest, so the suite stays fast (production cost: lib/hashing.ts). */
+export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+/** A proof of work that takes a few iterations. */
+export const TEST_HUMAN_CHECK = { cost: 1, counterMin: 1, counterMax: 20 };
 
 /**
  * One app per test file on a migrated and seeded database (the demo brand DEMO exists).
@@ -73,7 +85,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
   beforeAll(async () => {
     database = await createTestDatabase();
     await migrateToLatest(database.db);
-    await seed(database.db);
+    await seed(database.db, { hashing: TEST_PASSWORD_HASHING });
     ctx.db = database.db;
     ctx.uploadDir = await mkdtemp(path.join(tmpdir(), 'lotus-uploads-'));
     ctx.app = await buildApp({
@@ -83,9 +95,13 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
         uploadDir: ctx.uploadDir,
         webDist: options.webDist ?? path.join(ctx.uploadDir, 'no-web-build'),
         redisUrl: null,
+        passwordHashing: TEST_PASSWORD_HASHING,
+        sessionIdleMinutes: options.sessionIdleMinutes ?? 120,
       },
       db: database.db,
       logger: false,
+      humanCheck: TEST_HUMAN_CHECK,
+      ...(options.throttle ? { throttle: options.throttle } : {}),
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     });
     await ctx.app.ready();
@@ -172,7 +188,7 @@ export async function createBrand(db: Db, overrides: Partial<BrandContent> = {})
   return brand;
 }
 
-export async function countRows(db: Db, table: 'feedback' | 'feedback_images'): Promise<number> {
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
   const row = await db.selectFrom(table).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -16,6 +16,8 @@ export const ErrorEnvelope = Type.Object({
   errorCode: Type.String(),
   /** Field-level problems of a `request_param_err`: path to the first message key per field. */
   fieldErrors: Type.Optional(Type.Record(Type.String(), Type.String())),
+  /** The same fields' messages translated into the request's Language (registration patterns). */
+  fieldMessages: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 

@@ -211,6 +211,62 @@ const table = {
     cn: '验证码错误。',
   },
 
+  // Accounts (issue 3)
+  encrypted_payload_invalid: {
+    status: 400,
+    en: 'The encrypted request could not be read. Please refresh the page and try again.',
+    ms: 'Permintaan yang disulitkan tidak dapat dibaca. Sila muat semula halaman dan cuba lagi.',
+    cn: '无法读取加密请求，请刷新页面后重试。',
+  },
+  username_exists: {
+    status: 200,
+    en: 'This username is already taken.',
+    ms: 'Nama pengguna ini sudah digunakan.',
+    cn: '该用户名已被使用。',
+  },
+  mobile_exists: {
+    status: 200,
+    en: 'This mobile number is already registered.',
+    ms: 'Nombor telefon ini sudah didaftarkan.',
+    cn: '该手机号码已被注册。',
+  },
+  mobile_not_registered: {
+    status: 200,
+    en: 'This mobile number is not registered.',
+    ms: 'Nombor telefon ini tidak didaftarkan.',
+    cn: '该手机号码未注册。',
+  },
+  old_password_wrong: {
+    status: 200,
+    en: 'The current password is wrong.',
+    ms: 'Kata laluan semasa salah.',
+    cn: '当前密码错误。',
+  },
+  funds_password_wrong: {
+    status: 200,
+    en: 'The funds password is wrong.',
+    ms: 'Kata laluan dana salah.',
+    cn: '资金密码错误。',
+  },
+  reset_link_invalid: {
+    status: 200,
+    en: 'This reset link is not valid or has expired. Please request a new one.',
+    ms: 'Pautan tetapan semula ini tidak sah atau telah tamat tempoh. Sila minta yang baharu.',
+    cn: '此重置链接无效或已过期，请重新申请。',
+  },
+  account_locked: {
+    status: 403,
+    en: 'This account is locked. Please contact customer service.',
+    ms: 'Akaun ini dikunci. Sila hubungi khidmat pelanggan.',
+    cn: '此账号已被锁定，请联系客服。',
+  },
+  external_login_failed: {
+    status: 200,
+    en: 'Sign-in with the external account failed. Please try again.',
+    ms: 'Log masuk dengan akaun luar gagal. Sila cuba lagi.',
+    cn: '第三方账号登录失败，请重试。',
+  },
+
   // Phone authentication (spec §8)
   phone_number_invalid: {
     status: 400,

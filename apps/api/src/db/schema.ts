@@ -143,6 +143,202 @@ export interface FeedbackImagesTable {
   size_bytes: number;
 }
 
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+/** Profile fields of spec §3 kept as plain text (empty when not given). */
+export const PROFILE_COLUMNS = [
+  'payee_name',
+  'qq_num',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'telegram',
+  'zalo',
+  'id_number',
+  'birthday',
+  'address',
+  'nationality',
+  'occupation',
+  'income_source',
+  'place_of_birth',
+] as const;
+export type ProfileColumn = (typeof PROFILE_COLUMNS)[number];
+
+export interface MembersTable extends Record<ProfileColumn, Defaulted<string>> {
+  id: Id;
+  brand_id: string;
+  username: string;
+  /** E.164 (`+60123456789`). */
+  mobile: string | null;
+  email: string | null;
+  password_hash: string;
+  funds_password_hash: string | null;
+  nickname: Defaulted<string>;
+  /** 0 member, 1/2/41/42 agent kinds, 4 trial (spec §4). */
+  is_agent: Defaulted<number>;
+  upline_id: string | null;
+  affiliate_code: string | null;
+  status: Defaulted<string>;
+  must_change_password: Defaulted<boolean>;
+  password_changed_at: Timestamp;
+  first_login_at: Date | null;
+  last_login_at: Date | null;
+  language: string | null;
+  avatar: Defaulted<string>;
+  avatar_type: Defaulted<string>;
+  register_method: Defaulted<string>;
+  register_url: Defaulted<string>;
+  register_ip: Defaulted<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  id: Id;
+  token_hash: string;
+  member_id: string;
+  brand_id: string;
+  ip: Defaulted<string>;
+  device: Defaulted<string>;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Id;
+  brand_id: string;
+  member_id: string | null;
+  username: string;
+  method: string;
+  ip: string;
+  country: Defaulted<string>;
+  device: Defaulted<string>;
+  outcome: string;
+  created_at: CreatedAt;
+}
+
+export interface MemberIpsTable {
+  member_id: string;
+  ip: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface SmsCodesTable {
+  id: Id;
+  brand_id: string;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  attempts: Defaulted<number>;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface OutboxSmsTable {
+  id: Id;
+  brand_id: string;
+  phone: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface OutboxEmailTable {
+  id: Id;
+  brand_id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface PasswordResetTokensTable {
+  id: Id;
+  token_hash: string;
+  member_id: string;
+  brand_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export type RegistrationFieldRow = {
+  enabled: boolean;
+  required: boolean;
+  acceptedPattern: string;
+  patternId: number;
+  minLength: number;
+  maxLength: number;
+};
+
+export interface RegistrationSettingsTable {
+  brand_id: string;
+  fields: JSONColumnType<Record<string, RegistrationFieldRow>>;
+  password_max_age_days: Defaulted<number>;
+  login_captcha_after_failures: Defaulted<number>;
+  updated_at: UpdatedAt;
+}
+
+export interface RegistrationRequestsTable {
+  request_hash: string;
+  brand_id: string;
+  member_id: string;
+  created_at: CreatedAt;
+}
+
+export interface CaptchaChallengesTable {
+  id: string;
+  brand_id: string;
+  client_key: string;
+  answer_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface HumanChecksUsedTable {
+  challenge_id: string;
+  expires_at: Date;
+}
+
+export interface ExternalProvidersTable {
+  brand_id: string;
+  provider: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+}
+
+export interface ExternalLoginStatesTable {
+  state: string;
+  brand_id: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  redirect_uri: string;
+  expires_at: Date;
+}
+
+export interface ExternalIdentitiesTable {
+  brand_id: string;
+  provider: string;
+  subject: string;
+  member_id: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
@@ -153,4 +349,20 @@ export interface Database {
   help_articles: HelpArticlesTable;
   feedback: FeedbackTable;
   feedback_images: FeedbackImagesTable;
+  server_secrets: ServerSecretsTable;
+  members: MembersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  member_ips: MemberIpsTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: OutboxSmsTable;
+  email_outbox: OutboxEmailTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  registration_settings: RegistrationSettingsTable;
+  registration_requests: RegistrationRequestsTable;
+  captcha_challenges: CaptchaChallengesTable;
+  human_checks_used: HumanChecksUsedTable;
+  external_providers: ExternalProvidersTable;
+  external_login_states: ExternalLoginStatesTable;
+  external_identities: ExternalIdentitiesTable;
 }

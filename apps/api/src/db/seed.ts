@@ -7,7 +7,9 @@ import {
   type CustomerServiceResource,
   insertCustomerServiceResources,
 } from '../domains/system/customer-service.repository.ts';
+import type { PasswordHashing } from '../lib/hashing.ts';
 import type { Db } from './database.ts';
+import { seedDemoAccounts } from './seed/demo-accounts.ts';
 import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_BRAND, DEMO_CUSTOMER_SERVICE } from './seed/demo-brand.ts';
 import { DEMO_HELP } from './seed/demo-help.ts';
 
@@ -43,8 +45,15 @@ export const DEMO_CONTENT: BrandContent = {
   help: DEMO_HELP,
 };
 
-/** Seeds the demo brand (merchant DEMO on localhost and 127.0.0.1) unless it exists. */
-export async function seed(db: Db): Promise<{ created: boolean }> {
+/**
+ * Seeds the demo brand (merchant DEMO on localhost and 127.0.0.1) unless it exists, then its
+ * account settings and demo accounts unless they exist (seed/demo-accounts.ts).
+ */
+export async function seed(
+  db: Db,
+  options: { hashing?: PasswordHashing } = {},
+): Promise<{ created: boolean }> {
   const brand = await createBrandWithContent(db, DEMO_CONTENT);
+  await seedDemoAccounts(db, 'DEMO', options.hashing);
   return { created: brand !== null };
 }

@@ -9,12 +9,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly fieldErrors: Record<string, string> | undefined;
+  readonly fieldMessages: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, options: { cause?: unknown; fieldErrors?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: {
+      cause?: unknown;
+      fieldErrors?: Record<string, string>;
+      fieldMessages?: Record<string, string>;
+    } = {},
+  ) {
     super(code, { cause: options.cause });
     this.code = code;
     this.statusCode = errorStatus(code);
     this.fieldErrors = options.fieldErrors;
+    this.fieldMessages = options.fieldMessages;
   }
 }
 

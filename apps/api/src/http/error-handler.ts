@@ -53,6 +53,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, appError
     errorCode: appError.code,
   };
   if (appError.fieldErrors) body.fieldErrors = appError.fieldErrors;
+  if (appError.fieldMessages) body.fieldMessages = appError.fieldMessages;
   return reply.status(appError.statusCode).send(body);
 }
 

@@ -7,6 +7,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { Db } from '../db/database.ts';
+import type { AccountServices } from '../domains/accounts/account-services.ts';
 import type { UploadStore } from '../domains/feedback/upload-store.ts';
 
 /** A Fastify instance whose routes infer request and reply types from their TypeBox schemas. */
@@ -29,4 +30,4 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 };
 
 /** What route modules receive: capabilities are passed in, never imported as globals. */
-export type RouteDeps = { db: Db; uploads: UploadStore; rateLimits: RateLimits };
+export type RouteDeps = { db: Db; uploads: UploadStore; rateLimits: RateLimits; accounts: AccountServices };

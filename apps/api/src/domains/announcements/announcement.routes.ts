@@ -23,10 +23,11 @@ const AnnouncementQuery = Type.Object({
 
 const tags = ['announcements'];
 
-export function announcementRoutes(api: Api, { db }: RouteDeps) {
+export function announcementRoutes(api: Api, { db, accounts }: RouteDeps) {
   api.get(
     '/wps/system/notice',
     {
+      onRequest: accounts.guards.optionalMember,
       schema: {
         tags,
         summary: 'Home page notices: player (B, PL), banners, popup (PU) and promotion (PR)',
@@ -41,7 +42,7 @@ export function announcementRoutes(api: Api, { db }: RouteDeps) {
         await noticeBundle(
           db,
           request.brand.id,
-          { types, platform, execution, member: false },
+          { types, platform, execution, member: request.member !== null },
           request.language,
         ),
       );
@@ -51,6 +52,7 @@ export function announcementRoutes(api: Api, { db }: RouteDeps) {
   api.get(
     '/wps/relay/MCSFE_getListAnnouncements',
     {
+      onRequest: accounts.guards.optionalMember,
       schema: {
         tags,
         summary: 'Announcement popup list for an audience (execution A, B or F)',
@@ -65,7 +67,7 @@ export function announcementRoutes(api: Api, { db }: RouteDeps) {
         await announcementList(
           db,
           request.brand.id,
-          { types, platform, execution, member: false },
+          { types, platform, execution, member: request.member !== null },
           request.language,
         ),
       );

@@ -11,7 +11,7 @@ export type AnnouncementQuery = {
   types: string | undefined;
   platform: string;
   execution: Execution;
-  /** Whether the caller presented a valid member token (accounts arrive in a later issue). */
+  /** Whether the caller presented a valid session token (A and F need one). */
   member: boolean;
 };
 

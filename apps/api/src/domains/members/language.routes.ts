@@ -2,21 +2,29 @@ import { ApiHeaders } from '@lotus/contracts/envelope';
 import { UpdateLanguageBody, UpdateLanguageResult } from '@lotus/contracts/system';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { updateLanguage } from './language.service.ts';
+import { callerOf } from '../accounts/account-services.ts';
+import { storeLanguage } from '../accounts/member.service.ts';
 
-export function languageRoutes(api: Api, { rateLimits }: RouteDeps) {
+export function languageRoutes(api: Api, { rateLimits, accounts }: RouteDeps) {
   api.put(
     '/wps/member/language',
     {
       config: { rateLimit: rateLimits.language },
+      onRequest: accounts.guards.optionalMember,
       schema: {
         tags: ['member'],
-        summary: "Records the visitor's language choice (one of the brand's UI languages)",
+        summary:
+          "Records the language choice (one of the brand's UI languages); stored on a member's account",
         headers: ApiHeaders,
         body: UpdateLanguageBody,
-        response: responses(UpdateLanguageResult),
+        response: responses(UpdateLanguageResult, 401),
       },
     },
-    async (request) => ok(updateLanguage(request.brand, request.body.language)),
+    async (request) => {
+      const account = request.member?.member ?? null;
+      // Trial accounts keep the choice in the browser only.
+      const member = account && account.isAgent !== 4 ? account : null;
+      return ok(await storeLanguage(accounts, callerOf(request), member, request.body.language));
+    },
   );
 }

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { MemberInfo } from '@lotus/contracts/accounts';
+import { PROFILE_FIELDS, STATIC_AVATARS } from '@lotus/contracts/accounts';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../../http/app-error.ts';
+import type { UploadStore } from '../feedback/upload-store.ts';
+import { updateLanguage } from '../members/language.service.ts';
+import { maskPhone, toE164 } from '../verification/sms.service.ts';
+import { type AccountServices, type Caller, throttleKey } from './account-services.ts';
+import { FieldErrors } from './field-validation.ts';
+import { findMemberByMobile, isUniqueViolation, updateMember } from './member.repository.ts';
+import type { Member } from './member.ts';
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_FOLDER = 'avatars';
+
+function maskEmail(email: string | null): string {
+  if (!email) return '';
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+}
+
+/** GET /wps/member/info (wire-protocol.md shape) plus language, funds password state and profile. */
+export function memberInfo(member: Member): MemberInfo {
+  return {
+    id: member.id,
+    account: member.username,
+    nickname: member.nickname,
+    type: member.isAgent,
+    toUpline: member.uplineUsername ?? '',
+    regDate: member.createdAt.getTime(),
+    mobile: maskPhone(member.mobile),
+    email: maskEmail(member.email),
+    clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+    memberLabel: [],
+    language: member.language ?? '',
+    hasFundsPassword: member.fundsPasswordHash !== null,
+    profile: member.profile,
+  };
+}
+
+/** The avatar as the browser shows it: a STATIC id, or the URL of the uploaded image. */
+export function avatarOf(member: Member): { avatar: string; avatarType: 'STATIC' | 'CUSTOM' } {
+  if (member.avatarType === 'CUSTOM')
+    return { avatar: `/wps/avatars/${member.avatar}`, avatarType: 'CUSTOM' };
+  return { avatar: member.avatar, avatarType: 'STATIC' };
+}
+
+export async function setStaticAvatar(svc: AccountServices, member: Member, avatar: string) {
+  if (!(STATIC_AVATARS as readonly string[]).includes(avatar)) {
+    throw new AppError('request_param_err', { fieldErrors: { avatar: 'errors.request_param_err' } });
+  }
+  await updateMember(svc.db, member.id, { avatar, avatarType: 'STATIC' });
+  return { avatar, avatarType: 'STATIC' as const };
+}
+
+/** A png or jpg under 5 MB, checked by its bytes; stored under a random name. */
+export async function setCustomAvatar(
+  svc: AccountServices,
+  uploads: UploadStore,
+  member: Member,
+  bytes: Buffer,
+): Promise<{ avatar: string; avatarType: 'CUSTOM' }> {
+  if (bytes.length >= AVATAR_MAX_BYTES) throw new AppError('upload_too_large');
+  const detected = await fileTypeFromBuffer(bytes);
+  const extension = detected?.mime === 'image/png' ? 'png' : detected?.mime === 'image/jpeg' ? 'jpg' : null;
+  if (!extension) throw new AppError('upload_type_invalid');
+  const storedName = `${randomUUID()}.${extension}`;
+  const temp = await uploads.writeTemp(bytes);
+  try {
+    await uploads.promote(temp, `${AVATAR_FOLDER}/${storedName}`);
+    await updateMember(svc.db, member.id, { avatar: storedName, avatarType: 'CUSTOM' });
+  } catch (error) {
+    await uploads.remove([temp, uploads.finalPath(`${AVATAR_FOLDER}/${storedName}`)]);
+    throw error;
+  }
+  return { avatar: `/wps/avatars/${storedName}`, avatarType: 'CUSTOM' };
+}
+
+/**
+ * Profile fields the brand allows: nickname and the "other profile labels" always; registration
+ * fields (payeeName, qqNum, ...) only when the brand enables them, checked by their rule. The real
+ * name and id number are set once (changing them goes through customer service).
+ */
+export async function updateProfile(
+  svc: AccountServices,
+  caller: Caller,
+  member: Member,
+  body: Record<string, string | undefined>,
+): Promise<MemberInfo> {
+  const policy = await svc.policies.get(caller.brand.id);
+  const errors = new FieldErrors(caller.language);
+  const profile: Record<string, string> = {};
+  let nickname: string | undefined;
+  for (const field of PROFILE_FIELDS) {
+    const raw = body[field];
+    if (raw === undefined) continue;
+    const value = raw.trim();
+    const rule = policy.fields[field];
+    if (field === 'nickname') {
+      if (value === '' || [...value].length > 32) errors.add(field, 'request_param_err');
+      nickname = value;
+      continue;
+    }
+    if (rule && !rule.enabled) {
+      errors.add(field, 'operation_not_allowed');
+      continue;
+    }
+    if ((field === 'payeeName' || field === 'idNumber') && (member.profile[field] ?? '') !== '') {
+      errors.add(field, 'operation_not_allowed');
+      continue;
+    }
+    if (rule) errors.check(field, value, rule);
+    else if ([...value].length > 128) errors.add(field, 'request_param_err');
+    profile[field] = value;
+  }
+  errors.throwIfAny();
+  await updateMember(svc.db, member.id, { profile, ...(nickname !== undefined ? { nickname } : {}) });
+  return memberInfo({
+    ...member,
+    nickname: nickname ?? member.nickname,
+    profile: { ...member.profile, ...profile },
+  });
+}
+
+/** PUT /wps/member/mobile: binds or changes the mobile with the code of /wps/verification/sms/bind. */
+export async function bindMobile(
+  svc: AccountServices,
+  caller: Caller,
+  member: Member,
+  body: { mobileNum: string; countryDialingCode: string; verificationCode: string },
+): Promise<MemberInfo> {
+  const phone = toE164(body.mobileNum, body.countryDialingCode);
+  await svc.throttle.consume([['verifyPerAccount', throttleKey(caller.brand, member.id)]]);
+  const owner = await findMemberByMobile(svc.db, caller.brand.id, phone);
+  if (owner && owner.id !== member.id) throw new AppError('mobile_exists');
+  await svc.sms.consume(caller.brand.id, phone, 'bind', body.verificationCode);
+  try {
+    await updateMember(svc.db, member.id, { mobile: phone });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('mobile_exists', { cause: error });
+    throw error;
+  }
+  return memberInfo({ ...member, mobile: phone });
+}
+
+/** PUT /wps/member/email: an address valid for the email rule (pattern 3). */
+export async function bindEmail(
+  svc: AccountServices,
+  caller: Caller,
+  member: Member,
+  email: string,
+): Promise<MemberInfo> {
+  const policy = await svc.policies.get(caller.brand.id);
+  const errors = new FieldErrors(caller.language);
+  const rule = policy.fields.email ?? {
+    enabled: true,
+    required: true,
+    acceptedPattern: '*',
+    patternId: 3,
+    minLength: 5,
+    maxLength: 254,
+  };
+  errors.check('email', email, { ...rule, enabled: true, required: true });
+  errors.throwIfAny();
+  await updateMember(svc.db, member.id, { email: email.trim() });
+  return memberInfo({ ...member, email: email.trim() });
+}
+
+/** PUT /wps/member/language for a logged-in member also stores the choice on the account. */
+export async function storeLanguage(
+  svc: AccountServices,
+  caller: Caller,
+  member: Member | null,
+  language: string,
+) {
+  const result = updateLanguage(caller.brand, language);
+  if (member) await updateMember(svc.db, member.id, { language: result.language });
+  return result;
+}

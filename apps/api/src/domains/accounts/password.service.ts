@@ -1,0 +1,209 @@
+import type { LoginResult } from '@lotus/contracts/accounts';
+import { AppError } from '../../http/app-error.ts';
+import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
+import { completeLogin } from '../sessions/login.service.ts';
+import { toE164 } from '../verification/sms.service.ts';
+import { type AccountServices, type Caller, flagOn, throttleKey } from './account-services.ts';
+import { FieldErrors, required } from './field-validation.ts';
+import {
+  findMemberById,
+  findMemberByMobile,
+  findMemberByUsername,
+  updateMember,
+} from './member.repository.ts';
+import type { Member } from './member.ts';
+
+const RESET_LINK_MINUTES = 30;
+
+/** The brand's password rule (pattern and length) plus the confirmation. */
+async function checkNewPassword(
+  svc: AccountServices,
+  caller: Caller,
+  fields: { password: string; confirm: string | undefined; passwordField: string; confirmField: string },
+) {
+  const policy = await svc.policies.get(caller.brand.id);
+  const errors = new FieldErrors(caller.language);
+  if (policy.fields.password)
+    errors.check(fields.passwordField, fields.password, required(policy.fields.password));
+  else if (fields.password.trim() === '') errors.add(fields.passwordField, 'request_param_err');
+  if (fields.confirm !== undefined && fields.confirm !== fields.password) {
+    errors.add(fields.confirmField, 'password_not_match');
+  }
+  errors.throwIfAny();
+}
+
+async function setPassword(svc: AccountServices, member: Member, password: string) {
+  await updateMember(svc.db, member.id, {
+    passwordHash: await hashPassword(password, svc.hashing),
+    passwordChangedAt: new Date(),
+    mustChangePassword: false,
+  });
+  await svc.sessions.endAll(member.id, 'password_changed');
+}
+
+async function reload(svc: AccountServices, member: Member): Promise<Member> {
+  const fresh = await findMemberById(svc.db, member.brandId, member.id);
+  if (!fresh) throw new AppError('user.or.token.invalid');
+  return fresh;
+}
+
+/** POST /wps/member/password: every session ends, a new one starts (the answer carries its token). */
+export async function changePassword(
+  svc: AccountServices,
+  caller: Caller,
+  member: Member,
+  body: { oldPassword: string; newPassword: string; confirmNewPassword: string },
+): Promise<LoginResult> {
+  await svc.throttle.consume([['passwordChangePerAccount', throttleKey(caller.brand, member.id)]]);
+  if (!(await verifyPassword(member.passwordHash, body.oldPassword.trim()))) {
+    throw new AppError('old_password_wrong');
+  }
+  const password = body.newPassword.trim();
+  await checkNewPassword(svc, caller, {
+    password,
+    confirm: body.confirmNewPassword.trim(),
+    passwordField: 'newPassword',
+    confirmField: 'confirmNewPassword',
+  });
+  await setPassword(svc, member, password);
+  return completeLogin(svc, caller, await reload(svc, member), 'reset', false);
+}
+
+/** POST /wps/member/password/email: a single-use link valid 30 minutes, sent to the member's e-mail. */
+export async function forgotByEmail(
+  svc: AccountServices,
+  caller: Caller,
+  body: { username: string; email: string },
+): Promise<void> {
+  const { brand } = caller;
+  const username = body.username.trim();
+  const email = body.email.trim().toLowerCase();
+  if (username === '' || email === '') throw new AppError('request_param_err');
+  await svc.throttle.consume([
+    ['passwordResetPerIp', throttleKey(brand, caller.ip)],
+    ['passwordResetPerAccount', throttleKey(brand, username)],
+  ]);
+  const member = await findMemberByUsername(svc.db, brand.id, username);
+  if (!member || !member.email || member.email.toLowerCase() !== email) {
+    throw new AppError('username_email_not_exist');
+  }
+  const token = randomToken();
+  await svc.db
+    .insertInto('password_reset_tokens')
+    .values({
+      token_hash: sha256Hex(token),
+      member_id: member.id,
+      brand_id: brand.id,
+      expires_at: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+    })
+    .execute();
+  const link = `${caller.origin}/resetPassword?token=${encodeURIComponent(token)}`;
+  await svc.email.send({
+    brandId: brand.id,
+    to: member.email,
+    subject: `${brand.name}: reset your password`,
+    body:
+      `Hello ${member.username},\n\nOpen this link within ${RESET_LINK_MINUTES} minutes to choose a new password:\n` +
+      `${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays unchanged.`,
+  });
+}
+
+/** POST /wps/member/password/reset: the link's token (single use, unexpired) and the new password. */
+export async function resetWithLink(
+  svc: AccountServices,
+  caller: Caller,
+  body: { token: string; newPassword: string; confirmNewPassword: string },
+): Promise<void> {
+  await svc.throttle.consume([['passwordResetPerIp', throttleKey(caller.brand, caller.ip)]]);
+  const password = body.newPassword.trim();
+  await checkNewPassword(svc, caller, {
+    password,
+    confirm: body.confirmNewPassword.trim(),
+    passwordField: 'newPassword',
+    confirmField: 'confirmNewPassword',
+  });
+  const used = await svc.db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', sha256Hex(body.token.trim()))
+    .where('brand_id', '=', caller.brand.id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('member_id')
+    .executeTakeFirst();
+  if (!used) throw new AppError('reset_link_invalid');
+  const member = await findMemberById(svc.db, caller.brand.id, used.member_id);
+  if (!member) throw new AppError('reset_link_invalid');
+  await setPassword(svc, member, password);
+}
+
+/** POST /wps/member/password/verification (CHNGPASSVERIF3): code from sms/noLogin, then logged in. */
+export async function resetByPhone(
+  svc: AccountServices,
+  caller: Caller,
+  body: {
+    mobileNum: string;
+    countryDialingCode: string;
+    verificationCode: string;
+    newPassword: string;
+    confirmNewPassword?: string | undefined;
+  },
+): Promise<LoginResult> {
+  const { brand } = caller;
+  if (!flagOn(brand, 'CHNGPASSVERIF3')) throw new AppError('feature_disabled');
+  const phone = toE164(body.mobileNum, body.countryDialingCode);
+  await svc.throttle.consume([
+    ['verifyPerIp', throttleKey(brand, caller.ip)],
+    ['verifyPerAccount', throttleKey(brand, phone)],
+  ]);
+  const password = body.newPassword.trim();
+  await checkNewPassword(svc, caller, {
+    password,
+    confirm: body.confirmNewPassword?.trim(),
+    passwordField: 'newPassword',
+    confirmField: 'confirmNewPassword',
+  });
+  await svc.sms.consume(brand.id, phone, 'login', body.verificationCode);
+  const member = await findMemberByMobile(svc.db, brand.id, phone);
+  if (!member) throw new AppError('mobile_not_registered');
+  if (member.status !== 'ACTIVE') throw new AppError('account_locked');
+  await setPassword(svc, member, password);
+  return completeLogin(svc, caller, await reload(svc, member), 'reset', false);
+}
+
+/**
+ * POST /wps/member/fundsPassword: the first time the login password proves it is the member, later
+ * the current funds password. Same rule as the login password (brand's paymentPassword field when
+ * enabled, else six digits).
+ */
+export async function setFundsPassword(
+  svc: AccountServices,
+  caller: Caller,
+  member: Member,
+  body: {
+    password?: string | undefined;
+    oldFundsPassword?: string | undefined;
+    newFundsPassword: string;
+    confirmFundsPassword: string;
+  },
+): Promise<{ hasFundsPassword: boolean }> {
+  await svc.throttle.consume([['passwordChangePerAccount', throttleKey(caller.brand, member.id)]]);
+  if (member.fundsPasswordHash) {
+    if (!(await verifyPassword(member.fundsPasswordHash, (body.oldFundsPassword ?? '').trim()))) {
+      throw new AppError('funds_password_wrong');
+    }
+  } else if (!(await verifyPassword(member.passwordHash, (body.password ?? '').trim()))) {
+    throw new AppError('old_password_wrong');
+  }
+  const policy = await svc.policies.get(caller.brand.id);
+  const rule = policy.fields.paymentPassword?.enabled
+    ? policy.fields.paymentPassword
+    : { enabled: true, required: true, acceptedPattern: '*', patternId: 6, minLength: 6, maxLength: 6 };
+  const value = body.newFundsPassword.trim();
+  const errors = new FieldErrors(caller.language);
+  errors.check('newFundsPassword', value, required(rule));
+  if (body.confirmFundsPassword.trim() !== value) errors.add('confirmFundsPassword', 'password_not_match');
+  errors.throwIfAny();
+  await updateMember(svc.db, member.id, { fundsPasswordHash: await hashPassword(value, svc.hashing) });
+  return { hasFundsPassword: true };
+}

@@ -1,0 +1,96 @@
+import {
+  AffiliateCheck,
+  EncryptedApiHeaders,
+  LoginResult,
+  RegisterByMobileBody,
+  RegisterByUsernameBody,
+  RegisterSettings,
+} from '@lotus/contracts/accounts';
+import { ApiHeaders } from '@lotus/contracts/envelope';
+import { Type } from 'typebox';
+import { ok, responses } from '../../http/envelope.ts';
+import type { Api, RouteDeps } from '../../http/types.ts';
+import { SMS_CODE_MINUTES } from '../verification/sms.service.ts';
+import { callerOf, flagOn } from './account-services.ts';
+import { findAgentByAffiliateCode } from './member.repository.ts';
+import { register } from './registration.service.ts';
+
+const tags = ['accounts'];
+
+export function registrationRoutes(api: Api, { accounts }: RouteDeps) {
+  api.get(
+    '/wps/system/setting/register',
+    {
+      schema: {
+        tags,
+        summary: 'Registration settings: the rule of each field and the registration flags (cached)',
+        headers: ApiHeaders,
+        response: responses(RegisterSettings),
+      },
+    },
+    async (request) => {
+      const { brand } = request;
+      const policy = await accounts.policies.get(brand.id);
+      return ok({
+        fields: policy.fields,
+        usernameRegistration: flagOn(brand, 'USERNAMEREG3'),
+        mobileRegistration: flagOn(brand, 'MOBILENUMREG3'),
+        smsVerification: flagOn(brand, 'REGMOBVERF3'),
+        mobilePassword: flagOn(brand, 'MOBILENUMPASSREG3'),
+        directRegistration: flagOn(brand, 'DIRECTREG3'),
+        smsExpiredMinutes: SMS_CODE_MINUTES,
+      });
+    },
+  );
+
+  api.get(
+    '/wps/agent/affiliate',
+    {
+      schema: {
+        tags,
+        summary: "Checks an agent's affiliate (invitation) code",
+        headers: ApiHeaders,
+        querystring: Type.Object({
+          code: Type.String({ minLength: 1, maxLength: 64 }),
+          domain: Type.Optional(Type.String({ maxLength: 255 })),
+        }),
+        response: responses(AffiliateCheck),
+      },
+    },
+    async (request) => {
+      const code = request.query.code.trim();
+      const agent = await findAgentByAffiliateCode(accounts.db, request.brand.id, code);
+      return ok({ valid: agent !== null, code });
+    },
+  );
+
+  api.put(
+    '/wps/member/register',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags,
+        summary: 'Registers by username (E: body sealed with crypto-envelope); logs the new member in',
+        headers: EncryptedApiHeaders,
+        body: RegisterByUsernameBody,
+        response: responses(LoginResult, 401, 403),
+      },
+    },
+    async (request) => ok(await register(accounts, callerOf(request), 'username', request.body)),
+  );
+
+  api.put(
+    '/wps/member/register/mobile',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags,
+        summary: 'Registers by mobile number with its SMS code (E); logs the new member in',
+        headers: EncryptedApiHeaders,
+        body: RegisterByMobileBody,
+        response: responses(LoginResult, 401, 403),
+      },
+    },
+    async (request) => ok(await register(accounts, callerOf(request), 'mobile', request.body)),
+  );
+}

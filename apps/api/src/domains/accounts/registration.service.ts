@@ -1,0 +1,212 @@
+import type { LoginResult, RegisterByMobileBody, RegisterByUsernameBody } from '@lotus/contracts/accounts';
+import { AppError } from '../../http/app-error.ts';
+import { hashPassword, hmacHex } from '../../lib/hashing.ts';
+import { recordLoginAttempt, rememberIp } from '../sessions/login-attempt.repository.ts';
+import { toE164 } from '../verification/sms.service.ts';
+import { type AccountServices, type Caller, flagOn, loginResult, throttleKey } from './account-services.ts';
+import { FieldErrors, required } from './field-validation.ts';
+import {
+  findAgentByAffiliateCode,
+  findMemberById,
+  findMemberByMobile,
+  findMemberByUsername,
+  insertMember,
+  isUniqueViolation,
+} from './member.repository.ts';
+import type { Member } from './member.ts';
+
+type RegisterInput = RegisterByUsernameBody | RegisterByMobileBody;
+
+/** Profile fields a registration form may carry, stored on the member as given. */
+const PROFILE_INPUTS = ['payeeName', 'qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber'] as const;
+const RETRY_WINDOW_MS = 10 * 60_000;
+
+/**
+ * A keyed fingerprint of the registration (everything but the single-use human check and the
+ * device id): an identical retry within 10 minutes logs in the member the first request created
+ * instead of creating a second one or failing on the taken username.
+ */
+function fingerprint(hmacKey: string, brandId: string, mode: string, input: RegisterInput): string {
+  const { humanCheck: _h, loginDeviceId: _d, ...rest } = input;
+  const canonical = JSON.stringify(
+    Object.keys(rest)
+      .sort()
+      .map((k) => [k, rest[k as keyof typeof rest]]),
+  );
+  return hmacHex(hmacKey, `register|${brandId}|${mode}|${canonical}`);
+}
+
+async function retried(svc: AccountServices, brandId: string, hash: string): Promise<Member | null> {
+  const row = await svc.db
+    .selectFrom('registration_requests')
+    .select(['member_id', 'created_at'])
+    .where('request_hash', '=', hash)
+    .where('brand_id', '=', brandId)
+    .executeTakeFirst();
+  if (!row || row.created_at.getTime() < Date.now() - RETRY_WINDOW_MS) return null;
+  return findMemberById(svc.db, brandId, row.member_id);
+}
+
+async function logIn(svc: AccountServices, caller: Caller, member: Member): Promise<LoginResult> {
+  const token = await svc.sessions.start(member, caller);
+  await rememberIp(svc.db, member.id, caller.ip);
+  return loginResult(member, token, { passwordExpired: false });
+}
+
+/** A username for a member who registered by mobile: `m` + the national digits (+ a suffix if taken). */
+async function usernameForMobile(svc: AccountServices, brandId: string, e164: string): Promise<string> {
+  const digits = e164.replace(/\D/g, '').slice(-12);
+  for (let i = 0; i < 5; i += 1) {
+    const candidate = i === 0 ? `m${digits}` : `m${digits}${i}`;
+    if (!(await findMemberByUsername(svc.db, brandId, candidate))) return candidate;
+  }
+  return `m${digits}${Date.now().toString(36)}`;
+}
+
+/**
+ * PUT /wps/member/register and /wps/member/register/mobile: flags, throttle, retry, human check,
+ * field rules (shared validator), affiliate code, uniqueness, SMS code, then the member and its
+ * first session in one go. Nothing is written when any check fails.
+ */
+export async function register(
+  svc: AccountServices,
+  caller: Caller,
+  mode: 'username' | 'mobile',
+  input: RegisterInput,
+): Promise<LoginResult> {
+  const { brand } = caller;
+  if (!flagOn(brand, mode === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3')) {
+    throw new AppError('feature_disabled');
+  }
+  await svc.throttle.consume([['registerPerIp', throttleKey(brand, caller.ip)]]);
+  const keys = await svc.keyring.get();
+  const requestHash = fingerprint(keys.hmacKey, brand.id, mode, input);
+  const earlier = await retried(svc, brand.id, requestHash);
+  if (earlier) return logIn(svc, caller, earlier);
+
+  await svc.humanCheck.verify(input.humanCheck);
+
+  const policy = await svc.policies.get(brand.id);
+  const f = policy.fields;
+  const errors = new FieldErrors(caller.language);
+  const username = mode === 'username' ? ((input as RegisterByUsernameBody).username ?? '').trim() : '';
+  if (mode === 'username' && f.username) errors.check('username', username, required(f.username));
+  const passwordNeeded = mode === 'username' || flagOn(brand, 'MOBILENUMPASSREG3');
+  const password = input.password ?? '';
+  if (passwordNeeded && f.password) errors.check('password', password, required(f.password));
+  if (passwordNeeded && input.confirmPassword !== undefined && input.confirmPassword !== password) {
+    errors.add('confirmPassword', 'password_not_match');
+  }
+  const mobileTyped = (input.mobileNum ?? '').trim();
+  if (f.mobileNum) {
+    errors.check('mobileNum', mobileTyped, mode === 'mobile' ? required(f.mobileNum) : f.mobileNum);
+  } else if (mode === 'mobile' && mobileTyped === '') {
+    errors.add('mobileNum', 'phone_number_missing');
+  }
+  let mobile: string | null = null;
+  if (mobileTyped !== '' && !errors.keys.mobileNum) {
+    try {
+      mobile = toE164(mobileTyped, input.countryDialingCode);
+    } catch (error) {
+      errors.add(
+        'mobileNum',
+        error instanceof AppError && error.code === 'phone_number_missing'
+          ? 'phone_number_missing'
+          : 'phone_number_invalid',
+      );
+    }
+  }
+  const smsNeeded = mobile !== null && flagOn(brand, 'REGMOBVERF3');
+  if (smsNeeded && f.verificationCode) {
+    errors.check('verificationCode', input.verificationCode, required(f.verificationCode));
+  }
+  for (const name of [
+    ...PROFILE_INPUTS,
+    'email',
+    'affiliateCode',
+    'recommenderId',
+    'paymentPassword',
+  ] as const) {
+    errors.check(name, input[name], f[name]);
+  }
+  const affiliateCode = (input.affiliateCode ?? '').trim();
+  if (!flagOn(brand, 'DIRECTREG3') && affiliateCode === '' && !errors.keys.affiliateCode) {
+    errors.add('affiliateCode', 'invitation_code_error');
+  }
+  errors.throwIfAny();
+
+  let uplineId: string | null = null;
+  if (affiliateCode !== '') {
+    const agent = await findAgentByAffiliateCode(svc.db, brand.id, affiliateCode);
+    if (!agent) throw new AppError('invitation_code_error');
+    uplineId = agent.id;
+  }
+  if (mode === 'username' && (await findMemberByUsername(svc.db, brand.id, username))) {
+    throw new AppError('username_exists', { fieldErrors: { username: 'errors.username_exists' } });
+  }
+  if (mobile && (await findMemberByMobile(svc.db, brand.id, mobile))) {
+    throw new AppError('mobile_exists', { fieldErrors: { mobileNum: 'errors.mobile_exists' } });
+  }
+  if (smsNeeded && mobile) await svc.sms.consume(brand.id, mobile, 'register', input.verificationCode);
+
+  const finalUsername = mode === 'username' ? username : await usernameForMobile(svc, brand.id, mobile ?? '');
+  const passwordHash = passwordNeeded
+    ? await hashPassword(password, svc.hashing)
+    : `!unusable:${requestHash.slice(0, 16)}`;
+  const payment = (input.paymentPassword ?? '').trim();
+  const fundsPasswordHash =
+    payment !== '' && f.paymentPassword?.enabled ? await hashPassword(payment, svc.hashing) : null;
+  const profile: Record<string, string> = {};
+  for (const name of PROFILE_INPUTS) {
+    const value = (input[name] ?? '').trim();
+    if (value !== '' && f[name]?.enabled) profile[name] = value;
+  }
+  const email = (input.email ?? '').trim();
+
+  let memberId: string;
+  try {
+    memberId = await svc.db.transaction().execute(async (trx) => {
+      const id = await insertMember(trx, {
+        brandId: brand.id,
+        username: finalUsername,
+        mobile,
+        email: email !== '' && f.email?.enabled ? email : null,
+        passwordHash,
+        fundsPasswordHash,
+        nickname: finalUsername,
+        profile,
+        uplineId,
+        language: caller.language,
+        registerMethod: mode === 'mobile' ? 'WEB_MOBILE' : 'WEB',
+        registerUrl: (input.registerUrl ?? '').slice(0, 512),
+        registerIp: caller.ip,
+      });
+      // An identical request older than the retry window no longer counts.
+      await trx.deleteFrom('registration_requests').where('request_hash', '=', requestHash).execute();
+      await trx
+        .insertInto('registration_requests')
+        .values({ request_hash: requestHash, brand_id: brand.id, member_id: id })
+        .execute();
+      return id;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // A concurrent identical request won the race: answer as its retry.
+    const winner = await retried(svc, brand.id, requestHash);
+    if (winner) return logIn(svc, caller, winner);
+    throw new AppError(mode === 'mobile' ? 'mobile_exists' : 'username_exists', { cause: error });
+  }
+  const member = await findMemberById(svc.db, brand.id, memberId);
+  if (!member) throw new Error('registered member vanished');
+  await recordLoginAttempt(svc.db, {
+    brandId: brand.id,
+    memberId,
+    username: member.username,
+    method: 'register',
+    ip: caller.ip,
+    country: caller.country,
+    device: caller.device,
+    outcome: 'registered',
+  });
+  return logIn(svc, caller, member);
+}

@@ -1,0 +1,94 @@
+import {
+  EncryptedApiHeaders,
+  FreePlayBody,
+  LoginBody,
+  LoginResult,
+  LoginVerificationBody,
+} from '@lotus/contracts/accounts';
+import { ApiHeaders } from '@lotus/contracts/envelope';
+import { Type } from 'typebox';
+import { ok, responses } from '../../http/envelope.ts';
+import type { Api, RouteDeps } from '../../http/types.ts';
+import { callerOf } from '../accounts/account-services.ts';
+import { freePlay, login, markFirstLogin, verifyLogin } from './login.service.ts';
+
+const tags = ['accounts'];
+
+export function sessionRoutes(api: Api, { accounts }: RouteDeps) {
+  const { guards } = accounts;
+
+  api.post(
+    '/wps/session/login',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags,
+        summary: 'Logs in by username and password, or by mobile and SMS code (E)',
+        headers: EncryptedApiHeaders,
+        body: LoginBody,
+        response: responses(LoginResult, 401, 403),
+      },
+    },
+    async (request) => ok(await login(accounts, callerOf(request), request.body)),
+  );
+
+  api.post(
+    '/wps/session/login/verification',
+    {
+      config: { encrypted: true },
+      schema: {
+        tags,
+        summary: 'Completes a login from a new IP with the code sent to the bound mobile (E)',
+        headers: EncryptedApiHeaders,
+        body: LoginVerificationBody,
+        response: responses(LoginResult, 401, 403),
+      },
+    },
+    async (request) => ok(await verifyLogin(accounts, callerOf(request), request.body)),
+  );
+
+  api.post(
+    '/wps/session/login/freeplay',
+    {
+      schema: {
+        tags,
+        summary: 'Free demo play: a new trial account (isAgent 4), logged in',
+        headers: ApiHeaders,
+        body: Type.Optional(FreePlayBody),
+        response: responses(LoginResult),
+      },
+    },
+    async (request) => ok(await freePlay(accounts, callerOf(request))),
+  );
+
+  api.post(
+    '/wps/session/logout',
+    {
+      onRequest: guards.requireToken,
+      schema: {
+        tags,
+        summary: 'Ends the session of the token',
+        headers: ApiHeaders,
+        response: responses(Type.Boolean(), 401),
+      },
+    },
+    async (request) => {
+      if (request.member) await accounts.sessions.end(request.member.sessionId, 'logout');
+      return ok(true);
+    },
+  );
+
+  api.post(
+    '/wps/member/firstLogin',
+    {
+      onRequest: guards.requireToken,
+      schema: {
+        tags,
+        summary: "Marks the member's first login (the web app calls it when firstTimeLogin is true)",
+        headers: ApiHeaders,
+        response: responses(Type.Object({ firstTimeLogin: Type.Boolean() }), 401),
+      },
+    },
+    async (request) => ok(await markFirstLogin(accounts, request.member!.member)),
+  );
+}

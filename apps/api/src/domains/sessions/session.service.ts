@@ -1,0 +1,74 @@
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { randomToken, sha256Hex } from '../../lib/hashing.ts';
+import { findMemberById } from '../accounts/member.repository.ts';
+import type { Member } from '../accounts/member.ts';
+import {
+  findSessionByTokenHash,
+  type RevokeReason,
+  replaceSession,
+  revokeMemberSessions,
+  revokeSession,
+  touchSession,
+} from './session.repository.ts';
+
+export type AuthContext = { member: Member; sessionId: string };
+
+/** Renewing on every call would write on every request; once a minute is enough for sliding expiry. */
+const TOUCH_AFTER_MS = 60_000;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
+
+/**
+ * Opaque session tokens: 32 random bytes given to the browser once, stored only as SHA-256.
+ * Sessions slide: each use pushes the expiry `idleMinutes` ahead. One active session per member.
+ */
+export class SessionService {
+  private readonly db: Db;
+  private readonly idleMs: number;
+
+  constructor(db: Db, idleMinutes: number) {
+    this.db = db;
+    this.idleMs = idleMinutes * 60_000;
+  }
+
+  async start(member: Member, client: { ip: string; device: string }): Promise<string> {
+    const token = randomToken();
+    await replaceSession(this.db, {
+      tokenHash: sha256Hex(token),
+      memberId: member.id,
+      brandId: member.brandId,
+      ip: client.ip,
+      device: client.device,
+      expiresAt: new Date(Date.now() + this.idleMs),
+    });
+    return token;
+  }
+
+  /** The member behind a token of this brand, or the 401 code that explains why not. */
+  async resolve(token: string, brandId: string): Promise<AuthContext> {
+    if (!TOKEN_SHAPE.test(token)) throw new AppError('user.or.token.invalid');
+    const session = await findSessionByTokenHash(this.db, sha256Hex(token));
+    if (!session || session.brandId !== brandId) throw new AppError('user.or.token.invalid');
+    if (session.revokedAt) {
+      throw new AppError(
+        session.revokedReason === 'replaced' ? 'login.not.session' : 'user.or.token.invalid',
+      );
+    }
+    const now = Date.now();
+    if (session.expiresAt.getTime() <= now) throw new AppError('user.or.token.invalid');
+    const member = await findMemberById(this.db, brandId, session.memberId);
+    if (!member || member.status !== 'ACTIVE') throw new AppError('user.or.token.invalid');
+    if (now - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await touchSession(this.db, session.id, new Date(now), new Date(now + this.idleMs));
+    }
+    return { member, sessionId: session.id };
+  }
+
+  end(sessionId: string, reason: RevokeReason): Promise<void> {
+    return revokeSession(this.db, sessionId, reason);
+  }
+
+  endAll(memberId: string, reason: RevokeReason): Promise<void> {
+    return revokeMemberSessions(this.db, memberId, reason);
+  }
+}

@@ -1,0 +1,144 @@
+import { randomInt } from 'node:crypto';
+import type { SupportedLanguage } from '@lotus/contracts/languages';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hmacHex, safeEqual } from '../../lib/hashing.ts';
+import type { ServerKeyring } from '../security/server-keys.ts';
+
+export type SmsPurpose = 'register' | 'login' | 'reset' | 'verify_login' | 'bind';
+
+/** Where SMS go. The built-in provider writes to sms_outbox (the demo and tests read codes there). */
+export interface SmsProvider {
+  send(message: { brandId: string; phone: string; body: string }): Promise<void>;
+}
+
+export class OutboxSmsProvider implements SmsProvider {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+  async send(message: { brandId: string; phone: string; body: string }): Promise<void> {
+    await this.db
+      .insertInto('sms_outbox')
+      .values({ brand_id: message.brandId, phone: message.phone, body: message.body })
+      .execute();
+  }
+}
+
+export const SMS_CODE_MINUTES = 5;
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+
+const TEXT: Record<SupportedLanguage, (brand: string, code: string) => string> = {
+  EN: (b, c) => `${b}: your verification code is ${c}. It expires in ${SMS_CODE_MINUTES} minutes.`,
+  MS: (b, c) => `${b}: kod pengesahan anda ialah ${c}. Ia tamat tempoh dalam ${SMS_CODE_MINUTES} minit.`,
+  CN: (b, c) => `${b}：您的验证码是 ${c}，${SMS_CODE_MINUTES}分钟内有效。`,
+};
+
+/**
+ * A number as typed plus its dialing code -> E.164, validated with libphonenumber-js metadata.
+ * Throws phone_number_missing / phone_number_invalid.
+ */
+export function toE164(mobileNum: string | undefined, countryDialingCode: string | undefined): string {
+  const number = (mobileNum ?? '').trim().replace(/[\s-]/g, '');
+  if (number === '') throw new AppError('phone_number_missing');
+  const code = (countryDialingCode ?? '').trim().replace(/^\+/, '');
+  if (!/^\d{1,4}$/.test(code) && !number.startsWith('+')) throw new AppError('phone_number_invalid');
+  const parsed = number.startsWith('+')
+    ? parsePhoneNumberFromString(number)
+    : parsePhoneNumberFromString(number, { defaultCallingCode: code });
+  if (!parsed?.isValid()) throw new AppError('phone_number_invalid');
+  return parsed.number;
+}
+
+/** `+60123456789` -> `+60*****6789`. */
+export function maskPhone(e164: string | null): string {
+  if (!e164) return '';
+  return `${e164.slice(0, 3)}${'*'.repeat(Math.max(0, e164.length - 7))}${e164.slice(-4)}`;
+}
+
+/**
+ * One-time SMS codes: 6 digits, stored as an HMAC (never the code), valid SMS_CODE_MINUTES, at most
+ * SMS_CODE_MAX_ATTEMPTS wrong tries, consumed by the first right one. Only the newest code of a
+ * phone and purpose counts.
+ */
+export class SmsCodes {
+  private readonly db: Db;
+  private readonly keyring: ServerKeyring;
+  private readonly provider: SmsProvider;
+
+  constructor(db: Db, keyring: ServerKeyring, provider: SmsProvider) {
+    this.db = db;
+    this.keyring = keyring;
+    this.provider = provider;
+  }
+
+  private async hash(brandId: string, phone: string, purpose: SmsPurpose, code: string) {
+    const { hmacKey } = await this.keyring.get();
+    return hmacHex(hmacKey, `sms|${brandId}|${phone}|${purpose}|${code}`);
+  }
+
+  async send(
+    brand: { id: string; name: string },
+    phone: string,
+    purpose: SmsPurpose,
+    language: SupportedLanguage,
+  ): Promise<{ expiredMinutes: number }> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.db
+      .insertInto('sms_codes')
+      .values({
+        brand_id: brand.id,
+        phone,
+        purpose,
+        code_hash: await this.hash(brand.id, phone, purpose, code),
+        expires_at: new Date(Date.now() + SMS_CODE_MINUTES * 60_000),
+      })
+      .execute();
+    try {
+      await this.provider.send({ brandId: brand.id, phone, body: TEXT[language](brand.name, code) });
+    } catch (error) {
+      throw new AppError('sms_send_failed', { cause: error });
+    }
+    return { expiredMinutes: SMS_CODE_MINUTES };
+  }
+
+  /** Checks and consumes a code; wrong, used or exhausted -> verification_code_invalid, late -> code_expired. */
+  async consume(
+    brandId: string,
+    phone: string,
+    purpose: SmsPurpose,
+    code: string | undefined,
+  ): Promise<void> {
+    const typed = (code ?? '').trim();
+    if (typed === '') throw new AppError('verification_code_missing');
+    const latest = await this.db
+      .selectFrom('sms_codes')
+      .select(['id', 'code_hash', 'attempts', 'expires_at', 'consumed_at'])
+      .where('brand_id', '=', brandId)
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!latest || latest.consumed_at || latest.attempts >= SMS_CODE_MAX_ATTEMPTS) {
+      throw new AppError('verification_code_invalid');
+    }
+    if (latest.expires_at.getTime() <= Date.now()) throw new AppError('code_expired');
+    if (!safeEqual(latest.code_hash, await this.hash(brandId, phone, purpose, typed))) {
+      await this.db
+        .updateTable('sms_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', latest.id)
+        .execute();
+      throw new AppError('verification_code_invalid');
+    }
+    const used = await this.db
+      .updateTable('sms_codes')
+      .set({ consumed_at: new Date() })
+      .where('id', '=', latest.id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) throw new AppError('verification_code_invalid');
+  }
+}

@@ -1,0 +1,91 @@
+import { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import { AppError } from './app-error.ts';
+
+/**
+ * Limits of the credential and code calls, counted per IP address, per account and per phone number
+ * (brand-scoped keys). `points` attempts per `seconds`; counters live in Redis when REDIS_URL is set,
+ * so every server process shares them, otherwise in this process.
+ */
+export type ThrottleRule = { points: number; seconds: number };
+
+export const THROTTLE_RULES = {
+  loginPerIp: { points: 30, seconds: 300 },
+  loginPerAccount: { points: 10, seconds: 900 },
+  registerPerIp: { points: 10, seconds: 3600 },
+  smsPerPhone: { points: 5, seconds: 3600 },
+  smsPerIp: { points: 20, seconds: 3600 },
+  captchaPerClient: { points: 1, seconds: 1 },
+  humanCheckPerIp: { points: 60, seconds: 60 },
+  verifyPerIp: { points: 30, seconds: 300 },
+  verifyPerAccount: { points: 10, seconds: 900 },
+  passwordResetPerIp: { points: 10, seconds: 3600 },
+  passwordResetPerAccount: { points: 5, seconds: 3600 },
+  passwordChangePerAccount: { points: 10, seconds: 900 },
+  freePlayPerIp: { points: 20, seconds: 3600 },
+  externalPerIp: { points: 30, seconds: 300 },
+} satisfies Record<string, ThrottleRule>;
+export type ThrottleName = keyof typeof THROTTLE_RULES;
+export type ThrottleRules = Record<ThrottleName, ThrottleRule>;
+
+export class Throttle {
+  private readonly limiters: Record<ThrottleName, RateLimiterAbstract>;
+  private readonly redis: Redis | null;
+
+  constructor(options: { redisUrl: string | null; rules?: Partial<ThrottleRules> }) {
+    this.redis = options.redisUrl
+      ? new Redis(options.redisUrl, {
+          connectTimeout: 1000,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+        })
+      : null;
+    const rules: ThrottleRules = { ...THROTTLE_RULES, ...options.rules };
+    const entries = (Object.keys(rules) as ThrottleName[]).map((name) => {
+      const { points, seconds } = rules[name];
+      const common = { keyPrefix: `lotus-th:${name}`, points, duration: seconds };
+      // A Redis outage must not lock everyone out: the in-process limiter takes over meanwhile.
+      const limiter = this.redis
+        ? new RateLimiterRedis({
+            ...common,
+            storeClient: this.redis,
+            insuranceLimiter: new RateLimiterMemory(common),
+          })
+        : new RateLimiterMemory(common);
+      return [name, limiter] as const;
+    });
+    this.limiters = Object.fromEntries(entries) as unknown as Record<ThrottleName, RateLimiterAbstract>;
+  }
+
+  /**
+   * Counts one attempt for each key; refuses with TOO_MANY_REQUESTS (or `code`) once any is spent.
+   * Keys are brand-scoped by the caller (`<brandId>|<ip>`).
+   */
+  async consume(
+    checks: [ThrottleName, string][],
+    code: 'TOO_MANY_REQUESTS' | 'phone_too_many_requests' = 'TOO_MANY_REQUESTS',
+  ): Promise<void> {
+    for (const [name, key] of checks) {
+      try {
+        await this.limiters[name].consume(key);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw new AppError(code, { cause: error });
+        throw error;
+      }
+    }
+  }
+
+  /** Clears an account's counter after a success (a member who finally logs in starts afresh). */
+  async reset(name: ThrottleName, key: string): Promise<void> {
+    await this.limiters[name].delete(key).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    if (this.redis) await this.redis.quit().catch(() => undefined);
+  }
+}
