@@ -1,19 +1,26 @@
+import { sql } from 'kysely';
 import { createDatabase, type DatabaseTarget, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { brandTemplate } from './db/seed/demo-brand.ts';
 import { createBrandWithContent, DEMO_CONTENT } from './db/seed.ts';
+import { findMemberByUsername, insertMember, updateMember } from './domains/accounts/member.repository.ts';
+import { type AccountPolicy, upsertPolicy } from './domains/accounts/registration-settings.ts';
+import { findBrandByMerchantCode } from './domains/brands/brand.repository.ts';
 import {
   type BrandSettings,
   type BrandSettingsPatch,
   updateBrandSettings,
 } from './domains/brands/brand-settings.ts';
+import { forgetIp, rememberIp } from './domains/sessions/login-attempt.repository.ts';
+import { hashPassword } from './lib/hashing.ts';
 
+export { DEMO_AGENT, DEMO_PLAYER } from './db/seed/demo-accounts.ts';
 /**
  * What end-to-end tests and benchmarks need to prepare a database the real server then serves
  * (import `@lotus/api/harness`). Start the server itself with `@lotus/api/server` or `main.ts`.
  */
 export { getBrandSettings, updateBrandSettings } from './domains/brands/brand-settings.ts';
-export type { BrandSettings, BrandSettingsPatch, Db };
+export type { AccountPolicy, BrandSettings, BrandSettingsPatch, Db };
 
 /** Opens a database (a PostgreSQL URL or a PGlite target), migrates it, and runs `work` on it. */
 export async function withDatabase<T>(
@@ -43,4 +50,123 @@ export async function createDemoLikeBrand(
     brand: brandTemplate(brand.merchantCode, brand.name ?? `Lotus ${brand.merchantCode}`, brand.domains),
   });
   return updateBrandSettings(db, brand.merchantCode, brand.settings ?? {});
+}
+
+/** The newest 6-digit code sent by SMS to a phone (E.164, `+60123000001`), or null. */
+export async function latestSmsCode(db: Db, phone: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('phone', '=', phone)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? (/\b(\d{6})\b/.exec(row.body)?.[1] ?? null) : null;
+}
+
+/** The newest e-mail to an address, with the first link in it (password reset links). */
+export async function latestEmail(
+  db: Db,
+  to: string,
+): Promise<{ subject: string; body: string; link: string | null } | null> {
+  const row = await db
+    .selectFrom('email_outbox')
+    .select(['subject', 'body'])
+    .where(sql<string>`lower(to_address)`, '=', to.toLowerCase())
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { subject: row.subject, body: row.body, link: /https?:\/\/\S+/.exec(row.body)?.[0] ?? null };
+}
+
+export type HarnessMember = {
+  merchantCode: string;
+  username: string;
+  password: string;
+  /** E.164, e.g. +60123000042. */
+  mobile?: string;
+  email?: string;
+  /** 0 member (default), 1/2/41/42 agent, 4 trial. */
+  isAgent?: number;
+  affiliateCode?: string;
+  uplineUsername?: string;
+  /** The member must change the (default) password at the next login. */
+  mustChangePassword?: boolean;
+  /** Back-date the password, e.g. 100 days ago, to test the expiry. */
+  passwordChangedAt?: Date;
+  /** Addresses the member already used (no new-IP verification from these). */
+  knownIps?: string[];
+};
+
+/** Creates a member (or replaces the password and flags of an existing one with that username). */
+export async function createMember(db: Db, input: HarnessMember): Promise<{ id: string }> {
+  const brand = await findBrandByMerchantCode(db, input.merchantCode);
+  if (!brand) throw new Error(`Unknown merchant code ${input.merchantCode}`);
+  const passwordHash = await hashPassword(input.password, { memoryCost: 1024, timeCost: 1, parallelism: 1 });
+  const upline = input.uplineUsername ? await findMemberByUsername(db, brand.id, input.uplineUsername) : null;
+  let member = await findMemberByUsername(db, brand.id, input.username);
+  if (!member) {
+    await insertMember(db, {
+      brandId: brand.id,
+      username: input.username,
+      passwordHash,
+      mobile: input.mobile ?? null,
+      email: input.email ?? null,
+      isAgent: input.isAgent ?? 0,
+      affiliateCode: input.affiliateCode ?? null,
+      uplineId: upline?.id ?? null,
+      mustChangePassword: input.mustChangePassword ?? false,
+      registerMethod: 'HARNESS',
+    });
+    member = await findMemberByUsername(db, brand.id, input.username);
+  } else {
+    await updateMember(db, member.id, {
+      passwordHash,
+      mustChangePassword: input.mustChangePassword ?? false,
+    });
+  }
+  if (!member) throw new Error('member vanished');
+  if (input.passwordChangedAt)
+    await updateMember(db, member.id, { passwordChangedAt: input.passwordChangedAt });
+  for (const ip of input.knownIps ?? []) await rememberIp(db, member.id, ip);
+  return { id: member.id };
+}
+
+async function memberOf(db: Db, merchantCode: string, username: string) {
+  const brand = await findBrandByMerchantCode(db, merchantCode);
+  const member = brand ? await findMemberByUsername(db, brand.id, username) : null;
+  if (!member) throw new Error(`Unknown member ${merchantCode}/${username}`);
+  return member;
+}
+
+/** Marks an address as used by the member (no new-IP verification from it) or forgets it. */
+export async function setKnownIp(
+  db: Db,
+  target: { merchantCode: string; username: string; ip: string; known: boolean },
+): Promise<void> {
+  const member = await memberOf(db, target.merchantCode, target.username);
+  if (target.known) await rememberIp(db, member.id, target.ip);
+  else await forgetIp(db, member.id, target.ip);
+}
+
+/** Switches feature flags of a brand (merged with the others). */
+export async function setBrandFlags(db: Db, merchantCode: string, flags: Record<string, boolean>) {
+  return updateBrandSettings(db, merchantCode, { featureFlags: flags });
+}
+
+/**
+ * Changes the brand's account policy (registration field rules, password age, captcha threshold).
+ * A running server sees it within its few-seconds settings cache.
+ */
+export async function setAccountPolicy(db: Db, merchantCode: string, policy: Partial<AccountPolicy>) {
+  const brand = await findBrandByMerchantCode(db, merchantCode);
+  if (!brand) throw new Error(`Unknown merchant code ${merchantCode}`);
+  await upsertPolicy(db, brand.id, policy);
+}
+
+/** Clears a brand's login failures so the login captcha is no longer required. */
+export async function clearLoginFailures(db: Db, merchantCode: string): Promise<void> {
+  const brand = await findBrandByMerchantCode(db, merchantCode);
+  if (brand) await db.deleteFrom('login_attempts').where('brand_id', '=', brand.id).execute();
 }

@@ -84,7 +84,7 @@ export class PolicyCache {
   private readonly ttlMs: number;
   private readonly entries = new Map<string, { policy: AccountPolicy; until: number }>();
 
-  constructor(db: Db, ttlMs = 10_000) {
+  constructor(db: Db, ttlMs = 3_000) {
     this.db = db;
     this.ttlMs = ttlMs;
   }
