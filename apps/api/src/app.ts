@@ -51,6 +51,8 @@ export type BuildAppOptions = {
   throttle?: Partial<ThrottleRules>;
   /** Proof-of-work difficulty of the human check (tests make it trivial). */
   humanCheck?: HumanCheckCost;
+  /** Alphabet of the image captcha (tests use one letter so the answer is known). */
+  captchaCharacters?: string;
   smsProvider?: SmsProvider;
   emailProvider?: EmailProvider;
 };
@@ -94,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sms: new SmsCodes(db, keyring, options.smsProvider ?? new OutboxSmsProvider(db)),
     email: options.emailProvider ?? new OutboxEmailProvider(db),
     humanCheck: new HumanCheck(db, keyring, options.humanCheck ?? PRODUCTION_HUMAN_CHECK),
-    captcha: new ImageCaptcha(db, keyring),
+    captcha: new ImageCaptcha(db, keyring, options.captchaCharacters),
     throttle,
     hashing: config.passwordHashing ?? PRODUCTION_PASSWORD_HASHING,
   };

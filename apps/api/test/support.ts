@@ -72,6 +72,8 @@ export type TestAppOptions = {
 
 /** argon2id at its cheapest, so the suite stays fast (production cost: lib/hashing.ts). */
 export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+/** Every test captcha reads `xxxx`. */
+export const TEST_CAPTCHA_LETTER = 'x';
 /** A proof of work that takes a few iterations. */
 export const TEST_HUMAN_CHECK = { cost: 1, counterMin: 1, counterMax: 20 };
 
@@ -101,6 +103,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
       db: database.db,
       logger: false,
       humanCheck: TEST_HUMAN_CHECK,
+      captchaCharacters: TEST_CAPTCHA_LETTER,
       ...(options.throttle ? { throttle: options.throttle } : {}),
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     });

@@ -15,10 +15,13 @@ const TTL_MS = 5 * 60_000;
 export class ImageCaptcha {
   private readonly db: Db;
   private readonly keyring: ServerKeyring;
+  private readonly characters: string | undefined;
 
-  constructor(db: Db, keyring: ServerKeyring) {
+  /** `characters` narrows the alphabet (tests use one letter, so the answer is known). */
+  constructor(db: Db, keyring: ServerKeyring, characters?: string) {
     this.db = db;
     this.keyring = keyring;
+    this.characters = characters;
   }
 
   private async hash(id: string, answer: string) {
@@ -30,7 +33,14 @@ export class ImageCaptcha {
     brandId: string,
     clientKey: string,
   ): Promise<{ captchaId: string; image: string; answer: string }> {
-    const drawn = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', width: 120, height: 40 });
+    const drawn = svgCaptcha.create({
+      size: 4,
+      noise: 2,
+      ignoreChars: '0oO1iIlL',
+      width: 120,
+      height: 40,
+      ...(this.characters ? { charPreset: this.characters } : {}),
+    });
     const png = new Resvg(drawn.data, { background: '#ffffff' }).render().asPng();
     const id = randomUUID();
     await this.db
