@@ -54,7 +54,7 @@ function isCalendarDate(y: number, m: number, d: number): boolean {
 
 function matchesKind(patternId: number, value: string): boolean {
   const pattern = PATTERNS[patternId];
-  if (!pattern || !pattern.test(value)) return false;
+  if (!pattern?.test(value)) return false;
   if (patternId === 11) {
     const [y, m, d] = value.split('-').map(Number) as [number, number, number];
     return isCalendarDate(y, m, d);
