@@ -16,7 +16,13 @@ const ctx = setupTestApp();
 async function member(fields: Partial<Parameters<typeof createMember>[1]> = {}) {
   const username = randomUsername('p');
   const ip = randomIp();
-  await createMember(ctx.db, { merchantCode: 'DEMO', username, password: 'Secret123', knownIps: [ip], ...fields });
+  await createMember(ctx.db, {
+    merchantCode: 'DEMO',
+    username,
+    password: 'Secret123',
+    knownIps: [ip],
+    ...fields,
+  });
   return { username, ip, password: 'Secret123' };
 }
 
@@ -31,7 +37,9 @@ async function attempts(username: string) {
 
 describe('POST /wps/session/login by username', () => {
   it('logs the demo player in with a trimmed username and password', async () => {
-    const res = await loginAs(ctx, `  ${DEMO_PLAYER.username} `, ` ${DEMO_PLAYER.password} `, { ip: randomIp() });
+    const res = await loginAs(ctx, `  ${DEMO_PLAYER.username} `, ` ${DEMO_PLAYER.password} `, {
+      ip: randomIp(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.value).toMatchObject({
       userName: 'demoplayer',
@@ -41,7 +49,11 @@ describe('POST /wps/session/login by username', () => {
       passwordExpired: false,
     });
     expect(res.body.value.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const stored = await ctx.db.selectFrom('sessions').select('token_hash').where('member_id', '=', res.body.value.id).execute();
+    const stored = await ctx.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('member_id', '=', res.body.value.id)
+      .execute();
     expect(stored.some((s) => s.token_hash === res.body.value.token)).toBe(false);
   });
 
@@ -66,11 +78,17 @@ describe('POST /wps/session/login by username', () => {
 
   it('flags a default password (mustChangePassword) and an expired one (passwordExpired)', async () => {
     const forced = await member({ mustChangePassword: true });
-    expect((await loginAs(ctx, forced.username, forced.password, { ip: forced.ip })).body.value.mustChangePassword).toBe(true);
+    expect(
+      (await loginAs(ctx, forced.username, forced.password, { ip: forced.ip })).body.value.mustChangePassword,
+    ).toBe(true);
     const old = await member({ passwordChangedAt: new Date(Date.now() - 100 * 86_400_000) });
-    expect((await loginAs(ctx, old.username, old.password, { ip: old.ip })).body.value.passwordExpired).toBe(true);
+    expect((await loginAs(ctx, old.username, old.password, { ip: old.ip })).body.value.passwordExpired).toBe(
+      true,
+    );
     const fresh = await member();
-    expect((await loginAs(ctx, fresh.username, fresh.password, { ip: fresh.ip })).body.value.passwordExpired).toBe(false);
+    expect(
+      (await loginAs(ctx, fresh.username, fresh.password, { ip: fresh.ip })).body.value.passwordExpired,
+    ).toBe(false);
   });
 
   it('does not expire passwords when PWDEXPFORCECHANGE3 is off', async () => {
@@ -97,29 +115,49 @@ describe('POST /wps/session/login by username', () => {
     expect(await countRows(ctx.db, 'sessions')).toBe(before);
     const code = await latestSmsCode(ctx.db, mobile.e164);
     expect(code).toMatch(/^\d{6}$/);
-    const wrongCode = await sealed(ctx, '/wps/session/login/verification', {
-      username: m.username,
-      password: m.password,
-      verificationCode: code === '000000' ? '111111' : '000000',
-    }, { ip: newIp });
+    const wrongCode = await sealed(
+      ctx,
+      '/wps/session/login/verification',
+      {
+        username: m.username,
+        password: m.password,
+        verificationCode: code === '000000' ? '111111' : '000000',
+      },
+      { ip: newIp },
+    );
     expect(wrongCode.body.errorCode).toBe('verification_code_invalid');
-    const wrongPassword = await sealed(ctx, '/wps/session/login/verification', {
-      username: m.username,
-      password: 'Nope12345',
-      verificationCode: code,
-    }, { ip: newIp });
+    const wrongPassword = await sealed(
+      ctx,
+      '/wps/session/login/verification',
+      {
+        username: m.username,
+        password: 'Nope12345',
+        verificationCode: code,
+      },
+      { ip: newIp },
+    );
     expect(wrongPassword.body.errorCode).toBe('wrong_account_or_password');
-    const done = await sealed<LoginResult>(ctx, '/wps/session/login/verification', {
-      username: m.username,
-      password: m.password,
-      verificationCode: code,
-    }, { ip: newIp });
+    const done = await sealed<LoginResult>(
+      ctx,
+      '/wps/session/login/verification',
+      {
+        username: m.username,
+        password: m.password,
+        verificationCode: code,
+      },
+      { ip: newIp },
+    );
     expect(done.body.success).toBe(true);
-    const reused = await sealed(ctx, '/wps/session/login/verification', {
-      username: m.username,
-      password: m.password,
-      verificationCode: code,
-    }, { ip: newIp });
+    const reused = await sealed(
+      ctx,
+      '/wps/session/login/verification',
+      {
+        username: m.username,
+        password: m.password,
+        verificationCode: code,
+      },
+      { ip: newIp },
+    );
     expect(reused.body.errorCode).toBe('verification_code_invalid');
     // The address is now known: the next login needs no code.
     expect((await loginAs(ctx, m.username, m.password, { ip: newIp })).body.success).toBe(true);
@@ -128,9 +166,13 @@ describe('POST /wps/session/login by username', () => {
   it('requires the image captcha after repeated failures from an address', async () => {
     const m = await member();
     for (let i = 0; i < 3; i += 1) {
-      expect((await loginAs(ctx, m.username, 'Wrong1234', { ip: m.ip })).body.errorCode).toBe('wrong_account_or_password');
+      expect((await loginAs(ctx, m.username, 'Wrong1234', { ip: m.ip })).body.errorCode).toBe(
+        'wrong_account_or_password',
+      );
     }
-    expect((await loginAs(ctx, m.username, m.password, { ip: m.ip })).body.errorCode).toBe('captcha_required');
+    expect((await loginAs(ctx, m.username, m.password, { ip: m.ip })).body.errorCode).toBe(
+      'captcha_required',
+    );
     const image = await call<{ captchaId: string; image: string }>(ctx.app, {
       method: 'GET',
       url: '/wps/captcha',
@@ -138,14 +180,31 @@ describe('POST /wps/session/login by username', () => {
       headers: headers(),
     });
     expect(Buffer.from(image.body.value.image, 'base64').subarray(1, 4).toString()).toBe('PNG');
-    const wrong = await loginAs(ctx, m.username, m.password, { ip: m.ip, captchaId: image.body.value.captchaId, captcha: 'zzzz' });
+    const wrong = await loginAs(ctx, m.username, m.password, {
+      ip: m.ip,
+      captchaId: image.body.value.captchaId,
+      captcha: 'zzzz',
+    });
     expect(wrong.body.errorCode).toBe('captcha_invalid');
     // Each captcha is checked once: the right answer after a wrong one is refused too.
-    const reused = await loginAs(ctx, m.username, m.password, { ip: m.ip, captchaId: image.body.value.captchaId, captcha: 'xxxx' });
+    const reused = await loginAs(ctx, m.username, m.password, {
+      ip: m.ip,
+      captchaId: image.body.value.captchaId,
+      captcha: 'xxxx',
+    });
     expect(reused.body.errorCode).toBe('captcha_invalid');
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const next = await call<{ captchaId: string }>(ctx.app, { method: 'GET', url: '/wps/captcha', remoteAddress: m.ip, headers: headers() });
-    const ok = await loginAs(ctx, m.username, m.password, { ip: m.ip, captchaId: next.body.value.captchaId, captcha: ' XXXX ' });
+    const next = await call<{ captchaId: string }>(ctx.app, {
+      method: 'GET',
+      url: '/wps/captcha',
+      remoteAddress: m.ip,
+      headers: headers(),
+    });
+    const ok = await loginAs(ctx, m.username, m.password, {
+      ip: m.ip,
+      captchaId: next.body.value.captchaId,
+      captcha: ' XXXX ',
+    });
     expect(ok.body.success).toBe(true);
     // After a success the address starts afresh: no captcha.
     expect((await loginAs(ctx, m.username, m.password, { ip: m.ip })).body.success).toBe(true);
@@ -153,7 +212,8 @@ describe('POST /wps/session/login by username', () => {
 
   it('refreshes the captcha at most once per second per client', async () => {
     const ip = randomIp();
-    const get = () => call(ctx.app, { method: 'GET', url: '/wps/captcha', remoteAddress: ip, headers: headers() });
+    const get = () =>
+      call(ctx.app, { method: 'GET', url: '/wps/captcha', remoteAddress: ip, headers: headers() });
     expect((await get()).status).toBe(200);
     const second = await get();
     expect(second.status).toBe(429);
@@ -181,7 +241,6 @@ describe('POST /wps/session/login by username', () => {
   });
 });
 
-
 describe('POST /wps/session/login by SMS', () => {
   it('logs in with the code of /wps/verification/sms/noLogin, once', async () => {
     const mobile = randomMobile();
@@ -195,7 +254,12 @@ describe('POST /wps/session/login by SMS', () => {
     });
     expect(send.body.value).toEqual({ expiredMinutes: 5 });
     const code = await latestSmsCode(ctx.db, mobile.e164);
-    const body = { type: 'sms', mobileNum: ` ${mobile.mobileNum} `, countryDialingCode: '60', verificationCode: code };
+    const body = {
+      type: 'sms',
+      mobileNum: ` ${mobile.mobileNum} `,
+      countryDialingCode: '60',
+      verificationCode: code,
+    };
     const ok = await sealed<LoginResult>(ctx, '/wps/session/login', body, { ip: randomIp() });
     expect(ok.body.success).toBe(true);
     expect(ok.body.value.passwordExpired).toBe(false);
@@ -230,14 +294,24 @@ describe('POST /wps/session/login by SMS', () => {
       });
     await send();
     const code = (await latestSmsCode(ctx.db, mobile.e164)) ?? '';
-    await ctx.db.updateTable('sms_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('phone', '=', mobile.e164).execute();
+    await ctx.db
+      .updateTable('sms_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('phone', '=', mobile.e164)
+      .execute();
     const login = (verificationCode: string) =>
-      sealed(ctx, '/wps/session/login', { type: 'sms', mobileNum: mobile.mobileNum, countryDialingCode: '60', verificationCode }, { ip: randomIp() });
+      sealed(
+        ctx,
+        '/wps/session/login',
+        { type: 'sms', mobileNum: mobile.mobileNum, countryDialingCode: '60', verificationCode },
+        { ip: randomIp() },
+      );
     expect((await login(code)).body.errorCode).toBe('code_expired');
     await send();
     const fresh = (await latestSmsCode(ctx.db, mobile.e164)) ?? '';
     const wrong = fresh === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i += 1) expect((await login(wrong)).body.errorCode).toBe('verification_code_invalid');
+    for (let i = 0; i < 5; i += 1)
+      expect((await login(wrong)).body.errorCode).toBe('verification_code_invalid');
     expect((await login(fresh)).body.errorCode).toBe('verification_code_invalid');
   });
 
@@ -291,14 +365,24 @@ describe('free demo play', () => {
       expect(refused.status).toBe(403);
       expect(refused.body.errorCode).toBe('trial_account_restricted');
     }
-    const change = await sealed(ctx, '/wps/member/password', { oldPassword: 'x', newPassword: 'abc12345', confirmNewPassword: 'abc12345' }, { token });
+    const change = await sealed(
+      ctx,
+      '/wps/member/password',
+      { oldPassword: 'x', newPassword: 'abc12345', confirmNewPassword: 'abc12345' },
+      { token },
+    );
     expect(change.body.errorCode).toBe('trial_account_restricted');
   });
 
   it('is refused when FREEPLAY3 is off', async () => {
     const brand = await createBrand(ctx.db);
     await setBrandFlags(ctx.db, brand.merchantCode, { FREEPLAY3: false });
-    const res = await call(ctx.app, { method: 'POST', url: '/wps/session/login/freeplay', headers: headers(brand.merchantCode), payload: {} });
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      headers: headers(brand.merchantCode),
+      payload: {},
+    });
     expect(res.body.errorCode).toBe('feature_disabled');
   });
 });

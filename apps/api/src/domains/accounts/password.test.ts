@@ -1,0 +1,261 @@
+import type { LoginResult } from '@lotus/contracts/accounts';
+import { successMessage } from '@lotus/contracts/accounts';
+import { describe, expect, it } from 'vitest';
+import {
+  getWithToken,
+  loginAs,
+  randomIp,
+  randomMobile,
+  randomUsername,
+  sealed,
+} from '../../../test/accounts.ts';
+import { call, countRows, createBrand, headers, setupTestApp } from '../../../test/support.ts';
+import { createMember, latestEmail, latestSmsCode, setBrandFlags } from '../../harness.ts';
+
+const ctx = setupTestApp();
+
+async function member(fields: Partial<Parameters<typeof createMember>[1]> = {}) {
+  const username = randomUsername('w');
+  const ip = randomIp();
+  await createMember(ctx.db, {
+    merchantCode: 'DEMO',
+    username,
+    password: 'Secret123',
+    knownIps: [ip],
+    ...fields,
+  });
+  const login = await loginAs(ctx, username, 'Secret123', { ip });
+  return { username, ip, token: login.body.value.token, id: login.body.value.id };
+}
+
+async function passwordHash(id: string) {
+  const row = await ctx.db
+    .selectFrom('members')
+    .select('password_hash')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.password_hash;
+}
+
+describe('POST /wps/member/password', () => {
+  it('changes the password, ends the old session and returns a new token', async () => {
+    const m = await member({ mustChangePassword: true });
+    const res = await sealed<LoginResult>(
+      ctx,
+      '/wps/member/password',
+      { oldPassword: 'Secret123', newPassword: 'Newpass123', confirmNewPassword: 'Newpass123' },
+      { token: m.token, ip: m.ip },
+    );
+    expect(res.body.success).toBe(true);
+    expect(res.body.value.mustChangePassword).toBe(false);
+    expect((await getWithToken(ctx, '/wps/member/info', m.token)).status).toBe(401);
+    expect((await getWithToken(ctx, '/wps/member/info', res.body.value.token)).status).toBe(200);
+    expect((await loginAs(ctx, m.username, 'Secret123', { ip: m.ip })).body.errorCode).toBe(
+      'wrong_account_or_password',
+    );
+    expect((await loginAs(ctx, m.username, 'Newpass123', { ip: m.ip })).body.success).toBe(true);
+  });
+
+  it.each([
+    ['a wrong old password', { oldPassword: 'Nope12345' }, 'old_password_wrong', undefined],
+    [
+      'a new password against the rule',
+      { newPassword: 'short', confirmNewPassword: 'short' },
+      'request_param_err',
+      'newPassword',
+    ],
+    [
+      'a confirmation that differs',
+      { confirmNewPassword: 'Other1234' },
+      'request_param_err',
+      'confirmNewPassword',
+    ],
+  ])('refuses %s and keeps the password', async (_label, fields, code, field) => {
+    const m = await member();
+    const before = await passwordHash(m.id);
+    const res = await sealed(
+      ctx,
+      '/wps/member/password',
+      { oldPassword: 'Secret123', newPassword: 'Newpass123', confirmNewPassword: 'Newpass123', ...fields },
+      { token: m.token, ip: m.ip },
+    );
+    expect(res.body.errorCode).toBe(code);
+    if (field) expect(res.body.fieldErrors).toHaveProperty(field);
+    expect(await passwordHash(m.id)).toBe(before);
+  });
+
+  it('needs a token', async () => {
+    const res = await sealed(ctx, '/wps/member/password', {
+      oldPassword: 'a',
+      newPassword: 'b',
+      confirmNewPassword: 'b',
+    });
+    expect(res.body.errorCode).toBe('CUSTOMER_NOT_LOGIN');
+  });
+});
+
+describe('forgot password by e-mail', () => {
+  it('e-mails a single-use link that sets a new password', async () => {
+    const email = `${randomUsername('mail')}@example.com`;
+    const m = await member({ email });
+    const res = await call<{ message: string }>(ctx.app, {
+      method: 'POST',
+      url: '/wps/member/password/email',
+      remoteAddress: randomIp(),
+      headers: { ...headers('DEMO', 'MS'), host: 'localhost:8080' },
+      payload: { username: m.username, email: email.toUpperCase() },
+    });
+    expect(res.body).toMatchObject({ success: true, message: successMessage('in_been_out', 'MS') });
+    const mail = await latestEmail(ctx.db, email);
+    expect(mail?.link).toMatch(/^http:\/\/localhost:8080\/resetPassword\?token=/);
+    const token = new URL(mail?.link ?? '').searchParams.get('token') ?? '';
+    const reset = (newPassword: string) =>
+      call(ctx.app, {
+        method: 'POST',
+        url: '/wps/member/password/reset',
+        headers: headers(),
+        payload: { token, newPassword, confirmNewPassword: newPassword },
+      });
+    expect((await reset('bad')).body.errorCode).toBe('request_param_err');
+    expect((await reset('Reset1234')).body.success).toBe(true);
+    expect((await reset('Again1234')).body.errorCode).toBe('reset_link_invalid');
+    expect((await getWithToken(ctx, '/wps/member/info', m.token)).status).toBe(401);
+    expect((await loginAs(ctx, m.username, 'Reset1234', { ip: m.ip })).body.success).toBe(true);
+  });
+
+  it('answers username_email_not_exist when they do not match, and sends nothing', async () => {
+    const m = await member({ email: `${randomUsername('mail')}@example.com` });
+    const before = await countRows(ctx.db, 'email_outbox');
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/wps/member/password/email',
+      remoteAddress: randomIp(),
+      headers: headers(),
+      payload: { username: m.username, email: 'someone@else.com' },
+    });
+    expect(res.body.errorCode).toBe('username_email_not_exist');
+    expect(await countRows(ctx.db, 'email_outbox')).toBe(before);
+  });
+
+  it('refuses an expired link', async () => {
+    const email = `${randomUsername('mail')}@example.com`;
+    const m = await member({ email });
+    await call(ctx.app, {
+      method: 'POST',
+      url: '/wps/member/password/email',
+      remoteAddress: randomIp(),
+      headers: headers(),
+      payload: { username: m.username, email },
+    });
+    const token = new URL((await latestEmail(ctx.db, email))?.link ?? '').searchParams.get('token') ?? '';
+    await ctx.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('member_id', '=', m.id)
+      .execute();
+    const before = await passwordHash(m.id);
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/wps/member/password/reset',
+      headers: headers(),
+      payload: { token, newPassword: 'Reset1234', confirmNewPassword: 'Reset1234' },
+    });
+    expect(res.body.errorCode).toBe('reset_link_invalid');
+    expect(await passwordHash(m.id)).toBe(before);
+  });
+
+  it('throttles reset requests per account', async () => {
+    const m = await member({ email: `${randomUsername('mail')}@example.com` });
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const res = await call(ctx.app, {
+        method: 'POST',
+        url: '/wps/member/password/email',
+        remoteAddress: randomIp(),
+        headers: headers(),
+        payload: { username: m.username, email: 'wrong@example.com' },
+      });
+      codes.push(res.body.errorCode);
+    }
+    expect(codes.slice(0, 5).every((c) => c === 'username_email_not_exist')).toBe(true);
+    expect(codes[5]).toBe('TOO_MANY_REQUESTS');
+  });
+});
+
+describe('forgot password by phone', () => {
+  it('sets the password with the SMS code and logs in', async () => {
+    const mobile = randomMobile();
+    const m = await member({ mobile: mobile.e164 });
+    await call(ctx.app, {
+      method: 'POST',
+      url: '/wps/verification/sms/noLogin',
+      remoteAddress: randomIp(),
+      headers: headers(),
+      payload: { mobileNum: mobile.mobileNum, countryDialingCode: '60' },
+    });
+    const code = await latestSmsCode(ctx.db, mobile.e164);
+    const body = {
+      mobileNum: mobile.mobileNum,
+      countryDialingCode: '60',
+      verificationCode: code,
+      newPassword: 'Phone1234',
+    };
+    const res = await sealed<LoginResult>(ctx, '/wps/member/password/verification', body, { ip: randomIp() });
+    expect(res.body.success).toBe(true);
+    expect(res.body.value.userName).toBe(m.username);
+    expect(
+      (await sealed(ctx, '/wps/member/password/verification', body, { ip: randomIp() })).body.errorCode,
+    ).toBe('verification_code_invalid');
+    expect((await loginAs(ctx, m.username, 'Phone1234', { ip: m.ip })).body.success).toBe(true);
+  });
+
+  it('is refused when CHNGPASSVERIF3 is off', async () => {
+    const brand = await createBrand(ctx.db);
+    await setBrandFlags(ctx.db, brand.merchantCode, { CHNGPASSVERIF3: false });
+    const res = await sealed(
+      ctx,
+      '/wps/member/password/verification',
+      {
+        mobileNum: '123000001',
+        countryDialingCode: '60',
+        verificationCode: '123456',
+        newPassword: 'Phone1234',
+      },
+      { merchant: brand.merchantCode },
+    );
+    expect(res.body.errorCode).toBe('feature_disabled');
+  });
+});
+
+describe('funds password', () => {
+  it('is set with the login password, then changed with the old one', async () => {
+    const m = await member();
+    const set = (body: Record<string, string>) =>
+      sealed<{ hasFundsPassword: boolean }>(ctx, '/wps/member/fundsPassword', body, {
+        token: m.token,
+        ip: m.ip,
+      });
+    expect(
+      (await set({ password: 'Wrong1234', newFundsPassword: '123456', confirmFundsPassword: '123456' })).body
+        .errorCode,
+    ).toBe('old_password_wrong');
+    expect(
+      (await set({ password: 'Secret123', newFundsPassword: '12ab', confirmFundsPassword: '12ab' })).body
+        .errorCode,
+    ).toBe('request_param_err');
+    expect(
+      (await set({ password: 'Secret123', newFundsPassword: '123456', confirmFundsPassword: '123456' })).body
+        .value,
+    ).toEqual({ hasFundsPassword: true });
+    expect(
+      (await set({ oldFundsPassword: '000000', newFundsPassword: '654321', confirmFundsPassword: '654321' }))
+        .body.errorCode,
+    ).toBe('funds_password_wrong');
+    expect(
+      (await set({ oldFundsPassword: '123456', newFundsPassword: '654321', confirmFundsPassword: '654321' }))
+        .body.success,
+    ).toBe(true);
+    const info = await getWithToken<{ hasFundsPassword: boolean }>(ctx, '/wps/member/info', m.token);
+    expect(info.body.value.hasFundsPassword).toBe(true);
+  });
+});
