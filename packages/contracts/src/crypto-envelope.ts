@@ -105,11 +105,11 @@ export async function generateEnvelopeKeyPair(): Promise<{ publicKeyPem: string;
 }
 
 /** The server's public key from its SPKI PEM (`GET /wps/system/publicKey`). */
-export function importPublicKeyPem(pem: string): Promise<EnvelopeKey> {
+export async function importPublicKeyPem(pem: string): Promise<EnvelopeKey> {
   return subtle().importKey('spki', pemBody(pem, 'PUBLIC KEY'), RSA, false, ['encrypt']);
 }
 
-export function importPrivateKeyPem(pem: string): Promise<EnvelopeKey> {
+export async function importPrivateKeyPem(pem: string): Promise<EnvelopeKey> {
   return subtle().importKey('pkcs8', pemBody(pem, 'PRIVATE KEY'), RSA, false, ['decrypt']);
 }
 
