@@ -42,7 +42,6 @@ export class Throttle {
       ? new Redis(options.redisUrl, {
           connectTimeout: 1000,
           maxRetriesPerRequest: 1,
-          enableOfflineQueue: false,
         })
       : null;
     const rules: ThrottleRules = { ...THROTTLE_RULES, ...options.rules };
