@@ -9,6 +9,7 @@ import { passwordRoutes } from './domains/accounts/password.routes.ts';
 import { registrationRoutes } from './domains/accounts/registration.routes.ts';
 import { PolicyCache } from './domains/accounts/registration-settings.ts';
 import { announcementRoutes } from './domains/announcements/announcement.routes.ts';
+import { externalRoutes } from './domains/external/external.routes.ts';
 import { feedbackRoutes } from './domains/feedback/feedback.routes.ts';
 import { UploadStore } from './domains/feedback/upload-store.ts';
 import { gamesRoutes } from './domains/games/games.routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionRoutes(api, deps);
     passwordRoutes(api, deps);
     memberRoutes(api, deps);
+    externalRoutes(api, deps);
     systemRoutes(api, deps);
     gamesRoutes(api);
     helpRoutes(api, deps);

@@ -11,6 +11,7 @@ import {
   type BrandSettingsPatch,
   updateBrandSettings,
 } from './domains/brands/brand-settings.ts';
+import { type ExternalProviderName, upsertProvider } from './domains/external/external.repository.ts';
 import { forgetIp, rememberIp } from './domains/sessions/login-attempt.repository.ts';
 import { hashPassword } from './lib/hashing.ts';
 
@@ -169,4 +170,16 @@ export async function setAccountPolicy(db: Db, merchantCode: string, policy: Par
 export async function clearLoginFailures(db: Db, merchantCode: string): Promise<void> {
   const brand = await findBrandByMerchantCode(db, merchantCode);
   if (brand) await db.deleteFrom('login_attempts').where('brand_id', '=', brand.id).execute();
+}
+
+/** Configures an external sign-in provider (OpenID issuer and client) for a brand. */
+export async function setExternalProvider(
+  db: Db,
+  merchantCode: string,
+  provider: ExternalProviderName,
+  config: { issuer: string; clientId: string; clientSecret: string },
+): Promise<void> {
+  const brand = await findBrandByMerchantCode(db, merchantCode);
+  if (!brand) throw new Error(`Unknown merchant code ${merchantCode}`);
+  await upsertProvider(db, brand.id, provider, config);
 }

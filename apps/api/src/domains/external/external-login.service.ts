@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import type { LoginResult } from '@lotus/contracts/accounts';
+import * as oidc from 'openid-client';
+import { AppError } from '../../http/app-error.ts';
+import { type AccountServices, type Caller, flagOn, throttleKey } from '../accounts/account-services.ts';
+import { findMemberById, insertMember } from '../accounts/member.repository.ts';
+import type { Member } from '../accounts/member.ts';
+import { completeLogin } from '../sessions/login.service.ts';
+import {
+  type ExternalProvider,
+  type ExternalProviderName,
+  findIdentityMember,
+  findProvider,
+  linkIdentity,
+  PROVIDER_FLAG,
+  saveLoginState,
+  takeLoginState,
+} from './external.repository.ts';
+
+const STATE_TTL_MS = 10 * 60_000;
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * External sign-in (Google, Facebook per brand flag) through OpenID Connect with openid-client:
+ * authorization code + PKCE (S256), state and nonce kept server-side for 10 minutes and used once.
+ * Issuer metadata is discovered once per brand and provider and kept in process.
+ */
+export class ExternalLogin {
+  private readonly configs = new Map<string, Promise<oidc.Configuration>>();
+
+  private configuration(
+    brandId: string,
+    name: string,
+    provider: ExternalProvider,
+  ): Promise<oidc.Configuration> {
+    const key = `${brandId}|${name}|${provider.issuer}|${provider.clientId}`;
+    let config = this.configs.get(key);
+    if (!config) {
+      const issuer = new URL(provider.issuer);
+      // Plain HTTP only for a provider on this machine (development and tests).
+      const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
+      config = oidc
+        .discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
+          ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+        })
+        .catch((error: unknown) => {
+          this.configs.delete(key);
+          throw error;
+        });
+      this.configs.set(key, config);
+    }
+    return config;
+  }
+
+  private async provider(svc: AccountServices, caller: Caller, name: ExternalProviderName) {
+    if (!flagOn(caller.brand, PROVIDER_FLAG[name])) throw new AppError('feature_disabled');
+    const provider = await findProvider(svc.db, caller.brand.id, name);
+    if (!provider) throw new AppError('feature_disabled');
+    try {
+      return await this.configuration(caller.brand.id, name, provider);
+    } catch (error) {
+      throw new AppError('external_login_failed', { cause: error });
+    }
+  }
+
+  /** The provider's authorization URL; the browser goes there, then back to `redirectUri`. */
+  async start(
+    svc: AccountServices,
+    caller: Caller,
+    name: ExternalProviderName,
+    redirectUri: string,
+  ): Promise<{ authorizationUrl: string; state: string }> {
+    await svc.throttle.consume([['externalPerIp', throttleKey(caller.brand, caller.ip)]]);
+    const callback = new URL(redirectUri);
+    if (callback.origin !== caller.origin && !LOOPBACK.has(callback.hostname))
+      throw new AppError('request_param_err');
+    const config = await this.provider(svc, caller, name);
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    await saveLoginState(
+      svc.db,
+      state,
+      { brandId: caller.brand.id, provider: name, codeVerifier, nonce, redirectUri },
+      new Date(Date.now() + STATE_TTL_MS),
+    );
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid email profile',
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+    return { authorizationUrl: url.href, state };
+  }
+
+  /**
+   * The browser's callback URL (with code and state) -> tokens -> the ID token's subject -> the
+   * member linked to it, or a new member when none is (its e-mail kept when the provider verified it).
+   */
+  async finish(
+    svc: AccountServices,
+    caller: Caller,
+    name: ExternalProviderName,
+    callbackUrl: string,
+  ): Promise<LoginResult> {
+    await svc.throttle.consume([['externalPerIp', throttleKey(caller.brand, caller.ip)]]);
+    const current = new URL(callbackUrl);
+    const stateValue = current.searchParams.get('state') ?? '';
+    const state = stateValue ? await takeLoginState(svc.db, stateValue) : null;
+    if (
+      !state ||
+      state.brandId !== caller.brand.id ||
+      state.provider !== name ||
+      state.expiresAt < new Date()
+    ) {
+      throw new AppError('external_login_failed');
+    }
+    if (`${current.origin}${current.pathname}` !== state.redirectUri.split('?')[0]) {
+      throw new AppError('external_login_failed');
+    }
+    const config = await this.provider(svc, caller, name);
+    let claims: oidc.IDToken | undefined;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(config, current, {
+        pkceCodeVerifier: state.codeVerifier,
+        expectedState: stateValue,
+        expectedNonce: state.nonce,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+    } catch (error) {
+      throw new AppError('external_login_failed', { cause: error });
+    }
+    if (!claims?.sub) throw new AppError('external_login_failed');
+    const member = await this.memberFor(svc, caller, name, claims);
+    if (member.status !== 'ACTIVE') throw new AppError('account_locked');
+    return completeLogin(svc, caller, member, 'external', false);
+  }
+
+  private async memberFor(
+    svc: AccountServices,
+    caller: Caller,
+    name: string,
+    claims: oidc.IDToken,
+  ): Promise<Member> {
+    const brandId = caller.brand.id;
+    const linked = await findIdentityMember(svc.db, brandId, name, claims.sub);
+    if (linked) {
+      const member = await findMemberById(svc.db, brandId, linked);
+      if (member) return member;
+    }
+    const email = claims.email_verified === true && typeof claims.email === 'string' ? claims.email : null;
+    const id = await svc.db.transaction().execute(async (trx) => {
+      const memberId = await insertMember(trx, {
+        brandId,
+        username: `${name[0]}${randomBytes(6).toString('hex')}`,
+        // No password: this member signs in through the provider (or sets one by e-mail reset).
+        passwordHash: '!external',
+        email,
+        nickname: typeof claims.name === 'string' ? claims.name.slice(0, 32) : '',
+        language: caller.language,
+        registerMethod: `EXTERNAL_${name.toUpperCase()}`,
+        registerIp: caller.ip,
+      });
+      await linkIdentity(trx, { brandId, provider: name, subject: claims.sub, memberId });
+      return memberId;
+    });
+    const member = await findMemberById(svc.db, brandId, id);
+    if (!member) throw new Error('external member vanished');
+    return member;
+  }
+}

@@ -1,0 +1,155 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LoginResult } from '@lotus/contracts/accounts';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithToken, randomIp } from '../../../test/accounts.ts';
+import { call, countRows, createBrand, headers, setupTestApp } from '../../../test/support.ts';
+import { setBrandFlags, setExternalProvider } from '../../harness.ts';
+
+const ctx = setupTestApp();
+const REDIRECT = 'http://localhost/oauth/callback/google';
+let server: Server;
+let issuer: string;
+
+/** A real OpenID provider on a local port, with its development login and consent pages. */
+beforeAll(async () => {
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: 'lotus-web',
+        client_secret: 'lotus-secret-for-tests-only',
+        redirect_uris: [REDIRECT],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    findAccount: async (_ctx: unknown, sub: string) => ({
+      accountId: sub,
+      claims: async () => ({ sub, email: `${sub}@example.com`, email_verified: true, name: `Player ${sub}` }),
+    }),
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    cookies: { keys: ['oidc-test-cookie-key'] },
+  });
+  server.on('request', provider.callback());
+  await setBrandFlags(ctx.db, 'DEMO', { GOOGLELOGIN3: true });
+  await setExternalProvider(ctx.db, 'DEMO', 'google', {
+    issuer,
+    clientId: 'lotus-web',
+    clientSecret: 'lotus-secret-for-tests-only',
+  });
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** Plays the browser at the provider: follows redirects, logs in as `account`, consents. */
+async function signInAtProvider(authorizationUrl: string, account: string): Promise<string> {
+  const cookies = new Map<string, string>();
+  let url = authorizationUrl;
+  let form: Record<string, string> | null = null;
+  for (let step = 0; step < 12; step += 1) {
+    const res = await fetch(url, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const [name = '', ...value] = pair.split('=');
+      cookies.set(name.trim(), value.join('='));
+    }
+    form = null;
+    const location = res.headers.get('location');
+    if (location) {
+      const next = new URL(location, url).href;
+      if (next.startsWith(REDIRECT)) return next;
+      url = next;
+      continue;
+    }
+    const html = await res.text();
+    const action = /action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`provider page without a form (${res.status})`);
+    url = new URL(action, url).href;
+    form = html.includes('name="login"')
+      ? { prompt: 'login', login: account, password: 'any' }
+      : { prompt: 'consent' };
+  }
+  throw new Error('no redirect back to the site');
+}
+
+async function start(merchant = 'DEMO') {
+  return call<{ authorizationUrl: string; state: string }>(ctx.app, {
+    method: 'GET',
+    url: `/wps/session/external/google/start?redirectUri=${encodeURIComponent(REDIRECT)}`,
+    remoteAddress: randomIp(),
+    headers: headers(merchant),
+  });
+}
+
+const finish = (callbackUrl: string) =>
+  call<LoginResult>(ctx.app, {
+    method: 'POST',
+    url: '/wps/session/external/google/callback',
+    remoteAddress: randomIp(),
+    headers: headers(),
+    payload: { callbackUrl },
+  });
+
+describe('external sign-in through OpenID Connect', () => {
+  it('signs a new person in with code + PKCE, creates the member once, and reuses it', async () => {
+    const begun = await start();
+    expect(begun.body.success).toBe(true);
+    const auth = new URL(begun.body.value.authorizationUrl);
+    expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(auth.searchParams.get('nonce')).toBeTruthy();
+    const callbackUrl = await signInAtProvider(begun.body.value.authorizationUrl, 'alice');
+    const before = await countRows(ctx.db, 'members');
+    const res = await finish(callbackUrl);
+    expect(res.body.success).toBe(true);
+    expect(res.body.value).toMatchObject({ customerType: 'MEMBER', passwordExpired: false });
+    expect(await countRows(ctx.db, 'members')).toBe(before + 1);
+    const info = await getWithToken<{ email: string; nickname: string }>(
+      ctx,
+      '/wps/member/info',
+      res.body.value.token,
+    );
+    expect(info.body.value).toMatchObject({ email: 'al***@example.com', nickname: 'Player alice' });
+
+    // The same callback (state already used) is refused; nothing changes.
+    expect((await finish(callbackUrl)).body.errorCode).toBe('external_login_failed');
+
+    const again = await start();
+    const second = await finish(await signInAtProvider(again.body.value.authorizationUrl, 'alice'));
+    expect(second.body.value.id).toBe(res.body.value.id);
+    expect(await countRows(ctx.db, 'members')).toBe(before + 1);
+  });
+
+  it('refuses a forged state or code', async () => {
+    const begun = await start();
+    const callbackUrl = await signInAtProvider(begun.body.value.authorizationUrl, 'bob');
+    const forgedState = new URL(callbackUrl);
+    forgedState.searchParams.set('state', 'forged');
+    expect((await finish(forgedState.href)).body.errorCode).toBe('external_login_failed');
+    const forgedCode = new URL(callbackUrl);
+    forgedCode.searchParams.set('code', 'forged');
+    expect((await finish(forgedCode.href)).body.errorCode).toBe('external_login_failed');
+  });
+
+  it('is refused when the brand flag is off or no provider is configured', async () => {
+    const brand = await createBrand(ctx.db);
+    expect((await start(brand.merchantCode)).body.errorCode).toBe('feature_disabled');
+    await setBrandFlags(ctx.db, brand.merchantCode, { GOOGLELOGIN3: true });
+    expect((await start(brand.merchantCode)).body.errorCode).toBe('feature_disabled');
+  });
+});
