@@ -20,7 +20,14 @@ export async function registerDocs(app: FastifyInstance) {
         { name: 'help', description: 'Help centre' },
         { name: 'announcements', description: 'Notices, popups and promotions' },
         { name: 'feedback', description: 'Visitor feedback' },
-        { name: 'member', description: 'Member preferences' },
+        { name: 'member', description: "The member's own account" },
+        {
+          name: 'accounts',
+          description:
+            'Registration, login, sessions and passwords. Calls marked E send their body sealed with the ' +
+            'server public key (Encryption and Digest headers, body {value}); the body schema shown is ' +
+            'the payload before sealing.',
+        },
       ],
     },
   });

@@ -1,7 +1,7 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
-import { completeLogin } from '../sessions/login.service.ts';
+import { assertActive, completeLogin } from '../sessions/login.service.ts';
 import { toE164 } from '../verification/sms.service.ts';
 import { type AccountServices, type Caller, flagOn, throttleKey } from './account-services.ts';
 import { FieldErrors, required } from './field-validation.ts';
@@ -166,7 +166,7 @@ export async function resetByPhone(
   await svc.sms.consume(brand.id, phone, 'login', body.verificationCode);
   const member = await findMemberByMobile(svc.db, brand.id, phone);
   if (!member) throw new AppError('mobile_not_registered');
-  if (member.status !== 'ACTIVE') throw new AppError('account_locked');
+  assertActive(member);
   await setPassword(svc, member, password);
   return completeLogin(svc, caller, await reload(svc, member), 'reset', false);
 }

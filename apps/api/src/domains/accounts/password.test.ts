@@ -8,6 +8,7 @@ import {
   randomMobile,
   randomUsername,
   sealed,
+  solveHumanCheck,
 } from '../../../test/accounts.ts';
 import { call, countRows, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember, latestEmail, latestSmsCode, setBrandFlags } from '../../harness.ts';
@@ -191,7 +192,11 @@ describe('forgot password by phone', () => {
       url: '/wps/verification/sms/noLogin',
       remoteAddress: randomIp(),
       headers: headers(),
-      payload: { mobileNum: mobile.mobileNum, countryDialingCode: '60' },
+      payload: {
+        mobileNum: mobile.mobileNum,
+        countryDialingCode: '60',
+        humanCheck: await solveHumanCheck(ctx),
+      },
     });
     const code = await latestSmsCode(ctx.db, mobile.e164);
     const body = {

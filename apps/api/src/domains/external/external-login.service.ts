@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { type AccountServices, type Caller, flagOn, throttleKey } from '../accounts/account-services.ts';
 import { findMemberById, insertMember } from '../accounts/member.repository.ts';
 import type { Member } from '../accounts/member.ts';
-import { completeLogin } from '../sessions/login.service.ts';
+import { assertActive, completeLogin } from '../sessions/login.service.ts';
 import {
   type ExternalProvider,
   type ExternalProviderName,
@@ -135,7 +135,7 @@ export class ExternalLogin {
     }
     if (!claims?.sub) throw new AppError('external_login_failed');
     const member = await this.memberFor(svc, caller, name, claims);
-    if (member.status !== 'ACTIVE') throw new AppError('account_locked');
+    assertActive(member);
     return completeLogin(svc, caller, member, 'external', false);
   }
 

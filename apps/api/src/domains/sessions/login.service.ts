@@ -70,8 +70,10 @@ export async function completeLogin(
   return loginResult(member, token, { passwordExpired: expired });
 }
 
-function assertActive(member: Member) {
-  if (member.status !== 'ACTIVE') throw new AppError('account_locked');
+/** A locked account (too many problems, operator action) or a closed one (no longer a member). */
+export function assertActive(member: Member) {
+  if (member.status === 'LOCKED') throw new AppError('account_locked');
+  if (member.status !== 'ACTIVE') throw new AppError('member_no_enter');
 }
 
 /** Username and password; captcha after repeated failures; new-IP verification by SMS. */
@@ -122,7 +124,7 @@ async function loginByPassword(svc: AccountServices, caller: Caller, body: Login
       svc.db,
       attempt(caller, { memberId: member.id, username, method: 'username', outcome: 'locked' }),
     );
-    throw new AppError('account_locked');
+    assertActive(member);
   }
   if (
     member.mobile &&

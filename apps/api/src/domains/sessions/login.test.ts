@@ -7,6 +7,7 @@ import {
   randomMobile,
   randomUsername,
   sealed,
+  solveHumanCheck,
 } from '../../../test/accounts.ts';
 import { call, countRows, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember, DEMO_PLAYER, latestSmsCode, setAccountPolicy, setBrandFlags } from '../../harness.ts';
@@ -235,6 +236,20 @@ describe('POST /wps/session/login by username', () => {
     expect(await countRows(ctx.db, 'sessions')).toBe(before);
   });
 
+  it('refuses a locked account (account_locked) and a closed one (member_no_enter)', async () => {
+    for (const [status, code] of [
+      ['LOCKED', 'account_locked'],
+      ['DISABLED', 'member_no_enter'],
+    ] as const) {
+      const m = await member();
+      await ctx.db.updateTable('members').set({ status }).where('username', '=', m.username).execute();
+      const before = await countRows(ctx.db, 'sessions');
+      const res = await loginAs(ctx, m.username, m.password, { ip: m.ip });
+      expect(res.body.errorCode).toBe(code);
+      expect(await countRows(ctx.db, 'sessions')).toBe(before);
+    }
+  });
+
   it('refuses the trial marker as a password', async () => {
     const res = await loginAs(ctx, 'demoagent', '!trial', { ip: randomIp() });
     expect(res.body.errorCode).toBe('wrong_account_or_password');
@@ -250,7 +265,11 @@ describe('POST /wps/session/login by SMS', () => {
       url: '/wps/verification/sms/noLogin',
       remoteAddress: randomIp(),
       headers: headers(),
-      payload: { mobileNum: mobile.mobileNum, countryDialingCode: '60' },
+      payload: {
+        mobileNum: mobile.mobileNum,
+        countryDialingCode: '60',
+        humanCheck: await solveHumanCheck(ctx),
+      },
     });
     expect(send.body.value).toEqual({ expiredMinutes: 5 });
     const code = await latestSmsCode(ctx.db, mobile.e164);
@@ -267,6 +286,21 @@ describe('POST /wps/session/login by SMS', () => {
     expect(again.body.errorCode).toBe('verification_code_invalid');
   });
 
+  it('requires the human check before sending, and sends nothing without it', async () => {
+    const mobile = randomMobile();
+    await member({ mobile: mobile.e164 });
+    const before = await countRows(ctx.db, 'sms_outbox');
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/wps/verification/sms/noLogin',
+      remoteAddress: randomIp(),
+      headers: headers(),
+      payload: { mobileNum: mobile.mobileNum, countryDialingCode: '60' },
+    });
+    expect(res.body.errorCode).toBe('captcha_check_failed');
+    expect(await countRows(ctx.db, 'sms_outbox')).toBe(before);
+  });
+
   it('does not send a code to an unregistered number but answers the same', async () => {
     const mobile = randomMobile();
     const before = await countRows(ctx.db, 'sms_outbox');
@@ -275,7 +309,11 @@ describe('POST /wps/session/login by SMS', () => {
       url: '/wps/verification/sms/noLogin',
       remoteAddress: randomIp(),
       headers: headers(),
-      payload: { mobileNum: mobile.mobileNum, countryDialingCode: '60' },
+      payload: {
+        mobileNum: mobile.mobileNum,
+        countryDialingCode: '60',
+        humanCheck: await solveHumanCheck(ctx),
+      },
     });
     expect(send.body.value).toEqual({ expiredMinutes: 5 });
     expect(await countRows(ctx.db, 'sms_outbox')).toBe(before);
@@ -284,13 +322,17 @@ describe('POST /wps/session/login by SMS', () => {
   it('refuses an expired code with code_expired and limits wrong attempts', async () => {
     const mobile = randomMobile();
     await member({ mobile: mobile.e164 });
-    const send = () =>
+    const send = async () =>
       call(ctx.app, {
         method: 'POST',
         url: '/wps/verification/sms/noLogin',
         remoteAddress: randomIp(),
         headers: headers(),
-        payload: { mobileNum: mobile.mobileNum, countryDialingCode: '60' },
+        payload: {
+          mobileNum: mobile.mobileNum,
+          countryDialingCode: '60',
+          humanCheck: await solveHumanCheck(ctx),
+        },
       });
     await send();
     const code = (await latestSmsCode(ctx.db, mobile.e164)) ?? '';
@@ -325,7 +367,11 @@ describe('POST /wps/session/login by SMS', () => {
         url: '/wps/verification/sms/noLogin',
         remoteAddress: randomIp(),
         headers: headers(),
-        payload: { mobileNum: mobile.mobileNum, countryDialingCode: '60' },
+        payload: {
+          mobileNum: mobile.mobileNum,
+          countryDialingCode: '60',
+          humanCheck: await solveHumanCheck(ctx),
+        },
       });
       statuses.push(res.body.errorCode);
     }

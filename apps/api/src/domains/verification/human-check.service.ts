@@ -30,6 +30,8 @@ export class HumanCheck {
 
   async challenge(): Promise<Challenge> {
     const keys = await this.keyring.get();
+    // Now and then, forget used challenges that expired (they can no longer verify anyway).
+    if (Math.random() < 0.01) await this.prune();
     return createChallenge({
       algorithm: 'PBKDF2/SHA-256',
       cost: this.difficulty.cost,
@@ -63,7 +65,6 @@ export class HumanCheck {
     if (result.error !== null) throw new AppError('captcha_check_failed', { cause: new Error(result.error) });
   }
 
-  /** Forgets used challenges that expired (they can no longer verify anyway). */
   async prune(): Promise<void> {
     await this.db.deleteFrom('human_checks_used').where('expires_at', '<', new Date()).execute();
   }

@@ -96,7 +96,8 @@ export function verificationRoutes(api: Api, { accounts }: RouteDeps) {
     {
       schema: {
         tags,
-        summary: 'Sends a code to a registered mobile: SMS login and forgot password by phone',
+        summary:
+          'Sends a code to a registered mobile (human check required): SMS login and forgot password by phone',
         headers: ApiHeaders,
         body: SmsRequestBody,
         response: responses(SmsSent),
@@ -108,7 +109,7 @@ export function verificationRoutes(api: Api, { accounts }: RouteDeps) {
         throw new AppError('feature_disabled');
       }
       return sendCode(request, 'login', {
-        humanCheck: request.body.humanCheck !== undefined,
+        humanCheck: true,
         onlyIf: async (phone) => (await findMemberByMobile(db, brand.id, phone)) !== null,
       });
     },
