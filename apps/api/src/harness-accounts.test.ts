@@ -7,6 +7,7 @@ import {
   getBrandSettings,
   latestEmail,
   latestSmsCode,
+  relaxedThrottle,
   setAccountPolicy,
   setBrandFlags,
   setKnownIp,
@@ -55,5 +56,11 @@ describe('the e2e harness for accounts', () => {
     await setBrandFlags(ctx.db, 'DEMO', { MANPLAYREB3: false });
     await setAccountPolicy(ctx.db, 'DEMO', { loginCaptchaAfterFailures: 3 });
     await clearLoginFailures(ctx.db, 'DEMO');
+  });
+
+  it('offers looser throttles for suites that log in many times from one address', () => {
+    const rules = relaxedThrottle();
+    expect(rules.loginPerIp.points).toBe(30_000);
+    expect(rules.captchaPerClient).toEqual({ points: 1, seconds: 1 });
   });
 });

@@ -13,6 +13,7 @@ import {
 } from './domains/brands/brand-settings.ts';
 import { type ExternalProviderName, upsertProvider } from './domains/external/external.repository.ts';
 import { forgetIp, rememberIp } from './domains/sessions/login-attempt.repository.ts';
+import { THROTTLE_RULES, type ThrottleRules } from './http/throttle.ts';
 import { hashPassword } from './lib/hashing.ts';
 
 export { DEMO_AGENT, DEMO_PLAYER } from './db/seed/demo-accounts.ts';
@@ -182,4 +183,16 @@ export async function setExternalProvider(
   const brand = await findBrandByMerchantCode(db, merchantCode);
   if (!brand) throw new Error(`Unknown merchant code ${merchantCode}`);
   await upsertProvider(db, brand.id, provider, config);
+}
+
+/**
+ * Credential throttles a thousand times looser (the captcha refresh gap excepted), for suites that
+ * log in and register many times from one address: pass as `startServer({ throttle })`.
+ */
+export function relaxedThrottle(): ThrottleRules {
+  const rules = { ...THROTTLE_RULES } as ThrottleRules;
+  for (const name of Object.keys(rules) as (keyof ThrottleRules)[]) {
+    if (name !== 'captchaPerClient') rules[name] = { ...rules[name], points: rules[name].points * 1000 };
+  }
+  return rules;
 }

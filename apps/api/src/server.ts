@@ -4,6 +4,8 @@ import { type Config, loadConfig } from './config.ts';
 import { createDatabase, type DatabaseTarget, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seed } from './db/seed.ts';
+import type { HumanCheckCost } from './domains/verification/human-check.service.ts';
+import type { ThrottleRules } from './http/throttle.ts';
 import type { RateLimits } from './http/types.ts';
 
 export type StartServerOptions = {
@@ -17,6 +19,10 @@ export type StartServerOptions = {
   config?: Partial<Config>;
   logger?: FastifyServerOptions['logger'];
   rateLimits?: Partial<RateLimits>;
+  /** Credential throttles (e2e suites that log in many times from 127.0.0.1 relax them). */
+  throttle?: Partial<ThrottleRules>;
+  /** Proof-of-work difficulty of the human check (defaults to the production one). */
+  humanCheck?: HumanCheckCost;
 };
 
 export type RunningServer = {
@@ -57,6 +63,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       db,
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+      ...(options.throttle ? { throttle: options.throttle } : {}),
+      ...(options.humanCheck ? { humanCheck: options.humanCheck } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
