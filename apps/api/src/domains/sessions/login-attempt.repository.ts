@@ -10,7 +10,8 @@ export type LoginOutcome =
   | 'verify_required'
   | 'verify_failed'
   | 'code_failed'
-  | 'registered';
+  | 'registered'
+  | 'throttled';
 
 export type LoginAttempt = {
   brandId: string;

@@ -85,10 +85,18 @@ async function loginByPassword(svc: AccountServices, caller: Caller, body: Login
   if (username === '') errors.add('username', 'request_param_err');
   if (password === '') errors.add('password', 'request_param_err');
   errors.throwIfAny();
-  await svc.throttle.consume([
-    ['loginPerIp', throttleKey(brand, caller.ip)],
-    ['loginPerAccount', throttleKey(brand, username)],
-  ]);
+  try {
+    await svc.throttle.consume([
+      ['loginPerIp', throttleKey(brand, caller.ip)],
+      ['loginPerAccount', throttleKey(brand, username)],
+    ]);
+  } catch (error) {
+    await recordLoginAttempt(
+      svc.db,
+      attempt(caller, { memberId: null, username, method: 'username', outcome: 'throttled' }),
+    );
+    throw error;
+  }
   const policy = await svc.policies.get(brand.id);
   if (policy.loginCaptchaAfterFailures > 0) {
     const since = new Date(Date.now() - CAPTCHA_WINDOW_MS);

@@ -234,6 +234,7 @@ describe('POST /wps/session/login by username', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.errorCode).toBe('TOO_MANY_REQUESTS');
     expect(await countRows(ctx.db, 'sessions')).toBe(before);
+    expect((await attempts(m.username)).at(-1)?.outcome).toBe('throttled');
   });
 
   it('refuses a locked account (account_locked) and a closed one (member_no_enter)', async () => {
