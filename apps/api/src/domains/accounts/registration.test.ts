@@ -254,6 +254,36 @@ describe('PUT /wps/member/register/mobile', () => {
     expect(row.mobile).toBe(mobile.e164);
   });
 
+  it('refuses to send a registration SMS to a registered number', async () => {
+    const before = await countRows(ctx.db, 'sms_outbox');
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/wps/verification/sms/register',
+      remoteAddress: randomIp(),
+      headers: headers(),
+      payload: { mobileNum: '123000001', countryDialingCode: '60', humanCheck: await solveHumanCheck(ctx) },
+    });
+    expect(res.body.errorCode).toBe('mobile_exists');
+    expect(await countRows(ctx.db, 'sms_outbox')).toBe(before);
+  });
+
+  it.each([
+    ['an invalid number', { mobileNum: '12', countryDialingCode: '60' }, 'phone_number_invalid'],
+    ['a missing number', { mobileNum: ' ', countryDialingCode: '60' }, 'phone_number_missing'],
+  ])('refuses %s before any SMS', async (_label, payload, code) => {
+    const before = await countRows(ctx.db, 'sms_outbox');
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/wps/verification/sms/register',
+      remoteAddress: randomIp(),
+      headers: headers(),
+      payload: { ...payload, humanCheck: await solveHumanCheck(ctx) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errorCode).toBe(code);
+    expect(await countRows(ctx.db, 'sms_outbox')).toBe(before);
+  });
+
   it('refuses a number already registered with mobile_exists', async () => {
     const res = await sealed(
       ctx,

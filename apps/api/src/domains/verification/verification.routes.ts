@@ -87,7 +87,15 @@ export function verificationRoutes(api: Api, { accounts }: RouteDeps) {
       if (!flagOn(request.brand, 'MOBILENUMREG3') && !flagOn(request.brand, 'REGMOBVERF3')) {
         throw new AppError('feature_disabled');
       }
-      return sendCode(request, 'register', { humanCheck: true });
+      const { brand } = request;
+      return sendCode(request, 'register', {
+        humanCheck: true,
+        // A registered number is told so before an SMS is spent (registration would refuse it anyway).
+        onlyIf: async (phone) => {
+          if (await findMemberByMobile(db, brand.id, phone)) throw new AppError('mobile_exists');
+          return true;
+        },
+      });
     },
   );
 
