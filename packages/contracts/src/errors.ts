@@ -400,6 +400,74 @@ const table = {
     ms: 'Helaian gaya gagal dimuatkan. Sila muat semula halaman.',
     cn: '样式表加载失败，请刷新页面。',
   },
+
+  // Money: wallets, ledger and the seamless-wallet API of game vendors (money-rules.md)
+  insufficient_balance: {
+    status: 200,
+    en: 'Insufficient balance.',
+    ms: 'Baki tidak mencukupi.',
+    cn: '余额不足。',
+  },
+  wallet_busy: {
+    status: 503,
+    en: 'The wallet is busy. Please try again in a moment.',
+    ms: 'Dompet sedang sibuk. Sila cuba sebentar lagi.',
+    cn: '钱包繁忙，请稍后再试。',
+  },
+  amount_invalid: {
+    status: 400,
+    en: 'The amount is not valid for this currency.',
+    ms: 'Jumlah tidak sah untuk mata wang ini.',
+    cn: '该金额对此币种无效。',
+  },
+  currency_mismatch: {
+    status: 200,
+    en: "The currency does not match the player's wallet.",
+    ms: 'Mata wang tidak sepadan dengan dompet pemain.',
+    cn: '币种与玩家钱包不一致。',
+  },
+  idempotency_mismatch: {
+    status: 200,
+    en: 'This transaction id was already used with different content.',
+    ms: 'ID transaksi ini telah digunakan dengan kandungan yang berbeza.',
+    cn: '该交易编号已被用于不同的内容。',
+  },
+  vendor_signature_invalid: {
+    status: 401,
+    en: 'The vendor or its signature is not valid.',
+    ms: 'Vendor atau tandatangannya tidak sah.',
+    cn: '供应商或其签名无效。',
+  },
+  vendor_session_invalid: {
+    status: 200,
+    en: 'The player session is not valid or has expired.',
+    ms: 'Sesi pemain tidak sah atau telah tamat tempoh.',
+    cn: '玩家会话无效或已过期。',
+  },
+  bet_not_found: {
+    status: 200,
+    en: 'The referenced bet was not found.',
+    ms: 'Pertaruhan yang dirujuk tidak dijumpai.',
+    cn: '未找到所引用的投注。',
+  },
+  bet_cancelled: {
+    status: 200,
+    en: 'This bet has been cancelled.',
+    ms: 'Pertaruhan ini telah dibatalkan.',
+    cn: '该投注已被取消。',
+  },
+  bet_already_settled: {
+    status: 200,
+    en: 'This bet has already been paid out and cannot be cancelled.',
+    ms: 'Pertaruhan ini telah dibayar dan tidak boleh dibatalkan.',
+    cn: '该投注已派彩，无法取消。',
+  },
+  round_closed: {
+    status: 200,
+    en: 'This game round is already closed.',
+    ms: 'Pusingan permainan ini telah ditutup.',
+    cn: '该游戏局已结束。',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof table;
