@@ -180,6 +180,24 @@ describe('PUT /wps/member/register', () => {
     );
   });
 
+  it('creates one member when identical requests arrive at the same time', async () => {
+    const payload = {
+      username: randomUsername(),
+      password: 'abc12345',
+      confirmPassword: 'abc12345',
+      humanCheck: await solveHumanCheck(ctx),
+    };
+    const before = await countRows(ctx.db, 'members');
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        sealed<LoginResult>(ctx, '/wps/member/register', payload, { method: 'PUT', ip: randomIp() }),
+      ),
+    );
+    expect(results.some((r) => r.body.success)).toBe(true);
+    for (const r of results) expect(r.status).toBeLessThan(500);
+    expect(await countRows(ctx.db, 'members')).toBe(before + 1);
+  });
+
   it('refuses a missing, reused or forged human check with captcha_check_failed', async () => {
     const before = await countRows(ctx.db, 'members');
     const missing = await registerMember(ctx, { humanCheck: '' });

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';
-import { findMemberById } from '../accounts/member.repository.ts';
+import { findMemberById, isUniqueViolation } from '../accounts/member.repository.ts';
 import type { Member } from '../accounts/member.ts';
 import {
   findSessionByTokenHash,
@@ -33,15 +33,24 @@ export class SessionService {
 
   async start(member: Member, client: { ip: string; device: string }): Promise<string> {
     const token = randomToken();
-    await replaceSession(this.db, {
+    const session = {
       tokenHash: sha256Hex(token),
       memberId: member.id,
       brandId: member.brandId,
       ip: client.ip,
       device: client.device,
       expiresAt: new Date(Date.now() + this.idleMs),
-    });
-    return token;
+    };
+    // Two logins of one member at the same instant: the loser of the one-active-session index
+    // tries again, and its new session then replaces the winner's.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await replaceSession(this.db, session);
+        return token;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 5) throw error;
+      }
+    }
   }
 
   /** The member behind a token of this brand, or the 401 code that explains why not. */

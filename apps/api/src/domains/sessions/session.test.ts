@@ -43,6 +43,25 @@ describe('sessions', () => {
     expect(active.map((s) => s.revoked_reason)).toEqual(['replaced', null]);
   });
 
+  it('keeps exactly one active session when the same member logs in many times at once', async () => {
+    const first = await loggedIn();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => loginAs(ctx, first.username, 'Secret123', { ip: first.ip })),
+    );
+    expect(results.every((r) => r.body.success)).toBe(true);
+    const active = await ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('member_id', '=', first.login.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(active).toHaveLength(1);
+    const working = await Promise.all(
+      results.map((r) => getWithToken(ctx, '/wps/member/info', r.body.value.token)),
+    );
+    expect(working.filter((r) => r.status === 200)).toHaveLength(1);
+  });
+
   it("refuses a token on another brand's calls", async () => {
     const brand = await createBrand(ctx.db);
     const { login } = await loggedIn();
