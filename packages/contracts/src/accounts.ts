@@ -127,6 +127,8 @@ export const LoginResult = Type.Object({
   passwordExpired: Type.Boolean(),
   /** A default password set by an operator or upline: the change-password modal must open. */
   mustChangePassword: Type.Boolean(),
+  /** The member's stored UI language ('' when never chosen): the site switches to it after login. */
+  language: Type.String(),
 });
 export type LoginResult = Static<typeof LoginResult>;
 

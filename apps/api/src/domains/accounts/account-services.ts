@@ -79,6 +79,7 @@ export function loginResult(
     firstTimeLogin: options.firstTimeLogin ?? member.firstLoginAt === null,
     passwordExpired: options.passwordExpired,
     mustChangePassword: member.mustChangePassword,
+    language: member.language ?? '',
   };
 }
 

@@ -1,0 +1,122 @@
+import { type Static, Type } from 'typebox';
+import { AmountInput } from './money.ts';
+
+/**
+ * The seamless-wallet API game vendors call (money-rules.md, "Seamless wallet"). Every request is
+ * a JSON body signed with the vendor's secret:
+ *
+ *   X-Signature: hex(HMAC-SHA256(secret, raw body bytes))   (lower-case hex, 64 characters)
+ *
+ * sent with the headers `Merchant` (brand code) and `X-Vendor` (vendor code). The body's `vendor`
+ * must equal `X-Vendor`, so the signed bytes name the vendor. The signature is checked in constant
+ * time before anything else; a bad one changes nothing and answers 401 vendor_signature_invalid.
+ */
+export const SEAMLESS_HEADER = { signature: 'x-signature', vendor: 'x-vendor' } as const;
+
+const Id = (description: string) => Type.String({ minLength: 1, maxLength: 128, description });
+const Vendor = Type.String({ minLength: 1, maxLength: 32, description: 'Vendor code, equal to X-Vendor' });
+const Token = Type.String({
+  minLength: 10,
+  maxLength: 256,
+  description: 'Player session token the platform gave the vendor at game launch',
+});
+const Currency = Type.String({ minLength: 3, maxLength: 8, description: "ISO 4217 code of the player's wallet" });
+
+export const SeamlessBalanceRequest = Type.Object(
+  { vendor: Vendor, token: Token, currency: Type.Optional(Currency) },
+  { additionalProperties: false },
+);
+
+export const SeamlessBetRequest = Type.Object(
+  {
+    vendor: Vendor,
+    token: Token,
+    transactionId: Id('Unique id of this debit (the idempotency key)'),
+    roundId: Id('Game round'),
+    gameId: Id('Game'),
+    amount: AmountInput,
+    currency: Currency,
+  },
+  { additionalProperties: false },
+);
+export type SeamlessBetRequest = Static<typeof SeamlessBetRequest>;
+
+export const SeamlessWinRequest = Type.Object(
+  {
+    vendor: Vendor,
+    token: Type.Optional(Token),
+    transactionId: Id('Unique id of this credit (the idempotency key)'),
+    betTransactionId: Id('transactionId of the bet this win pays'),
+    roundId: Id('Game round'),
+    gameId: Id('Game'),
+    amount: AmountInput,
+    currency: Currency,
+  },
+  { additionalProperties: false },
+);
+export type SeamlessWinRequest = Static<typeof SeamlessWinRequest>;
+
+export const SeamlessRollbackRequest = Type.Object(
+  {
+    vendor: Vendor,
+    token: Type.Optional(Token),
+    transactionId: Id('Unique id of this cancellation (the idempotency key)'),
+    betTransactionId: Id('transactionId of the bet to cancel'),
+    roundId: Id('Game round'),
+    gameId: Id('Game'),
+    amount: Type.Optional(AmountInput),
+    currency: Currency,
+  },
+  { additionalProperties: false },
+);
+export type SeamlessRollbackRequest = Static<typeof SeamlessRollbackRequest>;
+
+export const SeamlessBetWinRequest = Type.Object(
+  {
+    vendor: Vendor,
+    token: Token,
+    transactionId: Id('Unique id of this bet-and-win (the idempotency key)'),
+    roundId: Id('Game round'),
+    gameId: Id('Game'),
+    betAmount: AmountInput,
+    winAmount: AmountInput,
+    currency: Currency,
+  },
+  { additionalProperties: false },
+);
+export type SeamlessBetWinRequest = Static<typeof SeamlessBetWinRequest>;
+
+export const SeamlessRoundEndRequest = Type.Object(
+  {
+    vendor: Vendor,
+    token: Type.Optional(Token),
+    roundId: Id('Game round to close'),
+    gameId: Id('Game'),
+  },
+  { additionalProperties: false },
+);
+export type SeamlessRoundEndRequest = Static<typeof SeamlessRoundEndRequest>;
+
+export const SeamlessBalance = Type.Object({
+  balance: Type.String({ description: "Player's balance after the call, the currency's exact scale" }),
+  currency: Type.String(),
+});
+export type SeamlessBalance = Static<typeof SeamlessBalance>;
+
+export const SeamlessRound = Type.Object({
+  roundId: Type.String(),
+  status: Type.Union([Type.Literal('settled'), Type.Literal('cancelled')]),
+});
+export type SeamlessRound = Static<typeof SeamlessRound>;
+
+/**
+ * Every seamless answer: the platform envelope. A refusal that knows the player's balance
+ * (insufficient_balance, bet_cancelled, ...) carries it in `value`, otherwise `value` is null.
+ */
+export const SeamlessAnswer = <T extends typeof SeamlessBalance | typeof SeamlessRound>(value: T) =>
+  Type.Object({
+    success: Type.Boolean(),
+    value: Type.Union([value, Type.Null()]),
+    message: Type.String(),
+    errorCode: Type.String(),
+  });
