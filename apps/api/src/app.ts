@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { AccountServices } from './domains/accounts/account-services.ts';
+import { agentRoutes } from './domains/accounts/agent.routes.ts';
 import { avatarFileRoute, memberRoutes } from './domains/accounts/member.routes.ts';
 import { passwordRoutes } from './domains/accounts/password.routes.ts';
 import { registrationRoutes } from './domains/accounts/registration.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordRoutes(api, deps);
     memberRoutes(api, deps);
     externalRoutes(api, deps);
+    agentRoutes(api, deps);
     systemRoutes(api, deps);
     gamesRoutes(api);
     helpRoutes(api, deps);

@@ -1,0 +1,42 @@
+import { ApiHeaders } from '@lotus/contracts/envelope';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { ok, responses } from '../../http/envelope.ts';
+import type { Api, RouteDeps } from '../../http/types.ts';
+
+const AgentInfo = Type.Object({
+  account: Type.String(),
+  isAgent: Type.Integer(),
+  affiliateCode: Type.String(),
+  downlines: Type.Integer(),
+});
+
+/** The agent centre's entry call: agents only (error_not_agent for members and trial accounts). */
+export function agentRoutes(api: Api, { accounts }: RouteDeps) {
+  api.get(
+    '/wps/agent/info',
+    {
+      onRequest: accounts.guards.requireAgent,
+      schema: {
+        tags: ['member'],
+        summary: "The agent's own affiliate code and number of direct downlines",
+        headers: ApiHeaders,
+        response: responses(AgentInfo, 401, 403),
+      },
+    },
+    async (request) => {
+      const agent = request.member!.member;
+      const row = await accounts.db
+        .selectFrom('members')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('upline_id', '=', agent.id)
+        .executeTakeFirstOrThrow();
+      return ok({
+        account: agent.username,
+        isAgent: agent.isAgent,
+        affiliateCode: agent.affiliateCode ?? '',
+        downlines: Number(row.n),
+      });
+    },
+  );
+}
