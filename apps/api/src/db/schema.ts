@@ -339,6 +339,102 @@ export interface ExternalIdentitiesTable {
   created_at: CreatedAt;
 }
 
+/** Money (migration 0100): bigint minor units arrive as strings and are handled as bigint. */
+type Minor = ColumnType<string, string | bigint, string | bigint>;
+
+export interface WalletSettingsTable {
+  brand_id: string;
+  single_wallet: Defaulted<boolean>;
+  demo_credit: Defaulted<string>;
+}
+
+export interface VendorsTable {
+  id: Id;
+  brand_id: string;
+  code: string;
+  name: string;
+  secret_encrypted: string;
+  active: Defaulted<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface LedgerAccountsTable {
+  id: Id;
+  brand_id: string;
+  kind: string;
+  owner_key: Defaulted<string>;
+  member_id: string | null;
+  vendor_id: string | null;
+  currency: string;
+  balance: Minor;
+  may_go_negative: boolean;
+  created_at: CreatedAt;
+}
+
+export interface JournalEntriesTable {
+  id: Id;
+  brand_id: string;
+  kind: string;
+  idempotency_key: string;
+  request_hash: string;
+  reference: Defaulted<string>;
+  metadata: JSONColumnType<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface PostingsTable {
+  id: Id;
+  entry_id: string;
+  account_id: string;
+  amount: Minor;
+  currency: string;
+  balance_after: Minor;
+}
+
+export interface VendorSessionsTable {
+  id: Id;
+  token_hash: string;
+  brand_id: string;
+  member_id: string;
+  vendor_id: string;
+  game_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+}
+
+export interface SeamlessRoundsTable {
+  id: Id;
+  brand_id: string;
+  vendor_id: string;
+  round_id: string;
+  game_id: string;
+  status: Defaulted<string>;
+  created_at: CreatedAt;
+  closed_at: Date | null;
+}
+
+export interface SeamlessTransactionsTable {
+  id: Id;
+  brand_id: string;
+  vendor_id: string;
+  transaction_id: string;
+  kind: string;
+  request_hash: string;
+  member_id: string | null;
+  round_id: Defaulted<string>;
+  game_id: Defaulted<string>;
+  bet_transaction_id: string | null;
+  amount: Defaulted<string>;
+  win_amount: Defaulted<string>;
+  currency: Defaulted<string>;
+  bet_state: string | null;
+  error_code: Defaulted<string>;
+  answer: ColumnType<unknown, string | null, string | null>;
+  entry_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
@@ -365,4 +461,12 @@ export interface Database {
   external_providers: ExternalProvidersTable;
   external_login_states: ExternalLoginStatesTable;
   external_identities: ExternalIdentitiesTable;
+  wallet_settings: WalletSettingsTable;
+  vendors: VendorsTable;
+  ledger_accounts: LedgerAccountsTable;
+  journal_entries: JournalEntriesTable;
+  postings: PostingsTable;
+  vendor_sessions: VendorSessionsTable;
+  seamless_rounds: SeamlessRoundsTable;
+  seamless_transactions: SeamlessTransactionsTable;
 }

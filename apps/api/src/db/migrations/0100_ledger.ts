@@ -73,8 +73,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table postings (
       id bigint generated always as identity primary key,
-      entry_id bigint not null references journal_entries (id) on delete cascade,
-      account_id bigint not null references ledger_accounts (id) on delete cascade,
+      entry_id bigint not null references journal_entries (id),
+      account_id bigint not null references ledger_accounts (id),
       amount bigint not null check (amount <> 0),
       currency text not null,
       balance_after bigint not null
