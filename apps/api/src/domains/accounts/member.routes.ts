@@ -98,7 +98,7 @@ export function memberRoutes(api: Api, { accounts, uploads }: RouteDeps) {
       const member = request.member!.member;
       if (request.isMultipart()) {
         const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2 } });
-        if (!file || file.fieldname !== 'avatar') throw new AppError('request_param_err');
+        if (file?.fieldname !== 'avatar') throw new AppError('request_param_err');
         const bytes = await file.toBuffer();
         if (file.file.truncated) throw new AppError('upload_too_large');
         return ok(await setCustomAvatar(accounts, uploads, member, bytes));

@@ -84,7 +84,7 @@ export async function forgotByEmail(
     ['passwordResetPerAccount', throttleKey(brand, username)],
   ]);
   const member = await findMemberByUsername(svc.db, brand.id, username);
-  if (!member || !member.email || member.email.toLowerCase() !== email) {
+  if (!member?.email || member.email.toLowerCase() !== email) {
     throw new AppError('username_email_not_exist');
   }
   const token = randomToken();

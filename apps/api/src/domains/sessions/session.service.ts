@@ -66,7 +66,7 @@ export class SessionService {
     const now = Date.now();
     if (session.expiresAt.getTime() <= now) throw new AppError('user.or.token.invalid');
     const member = await findMemberById(this.db, brandId, session.memberId);
-    if (!member || member.status !== 'ACTIVE') throw new AppError('user.or.token.invalid');
+    if (member?.status !== 'ACTIVE') throw new AppError('user.or.token.invalid');
     if (now - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await touchSession(this.db, session.id, new Date(now), new Date(now + this.idleMs));
     }
