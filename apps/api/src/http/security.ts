@@ -19,7 +19,8 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://www.google-analytics.com', 'https://*.google-analytics.com'],
         frameSrc: ["'self'", 'https:'],
-        workerSrc: ["'self'"],
+        // The altcha proof-of-work widget solves in web workers it may create from blob: URLs.
+        workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
