@@ -30,6 +30,7 @@ import {
 } from './domains/verification/human-check.service.ts';
 import { OutboxSmsProvider, SmsCodes, type SmsProvider } from './domains/verification/sms.service.ts';
 import { verificationRoutes } from './domains/verification/verification.routes.ts';
+import { walletRoutes } from './domains/wallet/wallet.routes.ts';
 import { decorateAuth, guards } from './http/auth.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerEncryptedBodies } from './http/encrypted-body.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     announcementRoutes(api, deps);
     languageRoutes(api, deps);
     feedbackRoutes(api, deps);
+    walletRoutes(api, deps);
   });
 
   await registerWebApp(app, { db, webDist: config.webDist });

@@ -20,7 +20,11 @@ const Token = Type.String({
   maxLength: 256,
   description: 'Player session token the platform gave the vendor at game launch',
 });
-const Currency = Type.String({ minLength: 3, maxLength: 8, description: "ISO 4217 code of the player's wallet" });
+const Currency = Type.String({
+  minLength: 3,
+  maxLength: 8,
+  description: "ISO 4217 code of the player's wallet",
+});
 
 export const SeamlessBalanceRequest = Type.Object(
   { vendor: Vendor, token: Token, currency: Type.Optional(Currency) },

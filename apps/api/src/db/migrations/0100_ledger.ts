@@ -68,7 +68,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       metadata jsonb not null default '{}',
       created_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create unique index journal_entries_key_uq on journal_entries (brand_id, idempotency_key)`.execute(db);
+  await sql`create unique index journal_entries_key_uq on journal_entries (brand_id, idempotency_key)`.execute(
+    db,
+  );
 
   await sql`
     create table postings (

@@ -1,0 +1,163 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import {
+  claimEntry,
+  type Executor,
+  insertPostings,
+  type LedgerAccount,
+  moveBalance,
+  accountBalance as readBalance,
+} from './ledger.repository.ts';
+
+export type Tx = Transaction<Database>;
+
+/** A wallet held less than a debit asked for; `balance` is what it holds now (for the answer). */
+export class InsufficientFunds extends AppError {
+  readonly balance: bigint;
+  readonly accountId: string;
+  constructor(accountId: string, balance: bigint) {
+    super('insufficient_balance');
+    this.accountId = accountId;
+    this.balance = balance;
+  }
+}
+
+export type Leg = { account: LedgerAccount; amount: bigint };
+
+export type EntrySpec = {
+  brandId: string;
+  kind: string;
+  /** Mandatory: claimed by the unique index (brand, key) in the same transaction as the postings. */
+  idempotencyKey: string;
+  /** Fingerprint of the request: the same key with another fingerprint is a mismatch. */
+  requestHash: string;
+  reference?: string;
+  metadata?: Record<string, unknown>;
+  legs: Leg[];
+};
+
+export type PostedEntry = {
+  entryId: string;
+  /** True when the key already held an entry with the same fingerprint: nothing was applied now. */
+  replayed: boolean;
+  /** Balance of each account after this entry (empty for a replay). */
+  balances: Map<string, bigint>;
+};
+
+/** Throws unless every currency's legs sum to zero and each leg is in its account's currency. */
+export function assertBalanced(legs: Leg[]): void {
+  const sums = new Map<string, bigint>();
+  for (const leg of legs) {
+    if (leg.account.currency === '' || leg.amount === 0n) throw new Error('ledger: empty leg');
+    sums.set(leg.account.currency, (sums.get(leg.account.currency) ?? 0n) + leg.amount);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new Error(`ledger: legs do not sum to zero in ${currency}`);
+  }
+}
+
+/**
+ * Posts one journal entry inside the caller's transaction: claims the idempotency key, moves each
+ * balance with a conditional UPDATE (accounts locked in id order, so two entries never deadlock
+ * on each other), then writes the postings with the balance after each. The zero-sum rule is
+ * checked here before any write and again by the database's deferred trigger at commit.
+ * Legs of amount 0 are dropped. Throws InsufficientFunds (nothing must be committed then: the
+ * caller rolls back, or back to a savepoint) and idempotency_mismatch.
+ */
+export async function postEntry(trx: Executor, spec: EntrySpec): Promise<PostedEntry> {
+  const legs = spec.legs.filter((l) => l.amount !== 0n);
+  if (legs.length < 2) throw new Error('ledger: an entry needs at least two non-zero legs');
+  assertBalanced(legs);
+  const claim = await claimEntry(trx, {
+    brandId: spec.brandId,
+    kind: spec.kind,
+    idempotencyKey: spec.idempotencyKey,
+    requestHash: spec.requestHash,
+    reference: spec.reference ?? '',
+    metadata: spec.metadata ?? {},
+  });
+  if (claim.kind === 'exists') {
+    if (claim.requestHash !== spec.requestHash) throw new AppError('idempotency_mismatch');
+    return { entryId: claim.entryId, replayed: true, balances: new Map() };
+  }
+  // Lock order: account id, then debits before credits of the same account.
+  const ordered = legs
+    .map((leg, index) => ({ leg, index }))
+    .sort((a, b) => {
+      const byId = BigInt(a.leg.account.id) - BigInt(b.leg.account.id);
+      if (byId !== 0n) return byId < 0n ? -1 : 1;
+      if (a.leg.amount < 0n !== b.leg.amount < 0n) return a.leg.amount < 0n ? -1 : 1;
+      return a.index - b.index;
+    });
+  const balances = new Map<string, bigint>();
+  const postings = [];
+  for (const { leg } of ordered) {
+    const after = await moveBalance(trx, leg.account, leg.amount);
+    if (after === null) throw new InsufficientFunds(leg.account.id, await readBalance(trx, leg.account.id));
+    balances.set(leg.account.id, after);
+    postings.push({
+      entryId: claim.entryId,
+      accountId: leg.account.id,
+      amount: leg.amount,
+      currency: leg.account.currency,
+      balanceAfter: after,
+    });
+  }
+  await insertPostings(trx, postings);
+  return { entryId: claim.entryId, replayed: false, balances };
+}
+
+/** Test hook: faults injected just before or just after a money transaction commits. */
+export type LedgerFaults = {
+  /** Runs inside the transaction after the work; throw (or run failing SQL) to abort it. */
+  beforeCommit?: (trx: Tx, attempt: number) => Promise<void>;
+  /** Runs after the commit, before the answer: throw to lose the reply (a crash after commit). */
+  afterCommit?: (attempt: number) => Promise<void>;
+};
+let faults: LedgerFaults | null = null;
+
+/** Installs (or with null removes) the fault hooks; only tests call this. */
+export function setLedgerFaults(next: LedgerFaults | null): void {
+  faults = next;
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+export const MONEY_TX_ATTEMPTS = 4;
+
+function isRetryable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Runs money work in one transaction. Serialization failures and deadlocks (40001, 40P01) are
+ * retried with a short jittered pause, at most MONEY_TX_ATTEMPTS times, then answered as the
+ * temporary `wallet_busy` (503) — never as insufficient funds.
+ */
+export async function moneyTransaction<T>(db: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    let result: T;
+    try {
+      result = await db.transaction().execute(async (trx) => {
+        const value = await work(trx);
+        if (faults?.beforeCommit) await faults.beforeCommit(trx, attempt);
+        return value;
+      });
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+      if (attempt >= MONEY_TX_ATTEMPTS) throw new AppError('wallet_busy', { cause: error });
+      await sleep(5 * attempt + Math.floor(Math.random() * 10));
+      continue;
+    }
+    if (faults?.afterCommit) await faults.afterCommit(attempt);
+    return result;
+  }
+}
