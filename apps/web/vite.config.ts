@@ -24,7 +24,9 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
     // compression than a dozen sub-kilobyte chunks. Modules that pull heavy libraries (SafeHtml ->
     // DOMPurify, Dialog -> Radix) and the error catalogue stay out so they remain lazy.
     name: 'shared',
-    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue)|config[\\/]|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/][^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView)\.)|packages[\\/]contracts[\\/]src[\\/](languages|system|storage)\.ts/,
+    // The account modules that load on demand (sealed calls, flows, member calls, countdowns)
+    // stay out, so the header's login box costs the first page only the form itself.
+    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue|sealed-request|money|use-countdown|throttle)|config[\\/]|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/](?!auth|member)[^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/]auth[\\/](hooks[\\/]use-session|lib[\\/]remember)\.|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView)\.)|packages[\\/]contracts[\\/]src[\\/](languages|system|storage|cookies)\.ts/,
     priority: 10,
   },
 ];

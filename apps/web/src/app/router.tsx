@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           page(paths.registerHtml.path, index, 'HomePage'),
           page(paths.noticePage.path, () => import('./routes/noticePage.tsx')),
           page(paths.login.path, () => import('./routes/login.tsx')),
+          page(paths.resetPassword.path, () => import('./routes/resetPassword.tsx')),
           page(paths.vip.path, () => import('./routes/Vip.tsx')),
           page(paths.pointMall.path, () => import('./routes/pointMall.tsx')),
           page(paths.vnLottery.path, () => import('./routes/vnlottery.tsx')),

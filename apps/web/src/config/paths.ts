@@ -41,6 +41,8 @@ export const paths = {
   join: simple('/join'),
   game: { path: '/game', to: (gameUrl: string) => withQuery('/game', { gameUrl }) },
   login: simple('/login'),
+  /** The e-mailed reset link: /resetPassword?token=... */
+  resetPassword: { path: '/resetPassword', to: (token?: string) => withQuery('/resetPassword', { token }) },
 } as const;
 
 /** Paths a visitor without a token may open when the brand's loginedToHomePage flag is on. */
@@ -51,4 +53,5 @@ export const PUBLIC_WHEN_LOGIN_REQUIRED: readonly string[] = [
   paths.helpMc.path,
   paths.downloadAlias.path,
   paths.download.path,
+  paths.resetPassword.path,
 ];

@@ -1,6 +1,7 @@
 import { ApiError } from './api-error.ts';
 import { currentLanguage } from './i18n.ts';
 import { resolveMerchant } from './merchant.ts';
+import { reportSessionEnded, SESSION_ENDED_CODES } from './session.ts';
 import { storage } from './storage.ts';
 
 type Query = Record<string, string | number | boolean | undefined>;
@@ -12,6 +13,8 @@ export type RequestOptions = {
   body?: unknown;
   /** Multipart body (uploads); the browser sets the boundary header. */
   form?: FormData;
+  /** Extra headers (the Encryption and Digest headers of the E calls). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -44,7 +47,11 @@ type Envelope = {
   message?: string;
   errorCode?: string;
   fieldErrors?: unknown;
+  fieldMessages?: unknown;
 };
+
+const asRecord = (value: unknown) =>
+  typeof value === 'object' && value !== null ? (value as Record<string, string>) : undefined;
 
 function isEnvelope(data: unknown): data is Envelope {
   return typeof data === 'object' && data !== null && 'success' in data && typeof data.success === 'boolean';
@@ -55,7 +62,7 @@ function isEnvelope(data: unknown): data is Envelope {
  * and throws ApiError for every failure, so callers only ever see `value` or an ApiError.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = requestHeaders();
+  const headers = { ...requestHeaders(), ...options.headers };
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.body !== undefined) {
@@ -90,11 +97,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (!data.success || !response.ok) {
     const code = data.errorCode || 'system_error';
-    const fieldErrors =
-      typeof data.fieldErrors === 'object' && data.fieldErrors !== null
-        ? (data.fieldErrors as Record<string, string>)
-        : undefined;
-    throw new ApiError(code, data.message ?? '', response.status, fieldErrors);
+    // The token was replaced by a newer login or is no longer valid: the session is over.
+    if (response.status === 401 && SESSION_ENDED_CODES.includes(code)) reportSessionEnded(code);
+    throw new ApiError(
+      code,
+      data.message ?? '',
+      response.status,
+      asRecord(data.fieldErrors),
+      asRecord(data.fieldMessages),
+    );
   }
   return data.value as T;
 }

@@ -6,13 +6,22 @@ export class ApiError extends Error {
   readonly errorCode: string;
   readonly status: number;
   readonly fieldErrors: Record<string, string> | undefined;
+  /** The same fields' messages, translated by the server into the request's Language. */
+  readonly fieldMessages: Record<string, string> | undefined;
 
-  constructor(errorCode: string, message: string, status = 0, fieldErrors?: Record<string, string>) {
+  constructor(
+    errorCode: string,
+    message: string,
+    status = 0,
+    fieldErrors?: Record<string, string>,
+    fieldMessages?: Record<string, string>,
+  ) {
     super(message || errorCode);
     this.name = 'ApiError';
     this.errorCode = errorCode;
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.fieldMessages = fieldMessages;
   }
 
   get isNetworkError(): boolean {
@@ -42,4 +51,20 @@ export function errorText(error: unknown): string {
     if (error.message && error.message !== error.errorCode) return error.message;
   }
   return catalogueText('system_error');
+}
+
+/**
+ * Field errors of a failed call, one message per field: the server's translated text when it sent
+ * one, else the catalogue text of the field's key (`errors.<code>`).
+ */
+export function fieldErrorTexts(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.fieldErrors) return {};
+  const out: Record<string, string> = {};
+  for (const [field, key] of Object.entries(error.fieldErrors)) {
+    const translated = error.fieldMessages?.[field];
+    const code = key.startsWith('errors.') ? key.slice('errors.'.length) : key;
+    out[field] =
+      translated || (hasCatalogueText(code) ? i18n.t(keyOf(code), { ns: 'errors' }) : errorText(error));
+  }
+  return out;
 }

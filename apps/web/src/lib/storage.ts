@@ -32,7 +32,21 @@ export const storage = {
   setMerchant: (code: string) => write(session, SESSION_KEYS.merchant, code),
   isAgent: () => {
     const raw = read(session, SESSION_KEYS.isAgent);
-    return raw === null ? null : Number(raw);
+    return raw === null || raw === '' || Number.isNaN(Number(raw)) ? null : Number(raw);
+  },
+  setIsAgent: (isAgent: number | null) =>
+    write(session, SESSION_KEYS.isAgent, isAgent === null ? null : String(isAgent)),
+  account: () => read(session, SESSION_KEYS.account),
+  setAccount: (account: string | null) => write(session, SESSION_KEYS.account, account),
+  /** Logout (spec §4): everything of the tab's session storage goes, except the merchant. */
+  clearSessionExceptMerchant: () => {
+    const merchant = read(session, SESSION_KEYS.merchant);
+    try {
+      session().clear();
+    } catch {
+      // Storage unavailable: nothing was stored.
+    }
+    if (merchant) write(session, SESSION_KEYS.merchant, merchant);
   },
 
   lang: () => read(local, LOCAL_KEYS.lang),

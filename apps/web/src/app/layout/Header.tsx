@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -8,7 +8,15 @@ import { BottomNav } from '../../features/games/components/BottomNav.tsx';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker.tsx';
 import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
 import { ThemeToggle } from '../../features/theme/components/ThemeToggle.tsx';
+import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { BrandMark } from './BrandMark.tsx';
+
+// Only members see it: visitors do not download the bar, the balance call or its styles.
+const LoggedInBar = lazy(() =>
+  withChunkTimeout(() => import('../../features/member/components/LoggedInBar.tsx')).then((m) => ({
+    default: m.LoggedInBar,
+  })),
+);
 
 export function Header() {
   const { t } = useTranslation();
@@ -42,7 +50,14 @@ export function Header() {
           <span className="brand__name">{brandName}</span>
         </Link>
         <div className="site-header__tools">
-          {loggedIn ? null : (
+          {loggedIn ? (
+            <Suspense fallback={null}>
+              <LoggedInBar
+                currencySymbol={whitelabel?.currencySymbol ?? 'P'}
+                manualRebate={!!whitelabel?.flags.MANPLAYREB3}
+              />
+            </Suspense>
+          ) : (
             <>
               <div className="site-header__login" data-testid="login-box">
                 <LoginForm features={features} compact />

@@ -6,6 +6,7 @@ import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { RightBar } from '../../features/customer-service/components/RightBar.tsx';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { Header } from './Header.tsx';
+import { ModalHost } from './ModalHost.tsx';
 import { SkipLink } from './SkipLink.tsx';
 
 // Below the fold: loaded right after the first paint instead of before it.
@@ -18,7 +19,9 @@ type SiteLayoutProps = { header?: boolean; footer?: boolean; rightBar?: boolean;
 /** The page frame: header, main content, footer, customer-service bar and the announcement popup. */
 export function SiteLayout({ header = true, footer = true, rightBar = true, popup = true }: SiteLayoutProps) {
   const navigation = useNavigation();
-  const { loggedIn } = useSession();
+  const { loggedIn, firstLogin } = useSession();
+  // Popup audiences (spec §4): members A (F on their first login), visitors B; refetched on change.
+  const execution = loggedIn ? (firstLogin ? 'F' : 'A') : 'B';
   return (
     <div className="site">
       <SkipLink />
@@ -35,7 +38,8 @@ export function SiteLayout({ header = true, footer = true, rightBar = true, popu
         </Suspense>
       ) : null}
       {rightBar ? <RightBar /> : null}
-      {popup ? <AnnouncementPopupHost execution={loggedIn ? 'A' : 'B'} /> : null}
+      {popup ? <AnnouncementPopupHost key={execution} execution={execution} /> : null}
+      <ModalHost />
     </div>
   );
 }

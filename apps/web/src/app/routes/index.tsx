@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { TrophyIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../config/paths.ts';
@@ -8,16 +7,8 @@ import { useNotices } from '../../features/announcements/api/get-notices.ts';
 import { BannerCarousel } from '../../features/announcements/components/BannerCarousel.tsx';
 import { NoticeBar } from '../../features/announcements/components/NoticeBar.tsx';
 import { CategoryTiles } from '../../features/games/components/CategoryTiles.tsx';
-import { useCountryCodes } from '../../features/system/api/get-country-codes.ts';
 import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
-import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import './pages.css';
-
-const RegisterModal = lazy(() =>
-  withChunkTimeout(() => import('../../features/auth/components/RegisterModal.tsx')).then((module) => ({
-    default: module.RegisterModal,
-  })),
-);
 
 function WelcomeSlide() {
   const { t } = useTranslation();
@@ -43,15 +34,9 @@ function WelcomeSlide() {
 /** /index (and /register, /register.html with the register modal open). */
 export function HomePage() {
   const { t } = useTranslation();
-  const location = useLocation();
-  const navigate = useNavigate();
   const status = useSystemStatus();
   const notices = useNotices();
-  const registerOpen =
-    location.pathname === paths.register.path || location.pathname === paths.registerHtml.path;
-  const countryCodes = useCountryCodes(registerOpen);
   const info = status.data?.info;
-  const flags = info?.whitelabel.flags ?? {};
 
   return (
     <div className="home">
@@ -71,23 +56,6 @@ export function HomePage() {
           {t('home.winnersEmptyHint')}
         </EmptyState>
       </section>
-      {info && registerOpen ? (
-        <Suspense fallback={null}>
-          <RegisterModal
-            open={registerOpen}
-            onOpenChange={(open) => {
-              if (!open) navigate(paths.home.to(), { replace: true });
-            }}
-            brandName={info.whitelabel.brandName}
-            features={{
-              usernameRegistration: info.register.usernameRegistration,
-              mobileRegistration: info.register.mobileRegistration,
-              mobileVerification: !!flags.REGMOBVERF3,
-            }}
-            countryCodes={countryCodes.data ?? []}
-          />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

@@ -1,14 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { LoginPanel } from '../../features/auth/components/LoginPanel.tsx';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { useCountryCodes } from '../../features/system/api/get-country-codes.ts';
 import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
 import './pages.css';
 
-/** /login: where the guard sends visitors; hosts the full login box. */
+/** /login: where the guard sends visitors; hosts the full login box; members go home. */
 export function Component() {
   const { t } = useTranslation();
   const status = useSystemStatus();
+  const { loggedIn } = useSession();
   const register = status.data?.info.register;
   const brand = status.data?.info.whitelabel.brandName ?? '';
+  const countryCodes = useCountryCodes(!!register?.smsLogin);
+  if (loggedIn) return <Navigate to={paths.home.to()} replace />;
   return (
     <section className="page login-page" aria-labelledby="login-title" data-testid="login-page">
       <div className="login-page__card">
@@ -17,10 +24,15 @@ export function Component() {
         </h1>
         <p className="page__lead">{t('auth.loginLead')}</p>
         <LoginPanel
-          features={{
+          env={{
+            brandName: brand,
             smsLogin: !!register?.smsLogin,
             directRegistration: !!register?.directRegistration,
             freePlay: !!register?.freePlay,
+            usernameRegistration: !!register?.usernameRegistration,
+            mobileRegistration: !!register?.mobileRegistration,
+            phonePasswordReset: !!status.data?.info.whitelabel.flags.CHNGPASSVERIF3,
+            countryCodes: countryCodes.data ?? [],
           }}
         />
       </div>

@@ -1,50 +1,123 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { ApiError, errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
+import { withChunkTimeout } from '../../../lib/chunk-load.ts';
+import { openModal } from '../../../lib/modals.ts';
+import type { Captcha } from '../api/get-captcha.ts';
+import { rememberedLogin, rememberLogin } from '../lib/remember.ts';
 import './auth.css';
 
 export type LoginFeatures = { smsLogin: boolean; directRegistration: boolean; freePlay: boolean };
 
-type Errors = Partial<Record<'username' | 'password' | 'mobile' | 'code', string>>;
+type Errors = Partial<Record<'username' | 'password' | 'captcha', string>>;
+
+const CAPTCHA_CODES = ['captcha_required', 'captcha_invalid'];
+
+// Shown only after failed logins, in the modal: not part of the header's first load.
+const CaptchaField = lazy(() =>
+  withChunkTimeout(() => import('./CaptchaField.tsx')).then((m) => ({ default: m.CaptchaField })),
+);
+
+/** The login calls and the encryption load on submit only, so the header box stays light. */
+const loadFlow = () => withChunkTimeout(() => import('../lib/login-flow.ts'));
 
 /**
- * The login box of spec §2: username tab and (with MOBILEVERCODELOGIN3) SMS tab, register button
- * only with DIRECTREG3, free-demo button only with FREEPLAY3. Inputs are trimmed and checked per
- * spec §5; the accounts issue connects submit to POST /wps/session/login.
+ * The username login of spec §2/§5: username and password required, trimmed; the captcha once the
+ * server asks for it; remember-me cookies; register (DIRECTREG3) and free demo (FREEPLAY3) buttons.
+ * `compact` is the header's box: errors that need more room open the login modal.
  */
 export function LoginForm({
   features,
   compact = false,
-  mode = 'username',
+  captchaInitially = false,
+  notice,
 }: {
   features: LoginFeatures;
   compact?: boolean;
-  mode?: 'username' | 'sms';
+  captchaInitially?: boolean;
+  notice?: string;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const id = useId();
+  const [remembered] = useState(rememberedLogin);
   const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<string | null>(notice ?? null);
   const [pending, setPending] = useState(false);
+  const [captchaShown, setCaptchaShown] = useState(captchaInitially);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const value = (name: string) => String(data.get(name) ?? '').trim();
-    const next: Errors = {};
-    if (mode === 'username') {
-      if (!value('username')) next.username = t('auth.usernameRequired');
-      if (!value('password')) next.password = t('auth.passwordRequired');
-    } else {
-      if (!value('mobile')) next.mobile = t('auth.mobileRequired');
-      if (!value('code')) next.code = t('auth.codeRequired');
+  const fail = (error: unknown, username: string, password: string) => {
+    if (error instanceof ApiError && error.errorCode === 'login_verify_required') {
+      openModal({ name: 'verifyLogin', username, password });
+      return;
     }
-    setErrors(next);
-    setPending(Object.keys(next).length === 0);
+    const text = errorText(error);
+    if (error instanceof ApiError && CAPTCHA_CODES.includes(error.errorCode)) {
+      if (compact) {
+        openModal({ name: 'login', notice: text, captcha: true });
+        return;
+      }
+      setCaptchaShown(true);
+      setErrors({ captcha: text });
+      setCaptchaKey((key) => key + 1);
+      return;
+    }
+    if (captchaShown) setCaptchaKey((key) => key + 1);
+    const fields = fieldErrorTexts(error);
+    setErrors(fields);
+    setMessage(Object.keys(fields).length > 0 ? null : text);
   };
 
-  const field = (name: keyof Errors, label: string, type: string, autoComplete: string) => (
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const data = new FormData(event.currentTarget);
+    const value = (name: string) => String(data.get(name) ?? '').trim();
+    const username = value('username');
+    const password = value('password');
+    const captchaAnswer = value('captcha');
+    const next: Errors = {};
+    if (!username) next.username = t('auth.usernameRequired');
+    if (!password) next.password = t('auth.passwordRequired');
+    if (captchaShown && !captchaAnswer) next.captcha = t('auth.captchaRequired');
+    setErrors(next);
+    setMessage(null);
+    if (Object.keys(next).length > 0) return;
+    setPending(true);
+    try {
+      const flow = await loadFlow();
+      await flow.passwordLogin(
+        captchaShown && captcha
+          ? { username, password, captcha: captchaAnswer, captchaId: captcha.captchaId }
+          : { username, password },
+        queryClient,
+      );
+      rememberLogin(username, password, compact ? remembered.remember : data.get('remember') === 'on');
+    } catch (error) {
+      fail(error, username, password);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const startFreePlay = async () => {
+    if (pending) return;
+    setPending(true);
+    setMessage(null);
+    try {
+      const flow = await loadFlow();
+      await flow.freePlayLogin(queryClient);
+    } catch (error) {
+      setMessage(errorText(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const field = (name: 'username' | 'password', label: string, type: string, autoComplete: string) => (
     <div className="field">
       <label className={compact ? 'visually-hidden' : 'field__label'} htmlFor={`${id}-${name}`}>
         {label}
@@ -56,6 +129,7 @@ export function LoginForm({
         className="input"
         placeholder={label}
         autoComplete={autoComplete}
+        defaultValue={remembered[name]}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
       />
@@ -68,40 +142,61 @@ export function LoginForm({
   );
 
   return (
-    <form className={compact ? 'login-form login-form--compact' : 'login-form'} onSubmit={submit} noValidate>
-      {mode === 'username' ? (
-        <>
-          {field('username', t('auth.username'), 'text', 'username')}
-          {field('password', t('auth.password'), 'password', 'current-password')}
-        </>
-      ) : (
-        <>
-          {field('mobile', t('auth.mobile'), 'tel', 'tel')}
-          {field('code', t('auth.smsCode'), 'text', 'one-time-code')}
-        </>
+    <form
+      className={compact ? 'login-form login-form--compact' : 'login-form'}
+      onSubmit={submit}
+      noValidate
+      aria-busy={pending}
+    >
+      {field('username', t('auth.username'), 'text', 'username')}
+      {field('password', t('auth.password'), 'password', 'current-password')}
+      {captchaShown && !compact ? (
+        <Suspense fallback={null}>
+          <CaptchaField id={id} error={errors.captcha} refreshKey={captchaKey} onCaptcha={setCaptcha} />
+        </Suspense>
+      ) : null}
+      {compact ? null : (
+        <div className="login-form__options">
+          <label className="check">
+            <input type="checkbox" name="remember" defaultChecked={remembered.remember} />
+            {t('auth.remember')}
+          </label>
+          <button type="button" className="link-button" onClick={() => openModal({ name: 'forgetPass' })}>
+            {t('auth.forgotPassword')}
+          </button>
+        </div>
       )}
       <div className="login-form__actions">
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary" disabled={pending}>
           {t('auth.login')}
         </button>
         {features.directRegistration ? (
           <button
             type="button"
             className="button button--accent"
-            onClick={() => navigate(paths.register.to())}
+            onClick={() => openModal({ name: 'register' })}
           >
             {t('auth.register')}
           </button>
         ) : null}
         {features.freePlay ? (
-          <button type="button" className="button button--ghost" onClick={() => setPending(true)}>
+          <button type="button" className="button button--ghost" onClick={startFreePlay} disabled={pending}>
             {t('auth.freeDemo')}
           </button>
         ) : null}
+        {compact && features.smsLogin ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => openModal({ name: 'login', tab: 'sms' })}
+          >
+            {t('auth.bySms')}
+          </button>
+        ) : null}
       </div>
-      {pending ? (
-        <p className="login-form__note" role="status">
-          {t('auth.accountsPending')}
+      {message ? (
+        <p className="login-form__note" role="alert">
+          {message}
         </p>
       ) : null}
     </form>

@@ -1,13 +1,26 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoginFeatures, LoginForm } from './LoginForm.tsx';
+import type { AuthEnvironment } from '../types/environment.ts';
+import { LoginForm } from './LoginForm.tsx';
+import { SmsLoginForm } from './SmsLoginForm.tsx';
 
 /** The full login box of /login and the login modal: username tab, and SMS tab when enabled. */
-export function LoginPanel({ features }: { features: LoginFeatures }) {
+export function LoginPanel({
+  env,
+  initialTab = 'username',
+  captcha = false,
+  notice,
+}: {
+  env: AuthEnvironment;
+  initialTab?: 'username' | 'sms';
+  captcha?: boolean;
+  notice?: string;
+}) {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<'username' | 'sms'>('username');
-  if (!features.smsLogin) return <LoginForm features={features} />;
+  const [mode, setMode] = useState<'username' | 'sms'>(env.smsLogin ? initialTab : 'username');
+  const username = <LoginForm features={env} captchaInitially={captcha} notice={notice} />;
+  if (!env.smsLogin) return username;
   return (
     <Tabs.Root value={mode} onValueChange={(value) => setMode(value === 'sms' ? 'sms' : 'username')}>
       <Tabs.List className="tabs" aria-label={t('auth.loginMethod')}>
@@ -19,10 +32,10 @@ export function LoginPanel({ features }: { features: LoginFeatures }) {
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="username" className="tabs__panel">
-        {mode === 'username' ? <LoginForm features={features} mode="username" /> : null}
+        {mode === 'username' ? username : null}
       </Tabs.Content>
       <Tabs.Content value="sms" className="tabs__panel">
-        {mode === 'sms' ? <LoginForm features={features} mode="sms" /> : null}
+        {mode === 'sms' ? <SmsLoginForm countryCodes={env.countryCodes} /> : null}
       </Tabs.Content>
     </Tabs.Root>
   );

@@ -1,132 +1,304 @@
-import type { CountryCode } from '@lotus/contracts/system';
+import type { RegisterSettings } from '@lotus/contracts/accounts';
+import { fieldProblemMessage, validateRegistrationField } from '@lotus/contracts/registration';
 import * as Tabs from '@radix-ui/react-tabs';
-import { type FormEvent, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { AlertDialog } from '../../../components/ui/AlertDialog.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { catalogueText } from '../../../lib/api-error.ts';
+import { ApiError, catalogueText, errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
-import { flagEmoji } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { closeModal, openModal } from '../../../lib/modals.ts';
+import { checkAffiliate, useAffiliateCheck } from '../api/check-affiliate.ts';
+import { useRegisterSettings } from '../api/get-register-settings.ts';
+import { type RegisterMethod, register } from '../api/register.ts';
+import { completeLogin } from '../lib/complete-login.ts';
+import { solveHumanCheck } from '../lib/human-check.ts';
+import type { AuthEnvironment } from '../types/environment.ts';
+import { MobileField } from './MobileField.tsx';
+import { SmsCodeButton } from './SmsCodeButton.tsx';
 import './auth.css';
 
-export type RegisterFeatures = {
-  usernameRegistration: boolean;
-  mobileRegistration: boolean;
-  mobileVerification: boolean;
-};
-
-type Method = 'register' | 'registerMobile';
 type Errors = Record<string, string>;
 
+/** Optional fields of the form, in display order; each shows only when the brand enables it. */
+const OPTIONAL_FIELDS = [
+  'payeeName',
+  'email',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'recommenderId',
+  'paymentPassword',
+] as const;
+/** Spec §5: always required when shown. */
+const ALWAYS_REQUIRED = ['username', 'password', 'mobileNum', 'verificationCode'];
+
+/** The affiliate code the visitor arrived with (?affiliateCode= or ?code=). */
+export function urlAffiliateCode(search: string): string | null {
+  const params = new URLSearchParams(search);
+  return (params.get('affiliateCode') ?? params.get('code') ?? '').trim() || null;
+}
+
 /**
- * The register modal of spec §2: user-register and mobile-register tabs (each per its flag),
- * banner, form, reset, login link and the user-agreement link. Field rules come from the server's
- * registration settings, which arrive with the accounts issue together with submission; until then
- * the form checks the always-required fields of spec §5 and says registration is not open yet.
+ * The fields of one tab from the brand's settings (spec §5): only enabled fields, in form order.
  */
-export function RegisterModal({
-  open,
-  onOpenChange,
-  brandName,
-  features,
-  countryCodes,
+export function visibleFields(
+  settings: RegisterSettings,
+  method: RegisterMethod,
+  affiliateFieldShown: boolean,
+): string[] {
+  const on = (name: string) => settings.fields[name]?.enabled ?? false;
+  const fields: string[] = [];
+  if (method === 'register') {
+    fields.push('username', 'password', 'confirmPassword');
+    if (on('mobileNum')) fields.push('mobileNum');
+    if (on('mobileNum') && settings.smsVerification) fields.push('verificationCode');
+  } else {
+    fields.push('mobileNum');
+    if (settings.smsVerification) fields.push('verificationCode');
+    if (settings.mobilePassword) fields.push('password', 'confirmPassword');
+  }
+  for (const name of OPTIONAL_FIELDS) if (on(name)) fields.push(name);
+  if (affiliateFieldShown && on('affiliateCode')) fields.push('affiliateCode');
+  return fields;
+}
+
+/** One field's first problem, translated, or null (shared validator of @lotus/contracts). */
+export function checkField(
+  settings: RegisterSettings,
+  name: string,
+  value: string,
+  values: Record<string, string>,
+  shown: readonly string[],
+): string | null {
+  if (name === 'confirmPassword') {
+    if (!value.trim()) return fieldProblemMessage({ key: 'validation.required' }, currentLanguage());
+    return value.trim() === (values.password ?? '').trim() ? null : catalogueText('password_not_match');
+  }
+  const config = settings.fields[name];
+  if (!config) return null;
+  const required = ALWAYS_REQUIRED.includes(name) || config.required;
+  const problem = validateRegistrationField(value, { ...config, enabled: shown.includes(name), required });
+  return problem ? fieldProblemMessage(problem, currentLanguage()) : null;
+}
+
+/** Field labels written out so the extractor sees every key. */
+function fieldLabel(t: TFunction, name: string): string {
+  switch (name) {
+    case 'username':
+      return t('auth.username');
+    case 'password':
+      return t('auth.password');
+    case 'confirmPassword':
+      return t('register.confirmPassword');
+    case 'verificationCode':
+      return t('auth.smsCode');
+    case 'payeeName':
+      return t('register.payeeName');
+    case 'email':
+      return t('register.email');
+    case 'qqNum':
+      return t('register.qqNum');
+    case 'line':
+      return t('register.line');
+    case 'whatsapp':
+      return t('register.whatsapp');
+    case 'facebook':
+      return t('register.facebook');
+    case 'wechat':
+      return t('register.wechat');
+    case 'idNumber':
+      return t('register.idNumber');
+    case 'recommenderId':
+      return t('register.recommenderId');
+    case 'paymentPassword':
+      return t('register.paymentPassword');
+    default:
+      return t('register.affiliateCode');
+  }
+}
+
+function RegisterForm({
+  method,
+  settings,
+  env,
+  affiliate,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  brandName: string;
-  features: RegisterFeatures;
-  countryCodes: CountryCode[];
+  method: RegisterMethod;
+  settings: RegisterSettings;
+  env: AuthEnvironment;
+  affiliate: { fromUrl: string | null; fieldShown: boolean };
 }) {
   const { t } = useTranslation();
-  useErrorCatalogue();
+  const queryClient = useQueryClient();
   const id = useId();
-  const methods: Method[] = [];
-  if (features.usernameRegistration) methods.push('register');
-  if (features.mobileRegistration) methods.push('registerMobile');
-  if (methods.length === 0) methods.push('register');
-  const [method, setMethod] = useState<Method>(methods[0]!);
+  const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [stage, setStage] = useState<'idle' | 'check' | 'send'>('idle');
+  const [invalidCode, setInvalidCode] = useState(false);
+  const shown = visibleFields(settings, method, affiliate.fieldShown);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const value = (name: string) => String(data.get(name) ?? '').trim();
-    const next: Errors = {};
-    if (method === 'register' && !value('username')) next.username = t('auth.usernameRequired');
-    if (method === 'registerMobile' && !value('mobileNum')) next.mobileNum = t('auth.mobileRequired');
-    if (method === 'registerMobile' && features.mobileVerification && !value('verificationCode'))
-      next.verificationCode = t('auth.codeRequired');
-    if (!value('password')) next.password = t('auth.passwordRequired');
-    else if (value('password') !== value('confirmPassword'))
-      next.confirmPassword = catalogueText('password_not_match');
-    if (!data.get('agree')) next.agree = t('register.agreeRequired');
-    setErrors(next);
-    setPending(Object.keys(next).length === 0);
+  const readValues = (): Record<string, string> => {
+    const data = new FormData(form.current ?? undefined);
+    const values: Record<string, string> = {};
+    for (const [key, value] of data.entries()) if (typeof value === 'string') values[key] = value.trim();
+    return values;
   };
 
-  const field = (name: string, label: string, type = 'text', autoComplete = 'off') => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        className="input"
-        autoComplete={autoComplete}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-      />
-      {errors[name] ? (
-        <p id={`${id}-${name}-error`} className="field__error">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
-  );
+  const blur = (name: string) => () => {
+    const values = readValues();
+    const problem = checkField(settings, name, values[name] ?? '', values, shown);
+    setErrors((current) => {
+      const next = { ...current };
+      if (problem) next[name] = problem;
+      else delete next[name];
+      return next;
+    });
+  };
 
-  const form = (kind: Method) => (
+  const mobileTarget = () => {
+    const values = readValues();
+    const problem =
+      checkField(settings, 'mobileNum', values.mobileNum ?? '', values, shown) ??
+      (values.mobileNum ? null : fieldProblemMessage({ key: 'validation.required' }, currentLanguage()));
+    setErrors((current) => {
+      const next = { ...current };
+      if (problem) next.mobileNum = problem;
+      else delete next.mobileNum;
+      return next;
+    });
+    return problem
+      ? null
+      : { mobileNum: values.mobileNum ?? '', countryDialingCode: values.countryDialingCode ?? '' };
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (stage !== 'idle') return;
+    const values = readValues();
+    const next: Errors = {};
+    for (const name of shown) {
+      const problem = checkField(settings, name, values[name] ?? '', values, shown);
+      if (problem) next[name] = problem;
+    }
+    if (values.agree !== 'on') next.agree = t('register.agreeRequired');
+    setErrors(next);
+    setMessage(null);
+    if (Object.keys(next).length > 0) return;
+
+    const fields: Record<string, string> = {};
+    for (const name of shown) if (values[name]) fields[name] = values[name]!;
+    if (shown.includes('mobileNum') && values.mobileNum)
+      fields.countryDialingCode = values.countryDialingCode ?? '';
+    if (!affiliate.fieldShown && affiliate.fromUrl) fields.affiliateCode = affiliate.fromUrl;
+    try {
+      setStage('check');
+      if (affiliate.fieldShown && fields.affiliateCode) {
+        const check = await checkAffiliate(fields.affiliateCode);
+        if (!check.valid) {
+          setInvalidCode(true);
+          return;
+        }
+      }
+      const humanCheck = await solveHumanCheck();
+      setStage('send');
+      const result = await register(method, { ...fields, humanCheck });
+      await completeLogin(result, queryClient, 'register');
+    } catch (error) {
+      if (error instanceof ApiError && error.errorCode === 'invitation_code_error') {
+        setInvalidCode(true);
+        return;
+      }
+      const fieldTexts = fieldErrorTexts(error);
+      setErrors(fieldTexts);
+      setMessage(Object.keys(fieldTexts).length > 0 ? null : errorText(error));
+    } finally {
+      setStage('idle');
+    }
+  };
+
+  const input = (name: string) => {
+    const type = name.toLowerCase().includes('password') ? 'password' : name === 'email' ? 'email' : 'text';
+    const autoComplete =
+      name === 'username'
+        ? 'username'
+        : type === 'password'
+          ? 'new-password'
+          : name === 'email'
+            ? 'email'
+            : 'off';
+    return (
+      <div className="field" key={name}>
+        <label className="field__label" htmlFor={`${id}-${name}`}>
+          {fieldLabel(t, name)}
+          {ALWAYS_REQUIRED.includes(name) || name === 'confirmPassword' || settings.fields[name]?.required ? (
+            <span aria-hidden="true"> *</span>
+          ) : null}
+        </label>
+        <div className={name === 'verificationCode' ? 'field__inline' : undefined}>
+          <input
+            id={`${id}-${name}`}
+            name={name}
+            type={type}
+            className="input"
+            autoComplete={autoComplete}
+            inputMode={name === 'verificationCode' ? 'numeric' : undefined}
+            defaultValue={name === 'affiliateCode' ? (affiliate.fromUrl ?? '') : undefined}
+            onBlur={blur(name)}
+            aria-invalid={errors[name] ? true : undefined}
+            aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+          />
+          {name === 'verificationCode' ? <SmsCodeButton purpose="register" target={mobileTarget} /> : null}
+        </div>
+        {errors[name] ? (
+          <p id={`${id}-${name}-error`} className="field__error">
+            {errors[name]}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
     <form
+      ref={form}
       className="register-form"
       onSubmit={submit}
       onReset={() => {
         setErrors({});
-        setPending(false);
+        setMessage(null);
       }}
       noValidate
+      aria-busy={stage !== 'idle'}
     >
-      {kind === 'register' ? (
-        field('username', t('auth.username'), 'text', 'username')
-      ) : (
-        <div className="field-row">
-          <div className="field field--narrow">
-            <label className="field__label" htmlFor={`${id}-dial`}>
-              {t('register.countryCode')}
-            </label>
-            <select id={`${id}-dial`} name="countryDialingCode" className="input">
-              {countryCodes.map((country) => (
-                <option key={country.countryCode} value={country.countryDialingCode}>
-                  {`${flagEmoji(country.countryCode)} +${country.countryDialingCode}`}
-                </option>
-              ))}
-            </select>
-          </div>
-          {field('mobileNum', t('auth.mobile'), 'tel', 'tel-national')}
-        </div>
+      {shown.map((name) =>
+        name === 'mobileNum' ? (
+          <MobileField
+            key={name}
+            id={id}
+            countryCodes={env.countryCodes}
+            error={errors.mobileNum}
+            onBlur={() => blur('mobileNum')()}
+          />
+        ) : (
+          input(name)
+        ),
       )}
-      {kind === 'registerMobile' && features.mobileVerification
-        ? field('verificationCode', t('auth.smsCode'), 'text', 'one-time-code')
-        : null}
-      {field('password', t('auth.password'), 'password', 'new-password')}
-      {field('confirmPassword', t('register.confirmPassword'), 'password', 'new-password')}
       <div className="field field--check">
         <input id={`${id}-agree`} name="agree" type="checkbox" defaultChecked />
         <label htmlFor={`${id}-agree`}>
           {t('register.agreePrefix')}{' '}
-          <Link to={paths.help.to('terms')} onClick={() => onOpenChange(false)}>
+          <Link to={paths.help.to('terms')} onClick={() => closeModal()}>
             {t('register.agreement')}
           </Link>
         </label>
@@ -136,57 +308,109 @@ export function RegisterModal({
         <button type="reset" className="button button--ghost">
           {t('register.reset')}
         </button>
-        <button type="submit" className="button button--primary">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={stage !== 'idle'}
+          data-testid="register-submit"
+        >
           {t('auth.register')}
         </button>
       </div>
-      {pending ? (
+      {stage === 'check' ? (
         <p className="login-form__note" role="status">
-          {t('register.pending')}
+          {t('auth.humanCheckRunning')}
+        </p>
+      ) : null}
+      {message ? (
+        <p className="login-form__note" role="alert">
+          {message}
         </p>
       ) : null}
       <p className="register-form__login">
         {t('register.haveAccount')}{' '}
-        <Link to={paths.login.to()} onClick={() => onOpenChange(false)}>
+        <button type="button" className="link-button" onClick={() => openModal({ name: 'login' })}>
           {t('auth.login')}
-        </Link>
+        </button>
       </p>
+      <AlertDialog
+        open={invalidCode}
+        onOpenChange={setInvalidCode}
+        title={t('register.affiliateCode')}
+        testId="invitation-code-error"
+      >
+        {catalogueText('invitation_code_error')}
+      </AlertDialog>
     </form>
   );
+}
+
+/**
+ * registerModal (spec §2): user-register and mobile-register tabs per flags, banner, the form built
+ * from GET /wps/system/setting/register, reset, login link and the user-agreement link to /help.
+ */
+export function RegisterModal({ env, onClose }: { env: AuthEnvironment; onClose: () => void }) {
+  const { t } = useTranslation();
+  useErrorCatalogue();
+  const location = useLocation();
+  const settings = useRegisterSettings();
+  const fromUrl = urlAffiliateCode(location.search);
+  const affiliateCheck = useAffiliateCheck(fromUrl);
+  const methods: RegisterMethod[] = [];
+  if (settings.data?.usernameRegistration ?? env.usernameRegistration) methods.push('register');
+  if (settings.data?.mobileRegistration ?? env.mobileRegistration) methods.push('registerMobile');
+  if (methods.length === 0) methods.push('register');
+  const [method, setMethod] = useState<RegisterMethod>(methods[0]!);
+  // Shown when the URL has no code or its check fails; hidden when the check succeeds (spec §4).
+  const fieldShown = !fromUrl || affiliateCheck.isError || affiliateCheck.data?.valid === false;
+  const waiting = settings.isPending || (!!fromUrl && affiliateCheck.isPending);
 
   return (
     <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
       title={t('register.title')}
       size="md"
       testId="register-modal"
     >
       <div className="register-banner" aria-hidden="true">
-        <span className="register-banner__brand">{brandName}</span>
+        <span className="register-banner__brand">{env.brandName}</span>
         <span className="register-banner__tag">{t('register.bannerTag')}</span>
       </div>
-      <Tabs.Root
-        value={method}
-        onValueChange={(value) => {
-          setMethod(value === 'registerMobile' ? 'registerMobile' : 'register');
-          setErrors({});
-          setPending(false);
-        }}
-      >
-        <Tabs.List className="tabs" aria-label={t('register.method')}>
+      {waiting ? (
+        <Spinner />
+      ) : settings.isError || !settings.data ? (
+        <p className="login-form__note" role="alert">
+          {errorText(settings.error)}
+        </p>
+      ) : (
+        <Tabs.Root
+          value={method}
+          onValueChange={(value) => setMethod(value === 'registerMobile' ? 'registerMobile' : 'register')}
+        >
+          <Tabs.List className="tabs" aria-label={t('register.method')}>
+            {methods.map((kind) => (
+              <Tabs.Trigger key={kind} className="tabs__trigger" value={kind}>
+                {kind === 'register' ? t('register.byUsername') : t('register.byMobile')}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
           {methods.map((kind) => (
-            <Tabs.Trigger key={kind} className="tabs__trigger" value={kind}>
-              {kind === 'register' ? t('register.byUsername') : t('register.byMobile')}
-            </Tabs.Trigger>
+            <Tabs.Content key={kind} value={kind} className="tabs__panel">
+              {method === kind ? (
+                <RegisterForm
+                  method={kind}
+                  settings={settings.data}
+                  env={env}
+                  affiliate={{ fromUrl, fieldShown }}
+                />
+              ) : null}
+            </Tabs.Content>
           ))}
-        </Tabs.List>
-        {methods.map((kind) => (
-          <Tabs.Content key={kind} value={kind} className="tabs__panel">
-            {method === kind ? form(kind) : null}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+        </Tabs.Root>
+      )}
     </Dialog>
   );
 }

@@ -1,23 +1,24 @@
 import { useSyncExternalStore } from 'react';
-import { storage } from '../../../lib/storage.ts';
+import { getSession, type Session, subscribeSession } from '../../../lib/session.ts';
 
 /**
- * The member session as far as this issue knows it: a token in sessionStorage means logged in.
- * The accounts issue writes the token; other tabs cannot change sessionStorage, so a re-read on
- * focus is enough.
+ * The member session (lib/session.ts): re-renders on login, logout and ended sessions. Focus and
+ * storage events re-read sessionStorage too, for changes made outside this module (tests, devtools).
  */
-export function useSession(): { token: string | null; loggedIn: boolean } {
-  const token = useSyncExternalStore(
+export function useSession(): Session & { loggedIn: boolean } {
+  const session = useSyncExternalStore(
     (listener) => {
+      const off = subscribeSession(listener);
       window.addEventListener('focus', listener);
       window.addEventListener('storage', listener);
       return () => {
+        off();
         window.removeEventListener('focus', listener);
         window.removeEventListener('storage', listener);
       };
     },
-    () => storage.token(),
-    () => null,
+    getSession,
+    () => ({ token: null, isAgent: null, account: null, firstLogin: false }),
   );
-  return { token, loggedIn: !!token };
+  return { ...session, loggedIn: !!session.token };
 }

@@ -1,0 +1,44 @@
+import type { LoginResult } from '@lotus/contracts/accounts';
+import type { QueryClient } from '@tanstack/react-query';
+import { applyLanguage, currentLanguage, isUiLanguage } from '../../../lib/i18n.ts';
+import { logger } from '../../../lib/logger.ts';
+import { closeModal, openModal } from '../../../lib/modals.ts';
+import { startSession } from '../../../lib/session.ts';
+import { storage } from '../../../lib/storage.ts';
+import { markFirstLogin } from '../api/first-login.ts';
+
+export type LoginMethod = 'username' | 'sms' | 'register' | 'freeplay' | 'verification' | 'reset' | 'change';
+
+/**
+ * Login success (spec §4): token saved; a first login makes the first-login call; a default
+ * password, or an expired one with PWDEXPFORCECHANGE3, opens the change-password modal (never
+ * after SMS); otherwise the account info loads (member queries start afresh). The member's stored
+ * language becomes the site's language, so it persists across logins.
+ */
+export async function completeLogin(
+  result: LoginResult,
+  queryClient: QueryClient,
+  method: LoginMethod,
+  knownPassword?: string,
+): Promise<void> {
+  queryClient.removeQueries({ queryKey: ['member'] });
+  startSession({
+    token: result.token,
+    isAgent: result.isAgent,
+    account: result.userName,
+    firstLogin: result.firstTimeLogin,
+  });
+  if (result.firstTimeLogin) {
+    markFirstLogin().catch((error: unknown) => logger.warn('first-login call failed', error));
+  }
+  if (isUiLanguage(result.language) && result.language !== currentLanguage()) {
+    storage.chooseLang(result.language, currentLanguage());
+    await applyLanguage(result.language);
+  }
+  const mustChange = result.mustChangePassword || result.passwordExpired;
+  if (mustChange && method !== 'sms' && method !== 'freeplay') {
+    openModal({ name: 'changePass', forced: true, knownPassword });
+    return;
+  }
+  closeModal();
+}

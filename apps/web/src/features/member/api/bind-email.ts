@@ -1,0 +1,16 @@
+import type { MemberInfo } from '@lotus/contracts/accounts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** PUT /wps/member/email (T). */
+export function bindEmail(email: string): Promise<MemberInfo> {
+  return apiRequest<MemberInfo>('/wps/member/email', { method: 'PUT', body: { email } });
+}
+
+export function useBindEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bindEmail,
+    onSuccess: (info) => queryClient.setQueryData(['member', 'info'], info),
+  });
+}

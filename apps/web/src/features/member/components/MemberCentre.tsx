@@ -1,0 +1,84 @@
+import type { CountryCode } from '@lotus/contracts/system';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { closeModal } from '../../../lib/modals.ts';
+import { isMemberCentrePage, MEMBER_CENTRE_PAGES, type MemberCentrePage } from '../lib/menu.ts';
+import { memberPageLabel } from '../lib/menu-labels.ts';
+import { usePageScrollLock } from '../lib/scroll-lock.ts';
+import './member.css';
+
+const SecurityCenter = lazy(() =>
+  import('./SecurityCenter.tsx').then((m) => ({ default: m.SecurityCenter })),
+);
+
+/**
+ * The personal-centre panel (spec §2): the full menu, a close button, page scroll locked while
+ * open. Only securityCenter is built in this release; the other pages say which feature brings
+ * them. The mission badge shows once a mission count above 0 is known.
+ */
+export function MemberCentre({
+  page,
+  manualRebate,
+  countryCodes,
+  missionCount = 0,
+}: {
+  page?: string;
+  manualRebate: boolean;
+  countryCodes: CountryCode[];
+  missionCount?: number;
+}) {
+  const { t } = useTranslation();
+  usePageScrollLock();
+  const pages = MEMBER_CENTRE_PAGES.filter((item) => item !== 'manualRebate' || manualRebate);
+  const [active, setActive] = useState<MemberCentrePage>(isMemberCentrePage(page) ? page : 'securityCenter');
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) closeModal('memberCentre');
+      }}
+      title={t('member.centreTitle')}
+      size="lg"
+      testId="member-centre"
+      closeOnOutsideClick={false}
+    >
+      <div className="member-centre">
+        <nav aria-label={t('member.centreMenu')}>
+          <ul className="member-centre__menu">
+            {pages.map((item) => (
+              <li key={item}>
+                <button
+                  type="button"
+                  className="member-centre__item"
+                  aria-current={item === active ? 'page' : undefined}
+                  onClick={() => setActive(item)}
+                  data-testid={`member-menu-${item}`}
+                >
+                  <span>{memberPageLabel(t, item)}</span>
+                  {item === 'missionLeaderboard' && missionCount > 0 ? (
+                    <span className="member-centre__badge">{missionCount}</span>
+                  ) : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="member-centre__page" aria-label={memberPageLabel(t, active)}>
+          {active === 'securityCenter' ? (
+            <Suspense fallback={<Spinner />}>
+              <SecurityCenter countryCodes={countryCodes} />
+            </Suspense>
+          ) : (
+            <EmptyState title={memberPageLabel(t, active)}>
+              {t('member.arrivesWith', { feature: memberPageLabel(t, active) })}
+            </EmptyState>
+          )}
+        </section>
+      </div>
+    </Dialog>
+  );
+}

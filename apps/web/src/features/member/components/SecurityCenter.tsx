@@ -1,0 +1,499 @@
+import type { MemberInfo } from '@lotus/contracts/accounts';
+import type { CountryCode } from '@lotus/contracts/system';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
+import { flagEmoji } from '../../../lib/format.ts';
+import { openModal } from '../../../lib/modals.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
+import { useBindEmail } from '../api/bind-email.ts';
+import { sendBindSms, useBindMobile } from '../api/bind-mobile.ts';
+import { useSetFundsPassword } from '../api/funds-password.ts';
+import { useAvatar } from '../api/get-avatar.ts';
+import { useMemberInfo } from '../api/get-member-info.ts';
+import { useProfileRules } from '../api/get-profile-rules.ts';
+import { useSetAvatar } from '../api/set-avatar.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+const STATIC_AVATARS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11'];
+const AVATAR_COLOURS = [
+  '#e85d75',
+  '#f08c3a',
+  '#e8c547',
+  '#5cc26e',
+  '#3bb4c1',
+  '#4d7cf0',
+  '#8b5cf6',
+  '#d05ce3',
+];
+const MAX_UPLOAD = 5 * 1024 * 1024;
+/** Profile fields of spec §3 a member edits here (nickname always; the rest as the brand allows). */
+const PROFILE_FIELDS = [
+  'payeeName',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'telegram',
+  'zalo',
+  'idNumber',
+  'birthday',
+  'address',
+  'nationality',
+  'occupation',
+  'incomeSource',
+  'placeOfBirth',
+] as const;
+/** Set once, then only customer service changes them. */
+const WRITE_ONCE = ['payeeName', 'idNumber'];
+
+type Status = { ok: boolean; text: string } | null;
+
+function StatusLine({ status }: { status: Status }) {
+  if (!status) return null;
+  return (
+    <p className="login-form__note" role={status.ok ? 'status' : 'alert'}>
+      {status.text}
+    </p>
+  );
+}
+
+function Field({
+  id,
+  name,
+  label,
+  type = 'text',
+  defaultValue,
+  error,
+  disabled,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  type?: string;
+  defaultValue?: string;
+  error?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-${name}`}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type={type}
+        className="input"
+        defaultValue={defaultValue}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-${name}-error` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-${name}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AvatarSection() {
+  const { t } = useTranslation();
+  const avatar = useAvatar();
+  const setAvatar = useSetAvatar();
+  const [status, setStatus] = useState<Status>(null);
+  const current = avatar.data;
+
+  const upload = (file: File | undefined) => {
+    if (!file) return;
+    if (!['image/png', 'image/jpeg'].includes(file.type)) {
+      setStatus({ ok: false, text: t('member.avatarType') });
+      return;
+    }
+    if (file.size >= MAX_UPLOAD) {
+      setStatus({ ok: false, text: t('member.avatarSize') });
+      return;
+    }
+    setAvatar.mutate(
+      { file },
+      {
+        onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
+        onError: (error) => setStatus({ ok: false, text: errorText(error) }),
+      },
+    );
+  };
+
+  return (
+    <section className="security-section" aria-labelledby="avatar-title">
+      <h3 id="avatar-title" className="security-section__title">
+        {t('member.avatar')}
+      </h3>
+      <div className="security-section__row">
+        {current?.avatarType === 'CUSTOM' ? (
+          <img className="avatar-current" src={current.avatar} alt={t('member.avatar')} />
+        ) : null}
+        <fieldset className="avatar-grid">
+          <legend className="visually-hidden">{t('member.avatarChoices')}</legend>
+          {STATIC_AVATARS.map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              className="avatar-choice"
+              style={{ background: AVATAR_COLOURS[Number(choice) % AVATAR_COLOURS.length] }}
+              aria-pressed={current?.avatarType === 'STATIC' && current.avatar === choice}
+              aria-label={t('member.avatarN', { n: Number(choice) + 1 })}
+              onClick={() =>
+                setAvatar.mutate(
+                  { staticId: choice },
+                  { onError: (error) => setStatus({ ok: false, text: errorText(error) }) },
+                )
+              }
+            >
+              {Number(choice) + 1}
+            </button>
+          ))}
+        </fieldset>
+        <label className="button button--ghost">
+          {t('member.avatarUpload')}
+          <input
+            type="file"
+            accept="image/png,image/jpeg"
+            className="visually-hidden"
+            onChange={(event) => upload(event.currentTarget.files?.[0])}
+          />
+        </label>
+      </div>
+      <StatusLine status={status} />
+    </section>
+  );
+}
+
+function ProfileSection({ info }: { info: MemberInfo }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const rules = useProfileRules();
+  const update = useUpdateProfile();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>(null);
+  const allowed = PROFILE_FIELDS.filter((field) => rules.data?.fields[field]?.enabled ?? false);
+  const labels: Record<string, string> = {
+    payeeName: t('register.payeeName'),
+    qqNum: t('register.qqNum'),
+    line: t('register.line'),
+    whatsapp: t('register.whatsapp'),
+    facebook: t('register.facebook'),
+    wechat: t('register.wechat'),
+    telegram: t('member.telegram'),
+    zalo: t('member.zalo'),
+    idNumber: t('register.idNumber'),
+    birthday: t('member.birthday'),
+    address: t('member.address'),
+    nationality: t('member.nationality'),
+    occupation: t('member.occupation'),
+    incomeSource: t('member.incomeSource'),
+    placeOfBirth: t('member.placeOfBirth'),
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const body: Record<string, string> = {};
+    for (const [key, value] of data.entries()) if (typeof value === 'string') body[key] = value.trim();
+    for (const field of WRITE_ONCE) if (info.profile[field]) delete body[field];
+    for (const field of allowed) if (body[field] === '' && !info.profile[field]) delete body[field];
+    setErrors({});
+    update.mutate(body, {
+      onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
+      onError: (error) => {
+        setErrors(fieldErrorTexts(error));
+        setStatus({ ok: false, text: errorText(error) });
+      },
+    });
+  };
+
+  return (
+    <section className="security-section" aria-labelledby="profile-title">
+      <h3 id="profile-title" className="security-section__title">
+        {t('member.profile')}
+      </h3>
+      <form className="login-form" onSubmit={submit} noValidate>
+        <div className="security-profile">
+          <Field id={id} name="account" label={t('auth.username')} defaultValue={info.account} disabled />
+          <Field
+            id={id}
+            name="nickname"
+            label={t('member.nickname')}
+            defaultValue={info.nickname}
+            error={errors.nickname}
+          />
+          {allowed.map((field) => (
+            <Field
+              key={field}
+              id={id}
+              name={field}
+              label={labels[field] ?? field}
+              defaultValue={info.profile[field] ?? ''}
+              error={errors[field]}
+              disabled={WRITE_ONCE.includes(field) && !!info.profile[field]}
+            />
+          ))}
+        </div>
+        <div>
+          <button type="submit" className="button button--primary" disabled={update.isPending}>
+            {t('member.save')}
+          </button>
+        </div>
+        <StatusLine status={status} />
+      </form>
+    </section>
+  );
+}
+
+function PasswordSection({ info }: { info: MemberInfo }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const funds = useSetFundsPassword();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const value = (name: string) => String(data.get(name) ?? '').trim();
+    const input = info.hasFundsPassword
+      ? { oldFundsPassword: value('oldFundsPassword') }
+      : { password: value('password') };
+    const next: Record<string, string> = {};
+    for (const [key, v] of Object.entries(input)) if (!v) next[key] = t('password.required');
+    if (!value('newFundsPassword')) next.newFundsPassword = t('password.required');
+    if (value('confirmFundsPassword') !== value('newFundsPassword'))
+      next.confirmFundsPassword = t('member.fundsMismatch');
+    setErrors(next);
+    setStatus(null);
+    if (Object.keys(next).length > 0) return;
+    funds.mutate(
+      {
+        ...input,
+        newFundsPassword: value('newFundsPassword'),
+        confirmFundsPassword: value('confirmFundsPassword'),
+      },
+      {
+        onSuccess: () => {
+          form.reset();
+          setStatus({ ok: true, text: t('member.saved') });
+        },
+        onError: (error) => {
+          setErrors(fieldErrorTexts(error));
+          setStatus({ ok: false, text: errorText(error) });
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="security-section" aria-labelledby="password-title">
+      <h3 id="password-title" className="security-section__title">
+        {t('member.passwords')}
+      </h3>
+      <div className="security-section__row">
+        <span>{t('member.loginPassword')}</span>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => openModal({ name: 'changePass' })}
+          data-testid="open-change-password"
+        >
+          {t('password.changeTitle')}
+        </button>
+      </div>
+      <form className="login-form" onSubmit={submit} noValidate aria-label={t('member.fundsPassword')}>
+        <p className="field__label">
+          {info.hasFundsPassword ? t('member.fundsChange') : t('member.fundsSet')}
+        </p>
+        <div className="security-profile">
+          {info.hasFundsPassword ? (
+            <Field
+              id={id}
+              name="oldFundsPassword"
+              label={t('member.fundsOld')}
+              type="password"
+              error={errors.oldFundsPassword}
+            />
+          ) : (
+            <Field
+              id={id}
+              name="password"
+              label={t('member.loginPassword')}
+              type="password"
+              error={errors.password}
+            />
+          )}
+          <Field
+            id={id}
+            name="newFundsPassword"
+            label={t('member.fundsNew')}
+            type="password"
+            error={errors.newFundsPassword}
+          />
+          <Field
+            id={id}
+            name="confirmFundsPassword"
+            label={t('member.fundsConfirm')}
+            type="password"
+            error={errors.confirmFundsPassword}
+          />
+        </div>
+        <div>
+          <button type="submit" className="button button--primary" disabled={funds.isPending}>
+            {t('member.save')}
+          </button>
+        </div>
+        <StatusLine status={status} />
+      </form>
+    </section>
+  );
+}
+
+function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes: CountryCode[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const bindMobile = useBindMobile();
+  const bindEmail = useBindEmail();
+  const { remaining, start } = useCountdown();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>(null);
+  const [mobileForm, setMobileForm] = useState<HTMLFormElement | null>(null);
+
+  const mobileValues = () => {
+    const data = new FormData(mobileForm ?? undefined);
+    const value = (name: string) => String(data.get(name) ?? '').trim();
+    return {
+      mobileNum: value('mobileNum'),
+      countryDialingCode: value('countryDialingCode'),
+      verificationCode: value('verificationCode'),
+    };
+  };
+
+  const sendCode = async () => {
+    const { mobileNum, countryDialingCode } = mobileValues();
+    if (!/^\d{5,15}$/.test(mobileNum)) {
+      setErrors({ mobileNum: mobileNum ? t('auth.mobileInvalid') : t('auth.mobileRequired') });
+      return;
+    }
+    setErrors({});
+    try {
+      const { expiredMinutes } = await sendBindSms({ mobileNum, countryDialingCode });
+      start(Math.max(1, expiredMinutes) * 60);
+    } catch (error) {
+      setStatus({ ok: false, text: errorText(error) });
+    }
+  };
+
+  const submitMobile = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = mobileValues();
+    const next: Record<string, string> = {};
+    if (!input.mobileNum) next.mobileNum = t('auth.mobileRequired');
+    if (!input.verificationCode) next.verificationCode = t('auth.codeRequired');
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    bindMobile.mutate(input, {
+      onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
+      onError: (error) => {
+        setErrors(fieldErrorTexts(error));
+        setStatus({ ok: false, text: errorText(error) });
+      },
+    });
+  };
+
+  const submitEmail = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
+    if (!email) {
+      setErrors({ email: t('password.emailRequired') });
+      return;
+    }
+    bindEmail.mutate(email, {
+      onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
+      onError: (error) => {
+        setErrors(fieldErrorTexts(error));
+        setStatus({ ok: false, text: errorText(error) });
+      },
+    });
+  };
+
+  return (
+    <section className="security-section" aria-labelledby="contact-title">
+      <h3 id="contact-title" className="security-section__title">
+        {t('member.contact')}
+      </h3>
+      <p>
+        {t('member.boundMobile')}: <strong>{info.mobile || t('member.notBound')}</strong>
+      </p>
+      <form ref={setMobileForm} className="login-form" onSubmit={submitMobile} noValidate>
+        <div className="security-profile">
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-dial`}>
+              {t('register.countryCode')}
+            </label>
+            <select id={`${id}-dial`} name="countryDialingCode" className="input">
+              {countryCodes.length === 0 ? <option value="60">+60</option> : null}
+              {countryCodes.map((country) => (
+                <option key={country.countryCode} value={country.countryDialingCode}>
+                  {`${flagEmoji(country.countryCode)} +${country.countryDialingCode}`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field id={id} name="mobileNum" label={t('auth.mobile')} type="tel" error={errors.mobileNum} />
+          <Field id={id} name="verificationCode" label={t('auth.smsCode')} error={errors.verificationCode} />
+        </div>
+        <div className="login-form__actions">
+          <button type="button" className="button button--accent" onClick={sendCode} disabled={remaining > 0}>
+            {remaining > 0 ? t('auth.smsResendIn', { seconds: remaining }) : t('auth.smsSend')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={bindMobile.isPending}>
+            {info.mobile ? t('member.changeMobile') : t('member.bindMobile')}
+          </button>
+        </div>
+      </form>
+      <p>
+        {t('member.boundEmail')}: <strong>{info.email || t('member.notBound')}</strong>
+      </p>
+      <form className="login-form" onSubmit={submitEmail} noValidate>
+        <Field id={id} name="email" label={t('register.email')} type="email" error={errors.email} />
+        <div>
+          <button type="submit" className="button button--primary" disabled={bindEmail.isPending}>
+            {info.email ? t('member.changeEmail') : t('member.bindEmail')}
+          </button>
+        </div>
+      </form>
+      <StatusLine status={status} />
+    </section>
+  );
+}
+
+/** securityCenter (my account): avatar, profile, passwords, bound mobile and e-mail. */
+export function SecurityCenter({ countryCodes }: { countryCodes: CountryCode[] }) {
+  const info = useMemberInfo();
+  if (info.isPending) return <Spinner />;
+  if (!info.data)
+    return (
+      <p className="login-form__note" role="alert">
+        {errorText(info.error)}
+      </p>
+    );
+  return (
+    <div data-testid="security-center">
+      <AvatarSection />
+      <ProfileSection info={info.data} />
+      <PasswordSection info={info.data} />
+      <ContactSection info={info.data} countryCodes={countryCodes} />
+    </div>
+  );
+}

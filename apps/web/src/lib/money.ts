@@ -1,0 +1,39 @@
+/**
+ * Balance display (spec §9): two decimals, thousands separators, the brand's currency symbol.
+ * Amounts arrive as decimal strings ("1234.5", "-0.05") or integers of minor units; they are
+ * formatted with string and bigint arithmetic only, never parsed into a float.
+ */
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+function groupThousands(whole: string): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** "1234567.8" -> "1,234,567.80"; extra fraction digits are cut, not rounded up into floats. */
+export function formatDecimalAmount(amount: string, decimals = 2): string | null {
+  const match = DECIMAL.exec(amount.trim());
+  if (!match) return null;
+  const [, sign, rawWhole, rawFraction = ''] = match;
+  const whole = BigInt(rawWhole!).toString();
+  const fraction = rawFraction.padEnd(decimals, '0').slice(0, decimals);
+  const negative = sign === '-' && (BigInt(rawWhole!) !== 0n || /[1-9]/.test(fraction));
+  const text = decimals > 0 ? `${groupThousands(whole)}.${fraction}` : groupThousands(whole);
+  return negative ? `-${text}` : text;
+}
+
+/** An integer of minor units (bigint or digit string) in a currency with `scale` fraction digits. */
+export function formatMinorUnits(minor: bigint | string, scale = 2): string | null {
+  if (typeof minor === 'string' && !/^-?\d+$/.test(minor)) return null;
+  const value = typeof minor === 'bigint' ? minor : BigInt(minor);
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
+  const decimal = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  return formatDecimalAmount(negative ? `-${decimal}` : decimal);
+}
+
+/** "P 1,234.50" */
+export function formatBalance(amount: string, symbol: string): string | null {
+  const text = formatDecimalAmount(amount);
+  if (text === null) return null;
+  return symbol ? `${symbol} ${text}` : text;
+}
