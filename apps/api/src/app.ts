@@ -21,6 +21,7 @@ import { ServerKeyring } from './domains/security/server-keys.ts';
 import { sessionRoutes } from './domains/sessions/session.routes.ts';
 import { SessionService } from './domains/sessions/session.service.ts';
 import { systemRoutes } from './domains/system/system.routes.ts';
+import { seamlessRoutes } from './domains/vendors/seamless.routes.ts';
 import { ImageCaptcha } from './domains/verification/captcha.service.ts';
 import { type EmailProvider, OutboxEmailProvider } from './domains/verification/email.ts';
 import {
@@ -131,6 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     feedbackRoutes(api, deps);
     walletRoutes(api, deps);
   });
+
+  // Game vendors: no Merchant tenancy hook, raw signed bodies (domains/vendors/seamless.routes.ts).
+  await app.register(async (scope) => seamlessRoutes(scope, { db }));
 
   await registerWebApp(app, { db, webDist: config.webDist });
   return app;

@@ -1,0 +1,246 @@
+import { ErrorEnvelope } from '@lotus/contracts/envelope';
+import { errorMessage } from '@lotus/contracts/errors';
+import {
+  SEAMLESS_HEADER,
+  SeamlessAnswer,
+  SeamlessBalance,
+  SeamlessBalanceRequest,
+  SeamlessBetRequest,
+  SeamlessBetWinRequest,
+  SeamlessRollbackRequest,
+  SeamlessRound,
+  SeamlessRoundEndRequest,
+  SeamlessWinRequest,
+} from '@lotus/contracts/seamless';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Api } from '../../http/types.ts';
+import {
+  type SeamlessVendor,
+  seamlessBalance,
+  seamlessBet,
+  seamlessBetWin,
+  seamlessRollback,
+  seamlessRoundEnd,
+  seamlessWin,
+} from './seamless.service.ts';
+import { signatureMatches } from './signature.ts';
+import { decryptSecret, findVendorForSignature } from './vendor.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The vendor of a seamless call whose signature was verified (null before that). */
+    vendor: SeamlessVendor | null;
+  }
+}
+
+const GUIDE = `Integration guide (seamless single wallet). The platform holds the player's money; the game
+asks it for every movement. Every call is POST with a JSON body, the headers Merchant (brand code),
+X-Vendor (your vendor code) and X-Signature = lower-case hex HMAC-SHA256 of the exact body bytes with
+your secret. The signature is checked first, in constant time: a bad one answers 401
+vendor_signature_invalid and changes nothing. Amounts are decimal strings with at most the currency's
+fraction digits (PHP: "10.50"); JSON numbers are refused. transactionId is your idempotency key: the
+same id with the same content answers the original answer again (nothing is applied twice), the same id
+with other content answers idempotency_mismatch. Answers use the envelope {success, value, message,
+errorCode}; value carries {balance, currency} after the call, also on refusals that know the balance
+(insufficient_balance). HTTP 200 for every business outcome, 400 malformed, 401 signature, 503
+wallet_busy (temporary: retry the same transactionId). Player token: the one the platform gave you at
+game launch; required for balance, bet and betWin, not checked for win, rollback and roundEnd.`;
+
+const tags = ['seamless wallet (vendors)'];
+
+function errorResponses() {
+  const out: Record<number, typeof ErrorEnvelope> = {};
+  for (const status of [400, 401, 404, 429, 500, 503]) out[status] = ErrorEnvelope;
+  return out;
+}
+const moneyResponses = { 200: SeamlessAnswer(SeamlessBalance), ...errorResponses() };
+const roundResponses = { 200: SeamlessAnswer(SeamlessRound), ...errorResponses() };
+
+const SeamlessHeaders = Type.Object({
+  merchant: Type.Optional(Type.String({ maxLength: 64, description: 'Brand merchant code' })),
+  'x-vendor': Type.Optional(Type.String({ maxLength: 32, description: 'Vendor code' })),
+  'x-signature': Type.Optional(
+    Type.String({ maxLength: 128, description: 'hex(HMAC-SHA256(vendor secret, raw body bytes))' }),
+  ),
+});
+
+type CachedVendor = { vendor: SeamlessVendor; secret: string; active: boolean; expires: number };
+const CACHE_MS = 30_000;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+/**
+ * The seamless-wallet API game vendors call (money-rules.md). Registered in its own scope: the JSON
+ * body arrives as raw bytes, the signature is verified over exactly those bytes before anything
+ * else, and only then is the body parsed and validated.
+ */
+export async function seamlessRoutes(scope: Api, { db }: { db: Db }) {
+  const cache = new Map<string, CachedVendor>();
+  const lookup = async (merchant: string, code: string): Promise<CachedVendor | null> => {
+    const key = `${merchant}|${code}`;
+    const hit = cache.get(key);
+    if (hit && hit.expires > Date.now()) return hit;
+    const row = await findVendorForSignature(db, merchant, code);
+    if (!row) return null;
+    const entry: CachedVendor = {
+      vendor: {
+        id: row.id,
+        brandId: row.brand_id,
+        code: row.code,
+        currency: row.currency,
+        currencySymbol: row.currency_symbol,
+      },
+      secret: await decryptSecret(db, row.secret_encrypted),
+      active: row.active,
+      expires: Date.now() + CACHE_MS,
+    };
+    cache.set(key, entry);
+    return entry;
+  };
+
+  scope.decorateRequest('vendor', null);
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  scope.addHook('preValidation', async (request) => {
+    const raw = request.body;
+    if (!Buffer.isBuffer(raw)) throw new AppError('vendor_signature_invalid');
+    const merchant = header(request, 'merchant') ?? '';
+    const code = header(request, SEAMLESS_HEADER.vendor) ?? '';
+    const found =
+      /^[A-Za-z0-9_-]{1,32}$/.test(merchant) && /^[A-Za-z0-9_-]{1,32}$/.test(code)
+        ? await lookup(merchant, code)
+        : null;
+    const signed = found
+      ? signatureMatches(found.secret, raw, header(request, SEAMLESS_HEADER.signature))
+      : false;
+    if (!found || !signed || !found.active) throw new AppError('vendor_signature_invalid');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch (error) {
+      throw new AppError('request_param_err', { cause: error });
+    }
+    if ((parsed as { vendor?: unknown } | null)?.vendor !== found.vendor.code) {
+      throw new AppError('request_param_err', { fieldErrors: { vendor: 'errors.request_param_err' } });
+    }
+    request.body = parsed;
+    request.vendor = found.vendor;
+  });
+
+  const answer = <T>(
+    request: FastifyRequest,
+    outcome: { success: boolean; errorCode: string; value: T },
+  ) => ({
+    success: outcome.success,
+    value: outcome.value,
+    message: outcome.errorCode
+      ? errorMessage(outcome.errorCode as Parameters<typeof errorMessage>[0], header(request, 'language'))
+      : '',
+    errorCode: outcome.errorCode,
+  });
+
+  scope.post(
+    '/seamless/v1/balance',
+    {
+      schema: {
+        tags,
+        summary: "The player's balance",
+        description: GUIDE,
+        headers: SeamlessHeaders,
+        body: SeamlessBalanceRequest,
+        response: moneyResponses,
+      },
+    },
+    async (request) => answer(request, await seamlessBalance(db, request.vendor!, request.body.token)),
+  );
+
+  scope.post(
+    '/seamless/v1/bet',
+    {
+      schema: {
+        tags,
+        summary:
+          'Debit a stake (refused when the balance is short, the round closed, or a rollback came first)',
+        description: GUIDE,
+        headers: SeamlessHeaders,
+        body: SeamlessBetRequest,
+        response: moneyResponses,
+      },
+    },
+    async (request) => answer(request, await seamlessBet(db, request.vendor!, request.body)),
+  );
+
+  scope.post(
+    '/seamless/v1/win',
+    {
+      schema: {
+        tags,
+        summary: 'Credit a win for an earlier bet (betTransactionId); refused for a cancelled bet',
+        description: GUIDE,
+        headers: SeamlessHeaders,
+        body: SeamlessWinRequest,
+        response: moneyResponses,
+      },
+    },
+    async (request) => answer(request, await seamlessWin(db, request.vendor!, request.body)),
+  );
+
+  scope.post(
+    '/seamless/v1/rollback',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancel a bet and refund its stake; unknown bet: bet_not_found and the bet is refused if it arrives later; after a win: bet_already_settled',
+        description: GUIDE,
+        headers: SeamlessHeaders,
+        body: SeamlessRollbackRequest,
+        response: moneyResponses,
+      },
+    },
+    async (request) => answer(request, await seamlessRollback(db, request.vendor!, request.body)),
+  );
+
+  scope.post(
+    '/seamless/v1/betWin',
+    {
+      schema: {
+        tags,
+        summary: 'Debit a stake and credit its win atomically (the stake must be affordable)',
+        description: GUIDE,
+        headers: SeamlessHeaders,
+        body: SeamlessBetWinRequest,
+        response: moneyResponses,
+      },
+    },
+    async (request) => answer(request, await seamlessBetWin(db, request.vendor!, request.body)),
+  );
+
+  scope.post(
+    '/seamless/v1/roundEnd',
+    {
+      schema: {
+        tags,
+        summary: 'Close a round: settled, or cancelled when no bet stands; later bets on it are refused',
+        description: GUIDE,
+        headers: SeamlessHeaders,
+        body: SeamlessRoundEndRequest,
+        response: roundResponses,
+      },
+    },
+    async (request) =>
+      answer(request, {
+        success: true,
+        errorCode: '',
+        value: await seamlessRoundEnd(db, request.vendor!, request.body),
+      }),
+  );
+}

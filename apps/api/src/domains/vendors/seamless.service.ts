@@ -1,0 +1,537 @@
+import type { ErrorCode } from '@lotus/contracts/errors';
+import { formatAmount, parseAmount } from '@lotus/contracts/money';
+import type {
+  SeamlessBalance,
+  SeamlessBetRequest,
+  SeamlessBetWinRequest,
+  SeamlessRollbackRequest,
+  SeamlessRound,
+  SeamlessRoundEndRequest,
+  SeamlessWinRequest,
+} from '@lotus/contracts/seamless';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { sha256Hex } from '../../lib/hashing.ts';
+import { accountBalance, ensureAccount, type LedgerAccount } from '../wallet/ledger.repository.ts';
+import {
+  InsufficientFunds,
+  type Leg,
+  moneyTransaction,
+  postEntry,
+  type Tx,
+} from '../wallet/ledger.service.ts';
+import { mainWalletRef, openMemberWallet } from '../wallet/wallet.service.ts';
+import { resolveVendorSession } from './vendor-session.service.ts';
+
+/** The calling vendor, known once its signature has been checked. */
+export type SeamlessVendor = {
+  id: string;
+  brandId: string;
+  code: string;
+  currency: string;
+  currencySymbol: string;
+};
+
+/** What a seamless call answers; stored with its transaction so a retry gets exactly this again. */
+export type SeamlessOutcome = { success: boolean; errorCode: string; value: SeamlessBalance | null };
+
+type BetRow = {
+  id: string;
+  kind: string;
+  member_id: string | null;
+  amount: string;
+  bet_state: string | null;
+};
+
+const brandOf = (v: SeamlessVendor) => ({
+  id: v.brandId,
+  currency: v.currency,
+  currencySymbol: v.currencySymbol,
+});
+
+function amountOf(text: string, v: SeamlessVendor): bigint {
+  const minor = parseAmount(text, v.currency);
+  if (minor === null || minor < 0n) throw new AppError('amount_invalid');
+  return minor;
+}
+
+function checkCurrency(currency: string | undefined, v: SeamlessVendor) {
+  if (currency !== undefined && currency.toUpperCase() !== v.currency)
+    throw new AppError('currency_mismatch');
+}
+
+function fingerprint(...parts: (string | bigint | undefined)[]): string {
+  return sha256Hex(JSON.stringify(parts.map((p) => (p === undefined ? null : p.toString()))));
+}
+
+async function balanceValue(trx: Tx, v: SeamlessVendor, accountId: string): Promise<SeamlessBalance> {
+  return { balance: formatAmount(await accountBalance(trx, accountId), v.currency), currency: v.currency };
+}
+
+const ok = (value: SeamlessBalance): SeamlessOutcome => ({ success: true, errorCode: '', value });
+const refused = (errorCode: ErrorCode, value: SeamlessBalance | null): SeamlessOutcome => ({
+  success: false,
+  errorCode,
+  value,
+});
+
+type Claim = { fresh: true; rowId: string } | { fresh: false; outcome: SeamlessOutcome };
+
+/**
+ * Claims a vendor transaction id by the unique index (vendor, transaction id) inside the money
+ * transaction. Already there: same fingerprint -> the stored answer; a tombstone left by a rollback
+ * refuses the bet; another fingerprint -> idempotency_mismatch.
+ */
+async function claim(
+  trx: Tx,
+  v: SeamlessVendor,
+  transactionId: string,
+  kind: string,
+  hash: string,
+): Promise<Claim> {
+  const isBet = kind === 'bet' || kind === 'bet_win';
+  const inserted = await trx
+    .insertInto('seamless_transactions')
+    .values({
+      brand_id: v.brandId,
+      vendor_id: v.id,
+      transaction_id: transactionId,
+      kind,
+      request_hash: hash,
+      bet_state: isBet ? 'open' : null,
+    })
+    .onConflict((oc) => oc.columns(['vendor_id', 'transaction_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { fresh: true, rowId: inserted.id };
+  const row = await trx
+    .selectFrom('seamless_transactions')
+    .select(['kind', 'request_hash', 'answer'])
+    .where('vendor_id', '=', v.id)
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirstOrThrow();
+  if (row.kind === 'tombstone' && isBet) return { fresh: false, outcome: refused('bet_cancelled', null) };
+  if (row.kind !== kind || row.request_hash !== hash) throw new AppError('idempotency_mismatch');
+  return { fresh: false, outcome: row.answer as SeamlessOutcome };
+}
+
+async function finish(
+  trx: Tx,
+  rowId: string,
+  outcome: SeamlessOutcome,
+  fields: {
+    memberId: string | null;
+    roundId: string;
+    gameId: string;
+    currency: string;
+    amount?: bigint;
+    winAmount?: bigint;
+    betTransactionId?: string;
+    betState?: string;
+    entryId?: string | null;
+  },
+): Promise<SeamlessOutcome> {
+  await trx
+    .updateTable('seamless_transactions')
+    .set({
+      member_id: fields.memberId,
+      round_id: fields.roundId,
+      game_id: fields.gameId,
+      currency: fields.currency,
+      amount: (fields.amount ?? 0n).toString(),
+      win_amount: (fields.winAmount ?? 0n).toString(),
+      bet_transaction_id: fields.betTransactionId ?? null,
+      ...(fields.betState ? { bet_state: fields.betState } : {}),
+      error_code: outcome.errorCode,
+      answer: JSON.stringify(outcome),
+      entry_id: fields.entryId ?? null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', rowId)
+    .execute();
+  return outcome;
+}
+
+function vendorAccount(trx: Tx, v: SeamlessVendor) {
+  return ensureAccount(trx, {
+    brandId: v.brandId,
+    kind: 'vendor',
+    ownerKey: `vendor:${v.id}`,
+    vendorId: v.id,
+    currency: v.currency,
+  }).then((r) => r.account);
+}
+
+function memberWallet(trx: Tx, v: SeamlessVendor, memberId: string) {
+  return ensureAccount(trx, mainWalletRef(brandOf(v), memberId)).then((r) => r.account);
+}
+
+/** The round's status, opening it on first sight; a share lock keeps it open until this commits. */
+async function roundStatus(trx: Tx, v: SeamlessVendor, roundId: string, gameId: string): Promise<string> {
+  await trx
+    .insertInto('seamless_rounds')
+    .values({ brand_id: v.brandId, vendor_id: v.id, round_id: roundId, game_id: gameId })
+    .onConflict((oc) => oc.columns(['vendor_id', 'round_id']).doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('seamless_rounds')
+    .select('status')
+    .where('vendor_id', '=', v.id)
+    .where('round_id', '=', roundId)
+    .forShare()
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
+/** Posts legs under a savepoint so that insufficient funds leaves the claim in place to be answered. */
+async function postOrRefuse(
+  trx: Tx,
+  v: SeamlessVendor,
+  transactionId: string,
+  kind: string,
+  hash: string,
+  legs: Leg[],
+): Promise<{ entryId: string | null } | InsufficientFunds> {
+  if (legs.every((l) => l.amount === 0n)) return { entryId: null };
+  await sql`savepoint seamless_post`.execute(trx);
+  try {
+    const posted = await postEntry(trx, {
+      brandId: v.brandId,
+      kind: `seamless_${kind}`,
+      idempotencyKey: `seamless:${v.id}:${transactionId}`,
+      requestHash: hash,
+      reference: transactionId,
+      metadata: { vendor: v.code },
+      legs,
+    });
+    await sql`release savepoint seamless_post`.execute(trx);
+    return { entryId: posted.entryId };
+  } catch (error) {
+    if (!(error instanceof InsufficientFunds)) throw error;
+    await sql`rollback to savepoint seamless_post`.execute(trx);
+    return error;
+  }
+}
+
+/** A bet's player, from the vendor session token; the wallet is opened (trial demo credit) first. */
+async function playerOf(
+  db: Db,
+  v: SeamlessVendor,
+  token: string,
+): Promise<{ wallet: LedgerAccount; memberId: string } | null> {
+  const session = await resolveVendorSession(db, v.id, token);
+  if (!session) return null;
+  const wallet = await openMemberWallet(db, brandOf(v), {
+    id: session.memberId,
+    brandId: v.brandId,
+    isAgent: session.isAgent,
+  });
+  return { wallet, memberId: session.memberId };
+}
+
+export async function seamlessBalance(db: Db, v: SeamlessVendor, token: string): Promise<SeamlessOutcome> {
+  const player = await playerOf(db, v, token);
+  if (!player) throw new AppError('vendor_session_invalid');
+  return ok({
+    balance: formatAmount(await accountBalance(db, player.wallet.id), v.currency),
+    currency: v.currency,
+  });
+}
+
+export async function seamlessBet(
+  db: Db,
+  v: SeamlessVendor,
+  req: SeamlessBetRequest,
+): Promise<SeamlessOutcome> {
+  checkCurrency(req.currency, v);
+  const amount = amountOf(req.amount, v);
+  const hash = fingerprint('bet', req.transactionId, req.roundId, req.gameId, amount, req.currency);
+  const player = await playerOf(db, v, req.token);
+  return moneyTransaction(db, async (trx) => {
+    const c = await claim(trx, v, req.transactionId, 'bet', hash);
+    if (!c.fresh) return c.outcome;
+    if (!player) throw new AppError('vendor_session_invalid');
+    const { wallet, memberId } = player;
+    const fields = { memberId, roundId: req.roundId, gameId: req.gameId, currency: v.currency, amount };
+    if ((await roundStatus(trx, v, req.roundId, req.gameId)) !== 'open') {
+      const outcome = refused('round_closed', await balanceValue(trx, v, wallet.id));
+      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused' });
+    }
+    const target = await vendorAccount(trx, v);
+    const posted = await postOrRefuse(trx, v, req.transactionId, 'bet', hash, [
+      { account: wallet, amount: -amount },
+      { account: target, amount },
+    ]);
+    if (posted instanceof InsufficientFunds) {
+      const outcome = refused('insufficient_balance', {
+        balance: formatAmount(posted.balance, v.currency),
+        currency: v.currency,
+      });
+      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused' });
+    }
+    return finish(trx, c.rowId, ok(await balanceValue(trx, v, wallet.id)), {
+      ...fields,
+      betState: 'open',
+      entryId: posted.entryId,
+    });
+  });
+}
+
+async function lockBet(trx: Tx, v: SeamlessVendor, betTransactionId: string): Promise<BetRow | undefined> {
+  return trx
+    .selectFrom('seamless_transactions')
+    .select(['id', 'kind', 'member_id', 'amount', 'bet_state'])
+    .where('vendor_id', '=', v.id)
+    .where('transaction_id', '=', betTransactionId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+const BET_KINDS = new Set(['bet', 'bet_win', 'tombstone']);
+
+export async function seamlessWin(
+  db: Db,
+  v: SeamlessVendor,
+  req: SeamlessWinRequest,
+): Promise<SeamlessOutcome> {
+  checkCurrency(req.currency, v);
+  const amount = amountOf(req.amount, v);
+  const hash = fingerprint(
+    'win',
+    req.transactionId,
+    req.betTransactionId,
+    req.roundId,
+    req.gameId,
+    amount,
+    req.currency,
+  );
+  return moneyTransaction(db, async (trx) => {
+    const c = await claim(trx, v, req.transactionId, 'win', hash);
+    if (!c.fresh) return c.outcome;
+    const bet = await lockBet(trx, v, req.betTransactionId);
+    // A win with no bet: not found, and nothing is kept (the claim rolls back with the error).
+    if (!bet || !BET_KINDS.has(bet.kind)) throw new AppError('bet_not_found');
+    const fields = {
+      memberId: bet.member_id,
+      roundId: req.roundId,
+      gameId: req.gameId,
+      currency: v.currency,
+      amount,
+      betTransactionId: req.betTransactionId,
+    };
+    if (bet.kind === 'tombstone' || !bet.member_id)
+      return finish(trx, c.rowId, refused('bet_cancelled', null), fields);
+    const wallet = await memberWallet(trx, v, bet.member_id);
+    if (bet.bet_state === 'rolled_back') {
+      return finish(trx, c.rowId, refused('bet_cancelled', await balanceValue(trx, v, wallet.id)), fields);
+    }
+    if (bet.bet_state === 'refused') {
+      return finish(trx, c.rowId, refused('bet_not_found', await balanceValue(trx, v, wallet.id)), fields);
+    }
+    const source = await vendorAccount(trx, v);
+    const posted = await postOrRefuse(trx, v, req.transactionId, 'win', hash, [
+      { account: source, amount: -amount },
+      { account: wallet, amount },
+    ]);
+    if (posted instanceof InsufficientFunds) throw posted;
+    await trx
+      .updateTable('seamless_transactions')
+      .set({ bet_state: 'won', updated_at: new Date() })
+      .where('id', '=', bet.id)
+      .execute();
+    return finish(trx, c.rowId, ok(await balanceValue(trx, v, wallet.id)), {
+      ...fields,
+      entryId: posted.entryId,
+    });
+  });
+}
+
+export async function seamlessRollback(
+  db: Db,
+  v: SeamlessVendor,
+  req: SeamlessRollbackRequest,
+): Promise<SeamlessOutcome> {
+  checkCurrency(req.currency, v);
+  const stated = req.amount === undefined ? undefined : amountOf(req.amount, v);
+  const hash = fingerprint(
+    'rollback',
+    req.transactionId,
+    req.betTransactionId,
+    req.roundId,
+    req.gameId,
+    stated,
+  );
+  return moneyTransaction(db, async (trx) => {
+    const c = await claim(trx, v, req.transactionId, 'rollback', hash);
+    if (!c.fresh) return c.outcome;
+    const fields = {
+      roundId: req.roundId,
+      gameId: req.gameId,
+      currency: v.currency,
+      betTransactionId: req.betTransactionId,
+    };
+    let bet = await lockBet(trx, v, req.betTransactionId);
+    if (!bet) {
+      // The rollback overtook its bet: leave a tombstone so the bet, when it comes, is refused.
+      const tombstone = await trx
+        .insertInto('seamless_transactions')
+        .values({
+          brand_id: v.brandId,
+          vendor_id: v.id,
+          transaction_id: req.betTransactionId,
+          kind: 'tombstone',
+          request_hash: '',
+          round_id: req.roundId,
+          game_id: req.gameId,
+          bet_state: 'cancelled',
+          error_code: 'bet_cancelled',
+          answer: JSON.stringify(refused('bet_cancelled', null)),
+        })
+        .onConflict((oc) => oc.columns(['vendor_id', 'transaction_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (tombstone)
+        return finish(trx, c.rowId, refused('bet_not_found', null), { ...fields, memberId: null });
+      bet = await lockBet(trx, v, req.betTransactionId);
+    }
+    if (!bet || !BET_KINDS.has(bet.kind)) throw new AppError('bet_not_found');
+    if (bet.kind === 'tombstone' || !bet.member_id) {
+      return finish(trx, c.rowId, refused('bet_not_found', null), { ...fields, memberId: null });
+    }
+    const wallet = await memberWallet(trx, v, bet.member_id);
+    const memberFields = { ...fields, memberId: bet.member_id };
+    if (bet.bet_state === 'won') {
+      return finish(
+        trx,
+        c.rowId,
+        refused('bet_already_settled', await balanceValue(trx, v, wallet.id)),
+        memberFields,
+      );
+    }
+    if (bet.bet_state === 'rolled_back' || bet.bet_state === 'refused') {
+      // Already cancelled (another rollback id) or never taken: success, nothing credited again.
+      return finish(trx, c.rowId, ok(await balanceValue(trx, v, wallet.id)), memberFields);
+    }
+    const refund = BigInt(bet.amount);
+    if (stated !== undefined && stated !== refund) throw new AppError('amount_invalid');
+    const source = await vendorAccount(trx, v);
+    const posted = await postOrRefuse(trx, v, req.transactionId, 'rollback', hash, [
+      { account: source, amount: -refund },
+      { account: wallet, amount: refund },
+    ]);
+    if (posted instanceof InsufficientFunds) throw posted;
+    await trx
+      .updateTable('seamless_transactions')
+      .set({ bet_state: 'rolled_back', updated_at: new Date() })
+      .where('id', '=', bet.id)
+      .execute();
+    return finish(trx, c.rowId, ok(await balanceValue(trx, v, wallet.id)), {
+      ...memberFields,
+      amount: refund,
+      entryId: posted.entryId,
+    });
+  });
+}
+
+export async function seamlessBetWin(
+  db: Db,
+  v: SeamlessVendor,
+  req: SeamlessBetWinRequest,
+): Promise<SeamlessOutcome> {
+  checkCurrency(req.currency, v);
+  const bet = amountOf(req.betAmount, v);
+  const win = amountOf(req.winAmount, v);
+  const hash = fingerprint('bet_win', req.transactionId, req.roundId, req.gameId, bet, win, req.currency);
+  const player = await playerOf(db, v, req.token);
+  return moneyTransaction(db, async (trx) => {
+    const c = await claim(trx, v, req.transactionId, 'bet_win', hash);
+    if (!c.fresh) return c.outcome;
+    if (!player) throw new AppError('vendor_session_invalid');
+    const { wallet, memberId } = player;
+    const fields = {
+      memberId,
+      roundId: req.roundId,
+      gameId: req.gameId,
+      currency: v.currency,
+      amount: bet,
+      winAmount: win,
+    };
+    if ((await roundStatus(trx, v, req.roundId, req.gameId)) !== 'open') {
+      const outcome = refused('round_closed', await balanceValue(trx, v, wallet.id));
+      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused' });
+    }
+    const house = await vendorAccount(trx, v);
+    // Debit before credit on the wallet: the player must afford the stake, whatever the win.
+    const posted = await postOrRefuse(trx, v, req.transactionId, 'bet_win', hash, [
+      { account: wallet, amount: -bet },
+      { account: house, amount: bet },
+      { account: house, amount: -win },
+      { account: wallet, amount: win },
+    ]);
+    if (posted instanceof InsufficientFunds) {
+      const outcome = refused('insufficient_balance', {
+        balance: formatAmount(posted.balance, v.currency),
+        currency: v.currency,
+      });
+      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused' });
+    }
+    return finish(trx, c.rowId, ok(await balanceValue(trx, v, wallet.id)), {
+      ...fields,
+      betState: win > 0n ? 'won' : 'settled',
+      entryId: posted.entryId,
+    });
+  });
+}
+
+/**
+ * Ends a round: its open bets become settled (lost) and the round `settled`, or `cancelled` when
+ * every bet was rolled back or refused (or it never had one: a later bet on it is then refused).
+ * Ending an ended round answers its status again.
+ */
+export async function seamlessRoundEnd(
+  db: Db,
+  v: SeamlessVendor,
+  req: SeamlessRoundEndRequest,
+): Promise<SeamlessRound> {
+  return moneyTransaction(db, async (trx) => {
+    await trx
+      .insertInto('seamless_rounds')
+      .values({ brand_id: v.brandId, vendor_id: v.id, round_id: req.roundId, game_id: req.gameId })
+      .onConflict((oc) => oc.columns(['vendor_id', 'round_id']).doNothing())
+      .execute();
+    const round = await trx
+      .selectFrom('seamless_rounds')
+      .select(['id', 'status'])
+      .where('vendor_id', '=', v.id)
+      .where('round_id', '=', req.roundId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (round.status === 'settled' || round.status === 'cancelled') {
+      return { roundId: req.roundId, status: round.status };
+    }
+    await trx
+      .updateTable('seamless_transactions')
+      .set({ bet_state: 'settled', updated_at: new Date() })
+      .where('vendor_id', '=', v.id)
+      .where('round_id', '=', req.roundId)
+      .where('kind', 'in', ['bet', 'bet_win'])
+      .where('bet_state', '=', 'open')
+      .execute();
+    const live = await trx
+      .selectFrom('seamless_transactions')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('vendor_id', '=', v.id)
+      .where('round_id', '=', req.roundId)
+      .where('kind', 'in', ['bet', 'bet_win'])
+      .where('bet_state', 'in', ['won', 'settled'])
+      .executeTakeFirstOrThrow();
+    const status = Number(live.n) > 0 ? 'settled' : 'cancelled';
+    await trx
+      .updateTable('seamless_rounds')
+      .set({ status, closed_at: new Date() })
+      .where('id', '=', round.id)
+      .execute();
+    return { roundId: req.roundId, status };
+  });
+}

@@ -1,0 +1,473 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { raiseSqlState, reconcileAfterEach, seeded } from '../../../test/money.ts';
+import { setupTestApp } from '../../../test/support.ts';
+import { createMember } from '../../harness.ts';
+import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
+import type { Brand } from '../brands/brand.ts';
+import { setLedgerFaults } from '../wallet/ledger.service.ts';
+import { houseAdjustment } from '../wallet/wallet.service.ts';
+import { signBody } from './signature.ts';
+import { upsertVendor } from './vendor.repository.ts';
+import { issueVendorSession } from './vendor-session.service.ts';
+
+const ctx = setupTestApp();
+reconcileAfterEach(ctx);
+
+const VENDOR = 'HOUSE';
+const SECRET = 'test-secret-0123456789abcdef';
+let brand: Brand;
+
+beforeAll(async () => {
+  const found = await findBrandByMerchantCode(ctx.db, 'DEMO');
+  if (!found) throw new Error('no demo brand');
+  brand = found;
+  await upsertVendor(ctx.db, { brandId: brand.id, code: VENDOR, name: 'House games', secret: SECRET });
+});
+
+type Answer = { success: boolean; value: { balance: string; currency: string } | null; errorCode: string };
+
+async function send(
+  path: string,
+  body: Record<string, unknown>,
+  options: { secret?: string; raw?: string } = {},
+) {
+  const raw = options.raw ?? JSON.stringify({ vendor: VENDOR, ...body });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/seamless/v1/${path}`,
+    headers: {
+      merchant: 'DEMO',
+      'x-vendor': VENDOR,
+      'x-signature': signBody(options.secret ?? SECRET, raw),
+      'content-type': 'application/json',
+    },
+    payload: raw,
+  });
+  return { status: res.statusCode, body: res.json() as Answer, text: res.body };
+}
+
+async function player(balance = '100.00', isAgent = 0) {
+  const { id } = await createMember(ctx.db, {
+    merchantCode: 'DEMO',
+    username: `s${randomUUID().replaceAll('-', '').slice(0, 12)}`,
+    password: 'Secret123',
+    isAgent,
+  });
+  const owner = { id, brandId: brand.id, isAgent };
+  const minor = BigInt(balance.replace('.', ''));
+  if (minor > 0n) await houseAdjustment(ctx.db, brand, owner, minor, `fund:${randomUUID()}`);
+  const { token } = await issueVendorSession(ctx.db, id, VENDOR, 'slots-1');
+  return { id, token, owner };
+}
+
+async function balance(token: string) {
+  return (await send('balance', { token })).body.value?.balance;
+}
+
+const ids = (): { transactionId: string; roundId: string; gameId: string } => ({
+  transactionId: randomUUID(),
+  roundId: randomUUID(),
+  gameId: 'slots-1',
+});
+
+function bet(token: string, amount: string, extra: Partial<ReturnType<typeof ids>> = {}) {
+  const base = { ...ids(), ...extra };
+  return { ...base, token, amount, currency: 'PHP' };
+}
+
+describe('signature', () => {
+  it('refuses a bad, missing or foreign signature before anything else and changes nothing', async () => {
+    const p = await player();
+    const body = bet(p.token, '10.00');
+    const forged = await send('bet', body, { secret: 'not-the-secret' });
+    expect(forged.status).toBe(401);
+    expect(forged.body.errorCode).toBe('vendor_signature_invalid');
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/seamless/v1/bet',
+      headers: { merchant: 'DEMO', 'x-vendor': VENDOR, 'content-type': 'application/json' },
+      payload: JSON.stringify({ vendor: VENDOR, ...body }),
+    });
+    expect(unsigned.statusCode).toBe(401);
+    // The signature covers the exact bytes: re-serialising the same JSON differently fails too.
+    const raw = JSON.stringify({ vendor: VENDOR, ...body });
+    const tampered = await ctx.app.inject({
+      method: 'POST',
+      url: '/seamless/v1/bet',
+      headers: {
+        merchant: 'DEMO',
+        'x-vendor': VENDOR,
+        'x-signature': signBody(SECRET, raw),
+        'content-type': 'application/json',
+      },
+      payload: raw.replace('10.00', '1000.00'),
+    });
+    expect(tampered.statusCode).toBe(401);
+    expect(await balance(p.token)).toBe('100.00');
+    const rows = await ctx.db
+      .selectFrom('seamless_transactions')
+      .select('id')
+      .where('transaction_id', '=', body.transactionId)
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a body naming another vendor than the signed header', async () => {
+    const p = await player();
+    const res = await send('balance', {}, { raw: JSON.stringify({ vendor: 'OTHER', token: p.token }) });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('bets and replays', () => {
+  it('debits a bet and answers the balance with the currency scale', async () => {
+    const p = await player('100.00');
+    const res = await send('bet', bet(p.token, '12.5'));
+    expect(res.body).toMatchObject({ success: true, value: { balance: '87.50', currency: 'PHP' } });
+  });
+
+  it('answers a replayed bet with the original answer and applies it once', async () => {
+    const p = await player('100.00');
+    const body = bet(p.token, '10.00');
+    const first = await send('bet', body);
+    await send('bet', bet(p.token, '1.00'));
+    const again = await send('bet', body);
+    expect(again.text).toBe(first.text);
+    expect(await balance(p.token)).toBe('89.00');
+  });
+
+  it('applies 50 concurrent copies of one bet exactly once, all with the same answer', async () => {
+    const p = await player('100.00');
+    const body = bet(p.token, '7.00');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => send('bet', body)));
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(answers[0]?.body.value?.balance).toBe('93.00');
+    expect(await balance(p.token)).toBe('93.00');
+  });
+
+  it('refuses the same transaction id with other content as a mismatch', async () => {
+    const p = await player('100.00');
+    const body = bet(p.token, '10.00');
+    await send('bet', body);
+    const res = await send('bet', { ...body, amount: '11.00' });
+    expect(res.body.errorCode).toBe('idempotency_mismatch');
+    expect(await balance(p.token)).toBe('90.00');
+  });
+
+  it('refuses a short balance with the current balance, and keeps refusing that id after a top-up', async () => {
+    const p = await player('99.80');
+    const body = bet(p.token, '99.90');
+    const res = await send('bet', body);
+    expect(res.body).toMatchObject({
+      success: false,
+      errorCode: 'insufficient_balance',
+      value: { balance: '99.80' },
+    });
+    await houseAdjustment(ctx.db, brand, p.owner, 1_000n, `topup:${randomUUID()}`);
+    const retry = await send('bet', body);
+    expect(retry.text).toBe(res.text);
+    expect(await balance(p.token)).toBe('109.80');
+  });
+
+  it('lets exactly floor(balance / stake) of parallel bets through', async () => {
+    const p = await player('50.00');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => send('bet', bet(p.token, '7.00'))));
+    expect(answers.filter((a) => a.body.success)).toHaveLength(7);
+    for (const a of answers.filter((x) => !x.body.success))
+      expect(a.body.errorCode).toBe('insufficient_balance');
+    expect(await balance(p.token)).toBe('1.00');
+  });
+
+  it('refuses a bet with an unknown or expired player token', async () => {
+    const p = await player();
+    expect((await send('bet', bet('x'.repeat(43), '1.00'))).body.errorCode).toBe('vendor_session_invalid');
+    const expired = await issueVendorSession(ctx.db, p.id, VENDOR, 'slots-1', { ttlMinutes: -1 });
+    expect((await send('bet', bet(expired.token, '1.00'))).body.errorCode).toBe('vendor_session_invalid');
+    expect(await balance(p.token)).toBe('100.00');
+  });
+
+  it('keeps amounts above 2^53 exact through the API and SQL', async () => {
+    const p = await player('0');
+    const big = 2n ** 60n + 7n;
+    await houseAdjustment(ctx.db, brand, p.owner, big, `big:${randomUUID()}`);
+    expect(await balance(p.token)).toBe('11529215046068469.83');
+    const res = await send('bet', bet(p.token, '9007199254740993.01'));
+    expect(res.body.value?.balance).toBe('2522015791327476.82');
+  });
+
+  it('refuses amounts with more digits than the currency, and JSON numbers', async () => {
+    const p = await player();
+    expect((await send('bet', bet(p.token, '1.005'))).body.errorCode).toBe('amount_invalid');
+    expect((await send('bet', { ...bet(p.token, '1'), amount: 1 })).status).toBe(400);
+    expect(await balance(p.token)).toBe('100.00');
+  });
+});
+
+describe('wins and rollbacks', () => {
+  it('credits a win without checking the token, and refuses a win with no bet', async () => {
+    const p = await player('100.00');
+    const b = bet(p.token, '10.00');
+    await send('bet', b);
+    const win = await send('win', {
+      ...ids(),
+      roundId: b.roundId,
+      betTransactionId: b.transactionId,
+      amount: '25.00',
+      currency: 'PHP',
+    });
+    expect(win.body).toMatchObject({ success: true, value: { balance: '115.00' } });
+    const orphan = await send('win', {
+      ...ids(),
+      betTransactionId: randomUUID(),
+      amount: '5.00',
+      currency: 'PHP',
+    });
+    expect(orphan.body.errorCode).toBe('bet_not_found');
+    expect(await balance(p.token)).toBe('115.00');
+  });
+
+  it('refunds a rollback once, also when repeated with the same or another id', async () => {
+    const p = await player('100.00');
+    const b = bet(p.token, '30.00');
+    await send('bet', b);
+    const rollback = { ...ids(), roundId: b.roundId, betTransactionId: b.transactionId, currency: 'PHP' };
+    const first = await send('rollback', rollback);
+    expect(first.body).toMatchObject({ success: true, value: { balance: '100.00' } });
+    expect((await send('rollback', rollback)).text).toBe(first.text);
+    const other = await send('rollback', { ...rollback, transactionId: randomUUID() });
+    expect(other.body).toMatchObject({ success: true, value: { balance: '100.00' } });
+    expect(await balance(p.token)).toBe('100.00');
+  });
+
+  it('refuses a win on a rolled-back bet and a rollback after a win', async () => {
+    const p = await player('100.00');
+    const cancelled = bet(p.token, '10.00');
+    await send('bet', cancelled);
+    await send('rollback', { ...ids(), betTransactionId: cancelled.transactionId, currency: 'PHP' });
+    const lateWin = await send('win', {
+      ...ids(),
+      betTransactionId: cancelled.transactionId,
+      amount: '50.00',
+      currency: 'PHP',
+    });
+    expect(lateWin.body.errorCode).toBe('bet_cancelled');
+
+    const won = bet(p.token, '10.00');
+    await send('bet', won);
+    await send('win', { ...ids(), betTransactionId: won.transactionId, amount: '20.00', currency: 'PHP' });
+    const lateRollback = await send('rollback', {
+      ...ids(),
+      betTransactionId: won.transactionId,
+      currency: 'PHP',
+    });
+    expect(lateRollback.body.errorCode).toBe('bet_already_settled');
+    expect(await balance(p.token)).toBe('110.00');
+  });
+
+  it('answers a rollback that overtakes its bet with not found and refuses the bet when it arrives', async () => {
+    const p = await player('100.00');
+    const b = bet(p.token, '10.00');
+    const rollback = await send('rollback', { ...ids(), betTransactionId: b.transactionId, currency: 'PHP' });
+    expect(rollback.body.errorCode).toBe('bet_not_found');
+    const late = await send('bet', b);
+    expect(late.body).toMatchObject({ success: false, errorCode: 'bet_cancelled' });
+    expect(await balance(p.token)).toBe('100.00');
+  });
+
+  it('settles wins and rollbacks with an expired player token (wins and rollbacks carry no session check)', async () => {
+    const p = await player('100.00');
+    const short = await issueVendorSession(ctx.db, p.id, VENDOR, 'slots-1');
+    const b = bet(short.token, '10.00');
+    await send('bet', b);
+    await ctx.db
+      .updateTable('vendor_sessions')
+      .set({ expires_at: new Date(0) })
+      .execute();
+    const win = await send('win', {
+      ...ids(),
+      token: short.token,
+      betTransactionId: b.transactionId,
+      amount: '1.00',
+      currency: 'PHP',
+    });
+    expect(win.body).toMatchObject({ success: true, value: { balance: '91.00' } });
+  });
+});
+
+describe('bet-and-win and rounds', () => {
+  it('debits and credits atomically, refusing a stake the player cannot afford', async () => {
+    const p = await player('10.00');
+    const refused = await send('betWin', {
+      ...ids(),
+      token: p.token,
+      betAmount: '10.01',
+      winAmount: '100.00',
+      currency: 'PHP',
+    });
+    expect(refused.body).toMatchObject({ errorCode: 'insufficient_balance', value: { balance: '10.00' } });
+    const ok = await send('betWin', {
+      ...ids(),
+      token: p.token,
+      betAmount: '10.00',
+      winAmount: '3.50',
+      currency: 'PHP',
+    });
+    expect(ok.body.value?.balance).toBe('3.50');
+  });
+
+  it('ends a round settled (open bets lost) or cancelled, and refuses bets on a closed round', async () => {
+    const p = await player('100.00');
+    const roundId = randomUUID();
+    await send('bet', bet(p.token, '5.00', { roundId }));
+    const end = await send('roundEnd', { roundId, gameId: 'slots-1' });
+    expect(end.body).toMatchObject({ success: true, value: { roundId, status: 'settled' } });
+    expect((await send('roundEnd', { roundId, gameId: 'slots-1' })).text).toBe(end.text);
+    const late = await send('bet', bet(p.token, '5.00', { roundId }));
+    expect(late.body).toMatchObject({
+      success: false,
+      errorCode: 'round_closed',
+      value: { balance: '95.00' },
+    });
+
+    const cancelledRound = randomUUID();
+    const b = bet(p.token, '5.00', { roundId: cancelledRound });
+    await send('bet', b);
+    await send('rollback', {
+      ...ids(),
+      roundId: cancelledRound,
+      betTransactionId: b.transactionId,
+      currency: 'PHP',
+    });
+    const ended = await send('roundEnd', { roundId: cancelledRound, gameId: 'slots-1' });
+    expect(ended.body.value).toMatchObject({ status: 'cancelled' });
+    expect(await balance(p.token)).toBe('95.00');
+  });
+});
+
+describe('faults', () => {
+  it('retries an injected 40001 and applies the bet once', async () => {
+    const p = await player('100.00');
+    setLedgerFaults({
+      beforeCommit: async (trx, attempt) => {
+        if (attempt <= 2) await sql.raw(raiseSqlState('40001')).execute(trx);
+      },
+    });
+    const res = await send('bet', bet(p.token, '10.00'));
+    expect(res.body).toMatchObject({ success: true, value: { balance: '90.00' } });
+  });
+
+  it('answers wallet_busy (503), never insufficient funds, when deadlocks persist; a retry later succeeds once', async () => {
+    const p = await player('100.00');
+    const body = bet(p.token, '10.00');
+    setLedgerFaults({
+      beforeCommit: async (trx) => void (await sql.raw(raiseSqlState('40P01')).execute(trx)),
+    });
+    const busy = await send('bet', body);
+    expect(busy.status).toBe(503);
+    expect(busy.body.errorCode).toBe('wallet_busy');
+    setLedgerFaults(null);
+    expect(await balance(p.token)).toBe('100.00');
+    expect((await send('bet', body)).body.value?.balance).toBe('90.00');
+  });
+
+  it('answers the original result when the reply was lost after the commit', async () => {
+    const p = await player('100.00');
+    const body = bet(p.token, '10.00');
+    setLedgerFaults({
+      afterCommit: async () => {
+        throw new Error('connection dropped after commit');
+      },
+    });
+    expect((await send('bet', body)).status).toBe(500);
+    setLedgerFaults(null);
+    const retry = await send('bet', body);
+    expect(retry.body).toMatchObject({ success: true, value: { balance: '90.00' } });
+    expect(await balance(p.token)).toBe('90.00');
+  });
+
+  it('survives a seeded run of shuffled, duplicated and concurrent bets, wins and rollbacks (test 11)', async () => {
+    const rng = seeded(424_242);
+    const p = await player('500.00');
+    type Call = { path: string; body: Record<string, unknown> };
+    const calls: Call[] = [];
+    const rounds: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const roundId = `r${i}-${randomUUID()}`;
+      rounds.push(roundId);
+      const b = bet(p.token, `${rng.int(1, 40)}.${String(rng.int(0, 99)).padStart(2, '0')}`, { roundId });
+      calls.push({ path: 'bet', body: b });
+      const fate = rng.next();
+      if (fate < 0.4) {
+        calls.push({
+          path: 'win',
+          body: {
+            ...ids(),
+            roundId,
+            betTransactionId: b.transactionId,
+            amount: `${rng.int(0, 80)}.00`,
+            currency: 'PHP',
+          },
+        });
+      } else if (fate < 0.7) {
+        calls.push({
+          path: 'rollback',
+          body: { ...ids(), roundId, betTransactionId: b.transactionId, currency: 'PHP' },
+        });
+      }
+    }
+    const schedule = rng.shuffle(calls.flatMap((c) => (rng.next() < 0.4 ? [c, c] : [c])));
+    const answers = new Map<string, Set<string>>();
+    const lostReply = new Set<number>();
+    setLedgerFaults({
+      afterCommit: async () => {
+        if (rng.next() < 0.1) {
+          lostReply.add(lostReply.size);
+          throw new Error('reply lost');
+        }
+      },
+    });
+    for (let i = 0; i < schedule.length; i += 4) {
+      const batch = schedule.slice(i, i + 4);
+      await Promise.all(
+        batch.map(async (c) => {
+          let res = await send(c.path, c.body);
+          // A vendor that got no answer retries the same call until it has one.
+          while (res.status >= 500) res = await send(c.path, c.body);
+          // A win that came before its bet is answered bet_not_found and not kept: its retry may pay.
+          if (c.path === 'win' && res.body.errorCode === 'bet_not_found') return;
+          const key = String(c.body.transactionId);
+          if (!answers.has(key)) answers.set(key, new Set());
+          answers.get(key)?.add(res.text);
+        }),
+      );
+    }
+    setLedgerFaults(null);
+    for (const roundId of rounds) await send('roundEnd', { roundId, gameId: 'slots-1' });
+    for (const [, texts] of answers) expect(texts.size).toBe(1);
+
+    // The wallet equals the start minus standing stakes plus credited wins, each id applied once.
+    const rows = await ctx.db
+      .selectFrom('seamless_transactions')
+      .select(['kind', 'amount', 'bet_state', 'error_code'])
+      .where('member_id', '=', p.id)
+      .execute();
+    let expected = 50_000n;
+    for (const r of rows) {
+      if (r.kind === 'bet' && (r.bet_state === 'won' || r.bet_state === 'settled'))
+        expected -= BigInt(r.amount);
+      if (r.kind === 'win' && r.error_code === '') expected += BigInt(r.amount);
+    }
+    const entries = await ctx.db
+      .selectFrom('journal_entries')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('idempotency_key', 'like', 'seamless:%')
+      .groupBy('idempotency_key')
+      .having(sql`count(*)`, '>', 1)
+      .execute();
+    expect(entries).toHaveLength(0);
+    const live = await balance(p.token);
+    expect(live).toBe(`${expected / 100n}.${String(expected % 100n).padStart(2, '0')}`);
+  });
+});
