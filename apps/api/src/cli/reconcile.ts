@@ -1,0 +1,20 @@
+import { loadConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+import { reconcile } from '../domains/wallet/reconcile.ts';
+
+/**
+ * `node apps/api/src/cli/reconcile.ts`: checks the ledger of DATABASE_URL or the PGlite DATA_DIR
+ * (every balance equals its postings, every entry sums to zero per currency, no wallet below zero,
+ * every bet of a closed round settled or rolled back). Prints a JSON report; exits 1 on a problem.
+ */
+const config = loadConfig();
+const db = await createDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
+try {
+  const report = await reconcile(db);
+  console.info(JSON.stringify(report, null, 2));
+  process.exitCode = report.ok ? 0 : 1;
+} finally {
+  await db.destroy();
+}
