@@ -7,11 +7,12 @@ import { useCallback, useEffect, useState } from 'react';
 export function useCountdown(): { remaining: number; start: (seconds: number) => void } {
   const [endsAt, setEndsAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
+  const running = endsAt > now;
   useEffect(() => {
-    if (endsAt <= now) return;
-    const timer = window.setTimeout(() => setNow(Date.now()), 250);
-    return () => window.clearTimeout(timer);
-  }, [endsAt, now]);
+    if (!running) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [running]);
   const start = useCallback((seconds: number) => {
     const at = Date.now();
     setNow(at);

@@ -1,0 +1,86 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TrialWarning } from '../features/auth/components/TrialWarning.tsx';
+import { renderApp } from '../testing/render.tsx';
+import { apiRequest } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import { allowMemberAction } from './member-action.ts';
+import { closeModal, currentModal } from './modals.ts';
+import { getSession, onSessionEnded, startSession } from './session.ts';
+
+describe('session ended by the server', () => {
+  it('on 401 login.not.session clears the session and tells the app', async () => {
+    window.sessionStorage.setItem('merchant', 'DEMO');
+    startSession({ token: 'old', isAgent: 0, account: 'demoplayer' });
+    const ended = vi.fn();
+    const off = onSessionEnded(ended);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: false,
+              value: null,
+              message: 'Logged in elsewhere',
+              errorCode: 'login.not.session',
+            }),
+            { status: 401 },
+          ),
+      ),
+    );
+    await expect(apiRequest('/wps/member/info')).rejects.toBeInstanceOf(ApiError);
+    off();
+    expect(ended).toHaveBeenCalledWith('login.not.session');
+    expect(getSession().token).toBeNull();
+    expect({ ...window.sessionStorage }).toEqual({ merchant: 'DEMO' });
+  });
+
+  it('leaves the session alone on other 401 answers of a visitor call', async () => {
+    startSession({ token: 'tok', isAgent: 0, account: 'demoplayer' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: false,
+              value: null,
+              message: '',
+              errorCode: 'wrong_account_or_password',
+            }),
+            {
+              status: 200,
+            },
+          ),
+      ),
+    );
+    await expect(apiRequest('/wps/session/login')).rejects.toBeInstanceOf(ApiError);
+    expect(getSession().token).toBe('tok');
+  });
+});
+
+describe('protected actions', () => {
+  it('opens the login popup for a visitor', () => {
+    closeModal();
+    expect(allowMemberAction()).toBe(false);
+    expect(currentModal()?.name).toBe('login');
+  });
+
+  it('opens the trial warning for a trial account (isAgent 4) and lets a member through', () => {
+    closeModal();
+    startSession({ token: 'tok', isAgent: 4, account: 'demo123' });
+    expect(allowMemberAction()).toBe(false);
+    expect(currentModal()?.name).toBe('trialWarning');
+    closeModal();
+    startSession({ token: 'tok', isAgent: 0, account: 'member' });
+    expect(allowMemberAction()).toBe(true);
+    expect(currentModal()).toBeNull();
+  });
+
+  it('the trial warning says a real account is needed and closes by its button', () => {
+    renderApp(<TrialWarning />);
+    expect(screen.getByTestId('trial-warning').textContent).toContain('Please register a real account');
+    screen.getByTestId('trial-warning-confirm').click();
+  });
+});
