@@ -3,7 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
-const flow = vi.hoisted(() => ({ passwordLogin: vi.fn(async () => undefined), freePlayLogin: vi.fn() }));
+const flow = vi.hoisted(() => ({
+  passwordLogin: vi.fn(async (_input: { username: string; password: string }, _client: unknown) => undefined),
+  freePlayLogin: vi.fn(),
+}));
 vi.mock('../lib/login-flow.ts', () => flow);
 
 const features = { smsLogin: false, directRegistration: true, freePlay: false };
