@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseTarget, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -13,6 +15,11 @@ import {
 } from './domains/brands/brand-settings.ts';
 import { type ExternalProviderName, upsertProvider } from './domains/external/external.repository.ts';
 import { forgetIp, rememberIp } from './domains/sessions/login-attempt.repository.ts';
+import { upsertVendor } from './domains/vendors/vendor.repository.ts';
+import {
+  houseAdjustment,
+  setWalletSettings as storeWalletSettings,
+} from './domains/wallet/wallet.service.ts';
 import { THROTTLE_RULES, type ThrottleRules } from './http/throttle.ts';
 import { hashPassword } from './lib/hashing.ts';
 
@@ -195,4 +202,68 @@ export function relaxedThrottle(): ThrottleRules {
     if (name !== 'captchaPerClient') rules[name] = { ...rules[name], points: rules[name].points * 1000 };
   }
   return rules;
+}
+
+export { signBody as signSeamlessBody } from './domains/vendors/signature.ts';
+export { issueVendorSession } from './domains/vendors/vendor-session.service.ts';
+export { type ReconcileReport, reconcile as reconcileLedger } from './domains/wallet/reconcile.ts';
+
+/**
+ * Registers a game vendor of a brand for the seamless-wallet API (or replaces its secret). Returns
+ * the plain secret once: the platform stores it encrypted and never shows it again.
+ */
+export async function createVendor(
+  db: Db,
+  input: { merchantCode: string; code: string; name?: string; secret?: string },
+): Promise<{ id: string; code: string; secret: string }> {
+  const brand = await findBrandByMerchantCode(db, input.merchantCode);
+  if (!brand) throw new Error(`Unknown merchant code ${input.merchantCode}`);
+  const secret = input.secret ?? randomBytes(32).toString('hex');
+  const vendor = await upsertVendor(db, {
+    brandId: brand.id,
+    code: input.code,
+    name: input.name ?? input.code,
+    secret,
+  });
+  return { id: vendor.id, code: vendor.code, secret };
+}
+
+/**
+ * Credits (positive) or debits a member's main wallet from the brand's house account, e.g.
+ * `amount: "1000.00"`; idempotent by `key`. Answers the balance after, as a decimal string.
+ */
+export async function fundMember(
+  db: Db,
+  input: { merchantCode: string; username: string; amount: string; key?: string },
+): Promise<string> {
+  const brand = await findBrandByMerchantCode(db, input.merchantCode);
+  const member = brand ? await findMemberByUsername(db, brand.id, input.username) : null;
+  if (!brand || !member) throw new Error(`Unknown member ${input.merchantCode}/${input.username}`);
+  const minor = parseAmount(input.amount, brand.currency);
+  if (minor === null) throw new Error(`Bad amount ${input.amount}`);
+  const result = await houseAdjustment(
+    db,
+    brand,
+    { id: member.id, brandId: brand.id, isAgent: member.isAgent },
+    minor,
+    input.key ?? `harness:${randomBytes(8).toString('hex')}`,
+  );
+  return formatAmount(result.balance, brand.currency);
+}
+
+/** Wallet mode of a brand (single seamless wallet or transfer wallets) and the trial demo credit. */
+export async function setWalletSettings(
+  db: Db,
+  merchantCode: string,
+  settings: { singleWallet?: boolean; demoCredit?: string },
+): Promise<void> {
+  const brand = await findBrandByMerchantCode(db, merchantCode);
+  if (!brand) throw new Error(`Unknown merchant code ${merchantCode}`);
+  const demoCredit =
+    settings.demoCredit === undefined ? undefined : parseAmount(settings.demoCredit, brand.currency);
+  if (demoCredit === null) throw new Error(`Bad amount ${settings.demoCredit}`);
+  await storeWalletSettings(db, brand.id, {
+    ...(settings.singleWallet === undefined ? {} : { singleWallet: settings.singleWallet }),
+    ...(demoCredit === undefined ? {} : { demoCredit }),
+  });
 }
