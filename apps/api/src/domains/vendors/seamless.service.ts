@@ -535,3 +535,40 @@ export async function seamlessRoundEnd(
     return { roundId: req.roundId, status };
   });
 }
+
+/**
+ * Rounds are never open forever: a round with no round-end after `olderThanMinutes` is closed as
+ * the vendor's round end would close it (open bets settled as lost, or cancelled when no bet
+ * stands). Meant for a scheduled job; answers how many rounds it closed.
+ */
+export async function closeStaleRounds(db: Db, olderThanMinutes: number): Promise<number> {
+  const stale = await db
+    .selectFrom('seamless_rounds')
+    .innerJoin('vendors', 'vendors.id', 'seamless_rounds.vendor_id')
+    .innerJoin('brands', 'brands.id', 'seamless_rounds.brand_id')
+    .select([
+      'seamless_rounds.round_id',
+      'seamless_rounds.game_id',
+      'vendors.id as vendor_id',
+      'vendors.code',
+      'brands.id as brand_id',
+      'brands.currency',
+      'brands.currency_symbol',
+    ])
+    .where('seamless_rounds.status', '=', 'open')
+    .where('seamless_rounds.created_at', '<', new Date(Date.now() - olderThanMinutes * 60_000))
+    .orderBy('seamless_rounds.id')
+    .limit(1000)
+    .execute();
+  for (const r of stale) {
+    const vendor = {
+      id: r.vendor_id,
+      brandId: r.brand_id,
+      code: r.code,
+      currency: r.currency,
+      currencySymbol: r.currency_symbol,
+    };
+    await seamlessRoundEnd(db, vendor, { vendor: r.code, roundId: r.round_id, gameId: r.game_id });
+  }
+  return stale.length;
+}

@@ -8,6 +8,7 @@ import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
 import { setLedgerFaults } from '../wallet/ledger.service.ts';
 import { houseAdjustment } from '../wallet/wallet.service.ts';
+import { closeStaleRounds } from './seamless.service.ts';
 import { signBody } from './signature.ts';
 import { upsertVendor } from './vendor.repository.ts';
 import { issueVendorSession } from './vendor-session.service.ts';
@@ -343,6 +344,25 @@ describe('bet-and-win and rounds', () => {
     const ended = await send('roundEnd', { roundId: cancelledRound, gameId: 'slots-1' });
     expect(ended.body.value).toMatchObject({ status: 'cancelled' });
     expect(await balance(p.token)).toBe('95.00');
+  });
+});
+
+describe('stale rounds', () => {
+  it('closes rounds left open past the limit, settling their open bets', async () => {
+    const p = await player('100.00');
+    const roundId = randomUUID();
+    await send('bet', bet(p.token, '5.00', { roundId }));
+    await sql`update seamless_rounds set created_at = now() - interval '3 hours' where round_id = ${roundId}`.execute(
+      ctx.db,
+    );
+    expect(await closeStaleRounds(ctx.db, 120)).toBeGreaterThanOrEqual(1);
+    const round = await ctx.db
+      .selectFrom('seamless_rounds')
+      .select('status')
+      .where('round_id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    expect(round.status).toBe('settled');
+    expect((await send('bet', bet(p.token, '5.00', { roundId }))).body.errorCode).toBe('round_closed');
   });
 });
 

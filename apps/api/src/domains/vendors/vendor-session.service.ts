@@ -59,6 +59,6 @@ export async function resolveVendorSession(
     .where('vendor_sessions.vendor_id', '=', vendorId)
     .where('vendor_sessions.expires_at', '>', new Date())
     .executeTakeFirst();
-  if (!row || row.status !== 'ACTIVE') return null;
+  if (row?.status !== 'ACTIVE') return null;
   return { memberId: row.member_id, isAgent: row.is_agent };
 }
