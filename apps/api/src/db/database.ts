@@ -29,6 +29,9 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection the server closes (restart, failover, a dropped test database) is removed
+    // by the pool and replaced on the next query; without a listener its error would end the process.
+    pool.on('error', () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const parsers = { [INT8_OID]: keepInt8AsString };
