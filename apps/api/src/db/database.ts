@@ -17,6 +17,13 @@ const INT8_OID = 20;
  */
 const keepInt8AsString = (value: string) => value;
 
+/**
+ * The embedded database runs inside this process, so its buffers count against the platform's
+ * memory: 16 MB of shared buffers (PostgreSQL's 128 MB default costs about 60 MB more resident
+ * memory) is plenty for a single brand's demo or development data.
+ */
+const EMBEDDED_CONF = ['shared_buffers=16MB', 'wal_buffers=512kB'];
+
 export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   if ('databaseUrl' in target) {
     const pool = new pg.Pool({
@@ -38,9 +45,9 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   let pglite: PGlite;
   if ('dataDir' in target) {
     await mkdir(target.dataDir, { recursive: true });
-    pglite = await PGlite.create(target.dataDir, { parsers });
+    pglite = await PGlite.create(target.dataDir, { parsers, postgresqlconf: EMBEDDED_CONF });
   } else {
-    pglite = await PGlite.create({ parsers });
+    pglite = await PGlite.create({ parsers, postgresqlconf: EMBEDDED_CONF });
   }
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }

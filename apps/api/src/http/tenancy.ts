@@ -2,7 +2,7 @@ import { HEADER } from '@lotus/contracts/envelope';
 import { type SupportedLanguage, textLanguage } from '@lotus/contracts/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { findBrandByMerchantCode } from '../domains/brands/brand.repository.ts';
+import { resolveBrand } from '../domains/brands/brand.repository.ts';
 import type { Brand } from '../domains/brands/brand.ts';
 import { AppError } from './app-error.ts';
 
@@ -36,7 +36,7 @@ export function requireBrand(scope: FastifyInstance, db: Db) {
     request.language = textLanguage(headerValue(request, HEADER.language));
     const merchant = headerValue(request, HEADER.merchant)?.trim();
     if (!merchant || !MERCHANT_CODE.test(merchant)) throw new AppError('function.not.available');
-    const brand = await findBrandByMerchantCode(db, merchant);
+    const brand = await resolveBrand(db, merchant);
     if (!brand) throw new AppError('function.not.available');
     request.brand = brand;
   });

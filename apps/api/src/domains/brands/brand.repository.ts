@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { BrandsTable } from '../../db/schema.ts';
+import { createDbCache, invalidateDbCaches } from '../../lib/db-cache.ts';
 import type { Brand, NewBrand } from './brand.ts';
 
 const BRAND_COLUMNS = [
@@ -75,6 +76,14 @@ function toBrand(row: BrandRow): Brand {
   };
 }
 
+/** Brands as requests see them: read through a 2-second cache (see createDbCache). */
+const requestBrands = createDbCache<Brand | null>(2_000);
+
+/** The brand of a request's Merchant header, cached; write paths read with findBrandByMerchantCode. */
+export function resolveBrand(db: Db, merchantCode: string): Promise<Brand | null> {
+  return requestBrands.get(db, merchantCode, () => findBrandByMerchantCode(db, merchantCode));
+}
+
 export async function findBrandByMerchantCode(db: Db, merchantCode: string): Promise<Brand | null> {
   const row = await db
     .selectFrom('brands')
@@ -147,6 +156,7 @@ export async function insertBrand(db: Db, brand: NewBrand): Promise<Brand | null
     .returning(BRAND_COLUMNS)
     .executeTakeFirst();
   if (!inserted) return null;
+  invalidateDbCaches(db);
   if (brand.domains.length > 0) {
     await db
       .insertInto('brand_domains')
@@ -187,5 +197,6 @@ export async function updateBrandSettingsRow(
     .where('id', '=', brandId)
     .returning(BRAND_COLUMNS)
     .executeTakeFirst();
+  invalidateDbCaches(db);
   return row ? toBrand(row) : null;
 }

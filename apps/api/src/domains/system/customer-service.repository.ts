@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { createDbCache, invalidateDbCaches } from '../../lib/db-cache.ts';
 
 export type CustomerServiceResource = {
   csType: string;
@@ -9,10 +10,14 @@ export type CustomerServiceResource = {
   labelNameCn: string;
 };
 
-export async function listCustomerServiceResources(
-  db: Db,
-  brandId: string,
-): Promise<CustomerServiceResource[]> {
+const cached = createDbCache<CustomerServiceResource[]>(2_000);
+
+/** A brand's customer-service channels; read on every status call, so cached for 2 s. */
+export function listCustomerServiceResources(db: Db, brandId: string): Promise<CustomerServiceResource[]> {
+  return cached.get(db, brandId, () => loadCustomerServiceResources(db, brandId));
+}
+
+async function loadCustomerServiceResources(db: Db, brandId: string): Promise<CustomerServiceResource[]> {
   const rows = await db
     .selectFrom('customer_service_resources')
     .select(['cs_type', 'url', 'qr_code_url', 'label_name_en', 'label_name_ms', 'label_name_cn'])
@@ -51,4 +56,5 @@ export async function insertCustomerServiceResources(
       })),
     )
     .execute();
+  invalidateDbCaches(db);
 }
