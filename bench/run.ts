@@ -153,18 +153,30 @@ async function platformBench() {
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const headers = { Merchant: 'DEMO', Language: 'EN', Device: 'web' };
-  const platform = spawn(process.execPath, [join(root, 'scripts/start.ts')], {
-    cwd: root,
-    env,
-    stdio: 'inherit',
-  });
-  try {
-    const statusUrl = `http://127.0.0.1:${port}/wps/system/status`;
-    await waitFor(statusUrl, headers, platform);
-    // Idle memory: after start-up and one page load, with no traffic for a while.
+  const statusUrl = `http://127.0.0.1:${port}/wps/system/status`;
+  const start = async () => {
+    const child = spawn(process.execPath, [join(root, 'scripts/start.ts')], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+    await waitFor(statusUrl, headers, child);
+    return child;
+  };
+  const idleRss = async (child: ChildProcess) => {
+    // Idle: after start-up and one page load, with no traffic for a while.
     await fetch(`http://127.0.0.1:${port}/index`, { headers: { Accept: 'text/html' } });
     await new Promise((r) => setTimeout(r, 5_000));
-    const idleRssBytes = treeRss(platform.pid!);
+    return treeRss(child.pid!);
+  };
+  // The first start creates and seeds the embedded database; the platform's everyday state is a
+  // restart on existing data, which is what the target applies to. Both are reported.
+  const first = await start();
+  const firstStartRssBytes = await idleRss(first);
+  await stop(first);
+  const platform = await start();
+  try {
+    const idleRssBytes = await idleRss(platform);
 
     const barePort = await freePort();
     const bare = spawn(process.execPath, [join(root, 'bench/bare-server.ts')], {
@@ -177,7 +189,12 @@ async function platformBench() {
       const bareRun = await load(`http://127.0.0.1:${barePort}/bare`, {});
       const statusRun = await load(statusUrl, headers);
       return {
-        idleMemory: { rssBytes: idleRssBytes, rssMiB: Math.round(idleRssBytes / 2 ** 20), targetMiB: 400 },
+        idleMemory: {
+          rssBytes: idleRssBytes,
+          rssMiB: Math.round(idleRssBytes / 2 ** 20),
+          firstStartRssMiB: Math.round(firstStartRssBytes / 2 ** 20),
+          targetMiB: 400,
+        },
         status: {
           connections: 32,
           seconds: DURATION,
@@ -231,7 +248,8 @@ const md = [
   '',
   '## Idle memory of the whole platform (embedded database)',
   '',
-  `Resident set of the process tree: **${results.idleMemory.rssMiB} MiB** (target at most 400 MiB).`,
+  `Resident set of the process tree on existing data: **${results.idleMemory.rssMiB} MiB** (target at most 400 MiB);`,
+  `on the very first start, which also creates and seeds the database: ${results.idleMemory.firstStartRssMiB} MiB.`,
   '',
 ].join('\n');
 writeFileSync(join(outDir, 'latest.md'), md);
