@@ -2,14 +2,14 @@ import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0002 from './migrations/0002_accounts.ts';
-import * as m0100 from './migrations/0100_ledger.ts';
+import * as m0003 from './migrations/0003_ledger.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_accounts': m0002,
-  '0100_ledger': m0100,
+  '0003_ledger': m0003,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -339,7 +339,7 @@ export interface ExternalIdentitiesTable {
   created_at: CreatedAt;
 }
 
-/** Money (migration 0100): bigint minor units arrive as strings and are handled as bigint. */
+/** Money (migration 0003): bigint minor units arrive as strings and are handled as bigint. */
 type Minor = ColumnType<string, string | bigint, string | bigint>;
 
 export interface WalletSettingsTable {
