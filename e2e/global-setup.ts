@@ -84,7 +84,7 @@ export default async function setup(project: TestProject) {
   await runNode('apps/api/src/cli/seed.ts', env);
   await prepareBrands(databaseUrl);
 
-  const server = spawn(process.execPath, [join(root, 'apps/api/src/main.ts')], {
+  const server = spawn(process.execPath, [join(root, 'e2e/server.ts')], {
     cwd: root,
     env,
     stdio: 'inherit',
