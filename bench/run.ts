@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { encryptPayload, importPublicKeyPem } from '@lotus/contracts/crypto-envelope';
 import autocannon from 'autocannon';
 
 const root = join(import.meta.dirname, '..');
@@ -107,8 +108,20 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function load(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, headers, connections: 32, pipelining: 1, duration: DURATION });
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  options: { connections?: number; method?: 'GET' | 'POST'; body?: string } = {},
+) {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: options.connections ?? 32,
+    pipelining: 1,
+    duration: DURATION,
+    ...(options.method ? { method: options.method } : {}),
+    ...(options.body ? { body: options.body } : {}),
+  });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -212,11 +225,75 @@ async function platformBench() {
   }
 }
 
+/**
+ * Accounts: login throughput with argon2id at the production cost (the server's defaults), and
+ * GET /wps/member/info with a valid token, next to the status call in the same run. The server is
+ * the e2e one (real server, credential throttles loosened so one address may log in repeatedly).
+ */
+async function accountsBench() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lotus-bench-accounts-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const base = `http://127.0.0.1:${port}`;
+  const headers = { Merchant: 'DEMO', Language: 'EN', Device: 'web' };
+  const server = spawn(process.execPath, [join(root, 'e2e/server.ts')], { cwd: root, env, stdio: 'inherit' });
+  try {
+    await waitFor(`${base}/wps/system/status`, headers, server);
+    const keyAnswer = (await (await fetch(`${base}/wps/system/publicKey`, { headers })).json()) as {
+      value: { publicKey: string };
+    };
+    const key = await importPublicKeyPem(keyAnswer.value.publicKey);
+    const sealedLogin = async (username: string, password: string) => {
+      const sealed = await encryptPayload(key, { type: 'username', username, password });
+      return {
+        headers: { ...headers, ...sealed.headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify(sealed.body),
+      };
+    };
+    // The info load uses the agent's session; the login load logs the member in over and over
+    // (each login replaces the member's previous session, as in production).
+    const agent = await sealedLogin('demoagent', 'Agent123');
+    const agentAnswer = (await (
+      await fetch(`${base}/wps/session/login`, { method: 'POST', headers: agent.headers, body: agent.body })
+    ).json()) as { value: { token: string } | null; errorCode: string };
+    if (!agentAnswer.value) throw new Error(`bench login failed: ${agentAnswer.errorCode}`);
+    const token = agentAnswer.value.token;
+    const member = await sealedLogin('demoplayer', 'Player123');
+    // The load replays this sealed request; it must be a successful login, not a handled refusal.
+    const check = (await (
+      await fetch(`${base}/wps/session/login`, { method: 'POST', headers: member.headers, body: member.body })
+    ).json()) as { success: boolean; errorCode: string };
+    if (!check.success) throw new Error(`bench member login refused: ${check.errorCode}`);
+
+    const status = await load(`${base}/wps/system/status`, headers);
+    const memberInfo = await load(`${base}/wps/member/info`, { ...headers, Authorization: token });
+    const login = await load(`${base}/wps/session/login`, member.headers, {
+      connections: 4,
+      method: 'POST',
+      body: member.body,
+    });
+    return { status, memberInfo, login, argon2: 'argon2id m=19456 KiB, t=2, p=1 (server defaults)' };
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
   bundle: bundleSizes(),
   ...(await platformBench()),
+  accounts: await accountsBench(),
 };
 const outDir = join(root, 'bench/results');
 mkdirSync(outDir, { recursive: true });
@@ -245,6 +322,23 @@ const md = [
   `| bare Fastify route | ${results.status.bareFastify.requestsPerSecond} | ${results.status.bareFastify.p50Ms} | ${results.status.bareFastify.p99Ms} | ${results.status.bareFastify.non2xx} | ${results.status.bareFastify.errors} |`,
   '',
   `Throughput ratio status / bare: **${results.status.throughputRatio}**`,
+  '',
+  '## Accounts: login and member info under load (same run, embedded database)',
+  '',
+  `Login with ${results.accounts.argon2}, 4 connections; the other rows 32 connections.`,
+  '',
+  '| target | req/s | p50 ms | p99 ms | non-2xx | errors |',
+  '|---|---|---|---|---|---|',
+  ...(
+    [
+      ['POST /wps/session/login', results.accounts.login],
+      ['GET /wps/member/info (valid token)', results.accounts.memberInfo],
+      ['GET /wps/system/status', results.accounts.status],
+    ] as const
+  ).map(
+    ([name, r]) =>
+      `| ${name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.errors} |`,
+  ),
   '',
   '## Idle memory of the whole platform (embedded database)',
   '',
