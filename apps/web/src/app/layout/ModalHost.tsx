@@ -90,6 +90,7 @@ export function ModalHost() {
     mobileRegistration: info.register.mobileRegistration,
     phonePasswordReset: !!flags.CHNGPASSVERIF3,
     countryCodes: countryCodes.data ?? [],
+    defaultCountry: status.data?.location.country || undefined,
   };
 
   const closeRegister = () => {

@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { paths } from '../../config/paths.ts';
 import { AnnouncementPopupHost } from '../../features/announcements/components/AnnouncementPopupHost.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { RightBar } from '../../features/customer-service/components/RightBar.tsx';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
+import { useModal } from '../../lib/modals.ts';
 import { Header } from './Header.tsx';
 import { ModalHost } from './ModalHost.tsx';
 import { SkipLink } from './SkipLink.tsx';
@@ -22,6 +24,11 @@ export function SiteLayout({ header = true, footer = true, rightBar = true, popu
   const { loggedIn, firstLogin } = useSession();
   // Popup audiences (spec §4): members A (F on their first login), visitors B; refetched on change.
   const execution = loggedIn ? (firstLogin ? 'F' : 'A') : 'B';
+  // An account modal (or the register route) has the stage; the popup waits until it closes.
+  const modal = useModal();
+  const { pathname } = useLocation();
+  const accountModalOpen =
+    modal !== null || pathname === paths.register.path || pathname === paths.registerHtml.path;
   return (
     <div className="site">
       <SkipLink />
@@ -38,7 +45,7 @@ export function SiteLayout({ header = true, footer = true, rightBar = true, popu
         </Suspense>
       ) : null}
       {rightBar ? <RightBar /> : null}
-      {popup ? <AnnouncementPopupHost key={execution} execution={execution} /> : null}
+      {popup && !accountModalOpen ? <AnnouncementPopupHost key={execution} execution={execution} /> : null}
       <ModalHost />
     </div>
   );

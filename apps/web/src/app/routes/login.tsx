@@ -33,6 +33,7 @@ export function Component() {
             mobileRegistration: !!register?.mobileRegistration,
             phonePasswordReset: !!status.data?.info.whitelabel.flags.CHNGPASSVERIF3,
             countryCodes: countryCodes.data ?? [],
+            defaultCountry: status.data?.location.country || undefined,
           }}
         />
       </div>

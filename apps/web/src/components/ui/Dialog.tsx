@@ -37,7 +37,8 @@ export function Dialog({
           className={`dialog dialog--${size}`}
           data-testid={testId}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onPointerDownOutside={(event) => {
+          onInteractOutside={(event) => {
+            // Clicks and focus moves outside (another dialog on top, for one) leave it open.
             if (!closeOnOutsideClick) event.preventDefault();
           }}
         >

@@ -146,7 +146,12 @@ function ByPhone({ env }: { env: AuthEnvironment }) {
 
   return (
     <form ref={form} className="login-form" onSubmit={submit} noValidate aria-busy={pending}>
-      <MobileField id={id} countryCodes={env.countryCodes} error={errors.mobileNum} />
+      <MobileField
+        id={id}
+        countryCodes={env.countryCodes}
+        defaultCountry={env.defaultCountry}
+        error={errors.mobileNum}
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-code`}>
           {t('auth.smsCode')}

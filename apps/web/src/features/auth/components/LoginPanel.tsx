@@ -35,7 +35,9 @@ export function LoginPanel({
         {mode === 'username' ? username : null}
       </Tabs.Content>
       <Tabs.Content value="sms" className="tabs__panel">
-        {mode === 'sms' ? <SmsLoginForm countryCodes={env.countryCodes} /> : null}
+        {mode === 'sms' ? (
+          <SmsLoginForm countryCodes={env.countryCodes} defaultCountry={env.defaultCountry} />
+        ) : null}
       </Tabs.Content>
     </Tabs.Root>
   );

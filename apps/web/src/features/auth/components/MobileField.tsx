@@ -12,6 +12,7 @@ export function MobileField({
   name = 'mobileNum',
   label,
   onBlur,
+  defaultCountry,
 }: {
   id: string;
   countryCodes: CountryCode[];
@@ -21,6 +22,8 @@ export function MobileField({
   name?: string;
   label?: string;
   onBlur?: (value: string) => void;
+  /** ISO code preselected when the list has it (the visitor's country). */
+  defaultCountry?: string;
 }) {
   const { t } = useTranslation();
   const fallback = countryCodes.length === 0;
@@ -34,7 +37,14 @@ export function MobileField({
           id={`${id}-dial`}
           name="countryDialingCode"
           className="input"
-          defaultValue={defaultDialCode ?? countryCodes[0]?.countryDialingCode ?? '60'}
+          defaultValue={
+            defaultDialCode ??
+            countryCodes.find((country) => country.countryCode === defaultCountry)?.countryDialingCode ??
+            // No GeoIP country (local addresses): the demo brand's market.
+            countryCodes.find((country) => country.countryCode === 'MY')?.countryDialingCode ??
+            countryCodes[0]?.countryDialingCode ??
+            '60'
+          }
           key={countryCodes.length}
         >
           {fallback ? <option value="60">+60</option> : null}

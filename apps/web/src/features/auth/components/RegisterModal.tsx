@@ -39,8 +39,20 @@ const OPTIONAL_FIELDS = [
   'recommenderId',
   'paymentPassword',
 ] as const;
-/** Spec §5: always required when shown. */
+/**
+ * Spec §5: always required when shown. In the user-register tab the mobile number follows the
+ * brand's config instead (the server treats it as optional there), and its SMS code is needed
+ * only once a number is typed.
+ */
 const ALWAYS_REQUIRED = ['username', 'password', 'mobileNum', 'verificationCode'];
+
+function isRequired(settings: RegisterSettings, name: string, method: RegisterMethod, mobileTyped: boolean) {
+  if (name === 'confirmPassword') return true;
+  const config = settings.fields[name];
+  if (method === 'register' && name === 'mobileNum') return !!config?.required;
+  if (method === 'register' && name === 'verificationCode') return mobileTyped;
+  return ALWAYS_REQUIRED.includes(name) || !!config?.required;
+}
 
 /** The affiliate code the visitor arrived with (?affiliateCode= or ?code=). */
 export function urlAffiliateCode(search: string): string | null {
@@ -79,6 +91,7 @@ export function checkField(
   value: string,
   values: Record<string, string>,
   shown: readonly string[],
+  method: RegisterMethod = 'register',
 ): string | null {
   if (name === 'confirmPassword') {
     if (!value.trim()) return fieldProblemMessage({ key: 'validation.required' }, currentLanguage());
@@ -86,7 +99,7 @@ export function checkField(
   }
   const config = settings.fields[name];
   if (!config) return null;
-  const required = ALWAYS_REQUIRED.includes(name) || config.required;
+  const required = isRequired(settings, name, method, !!(values.mobileNum ?? '').trim());
   const problem = validateRegistrationField(value, { ...config, enabled: shown.includes(name), required });
   return problem ? fieldProblemMessage(problem, currentLanguage()) : null;
 }
@@ -157,7 +170,7 @@ function RegisterForm({
 
   const blur = (name: string) => () => {
     const values = readValues();
-    const problem = checkField(settings, name, values[name] ?? '', values, shown);
+    const problem = checkField(settings, name, values[name] ?? '', values, shown, method);
     setErrors((current) => {
       const next = { ...current };
       if (problem) next[name] = problem;
@@ -169,7 +182,7 @@ function RegisterForm({
   const mobileTarget = () => {
     const values = readValues();
     const problem =
-      checkField(settings, 'mobileNum', values.mobileNum ?? '', values, shown) ??
+      checkField(settings, 'mobileNum', values.mobileNum ?? '', values, shown, method) ??
       (values.mobileNum ? null : fieldProblemMessage({ key: 'validation.required' }, currentLanguage()));
     setErrors((current) => {
       const next = { ...current };
@@ -188,7 +201,7 @@ function RegisterForm({
     const values = readValues();
     const next: Errors = {};
     for (const name of shown) {
-      const problem = checkField(settings, name, values[name] ?? '', values, shown);
+      const problem = checkField(settings, name, values[name] ?? '', values, shown, method);
       if (problem) next[name] = problem;
     }
     if (values.agree !== 'on') next.agree = t('register.agreeRequired');
@@ -241,9 +254,7 @@ function RegisterForm({
       <div className="field" key={name}>
         <label className="field__label" htmlFor={`${id}-${name}`}>
           {fieldLabel(t, name)}
-          {ALWAYS_REQUIRED.includes(name) || name === 'confirmPassword' || settings.fields[name]?.required ? (
-            <span aria-hidden="true"> *</span>
-          ) : null}
+          {isRequired(settings, name, method, false) ? <span aria-hidden="true"> *</span> : null}
         </label>
         <div className={name === 'verificationCode' ? 'field__inline' : undefined}>
           <input
@@ -287,6 +298,7 @@ function RegisterForm({
             key={name}
             id={id}
             countryCodes={env.countryCodes}
+            defaultCountry={env.defaultCountry}
             error={errors.mobileNum}
             onBlur={() => blur('mobileNum')()}
           />
@@ -374,6 +386,7 @@ export function RegisterModal({ env, onClose }: { env: AuthEnvironment; onClose:
       title={t('register.title')}
       size="md"
       testId="register-modal"
+      closeOnOutsideClick={false}
     >
       <div className="register-banner" aria-hidden="true">
         <span className="register-banner__brand">{env.brandName}</span>

@@ -11,7 +11,13 @@ import { SmsCodeButton } from './SmsCodeButton.tsx';
 type Errors = Partial<Record<'mobileNum' | 'verificationCode', string>>;
 
 /** SMS login (MOBILEVERCODELOGIN3): mobile number and the code of /wps/verification/sms/noLogin. */
-export function SmsLoginForm({ countryCodes }: { countryCodes: CountryCode[] }) {
+export function SmsLoginForm({
+  countryCodes,
+  defaultCountry,
+}: {
+  countryCodes: CountryCode[];
+  defaultCountry?: string;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const id = useId();
@@ -69,6 +75,7 @@ export function SmsLoginForm({ countryCodes }: { countryCodes: CountryCode[] }) 
       <MobileField
         id={id}
         countryCodes={countryCodes}
+        defaultCountry={defaultCountry}
         error={errors.mobileNum}
         defaultNumber={remembered?.mobileNum}
         defaultDialCode={remembered?.countryDialingCode}

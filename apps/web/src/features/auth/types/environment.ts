@@ -11,4 +11,6 @@ export type AuthEnvironment = {
   /** CHNGPASSVERIF3: forgot password by phone. */
   phonePasswordReset: boolean;
   countryCodes: CountryCode[];
+  /** The visitor's country (GeoIP of the status call), preselected in dialing-code lists. */
+  defaultCountry?: string;
 };
