@@ -252,10 +252,16 @@ function RegisterForm({
             : 'off';
     return (
       <div className="field" key={name}>
-        <label className="field__label" htmlFor={`${id}-${name}`}>
-          {fieldLabel(t, name)}
-          {isRequired(settings, name, method, false) ? <span aria-hidden="true"> *</span> : null}
-        </label>
+        <div className="field__label-row">
+          <label className="field__label" htmlFor={`${id}-${name}`}>
+            {fieldLabel(t, name)}
+          </label>
+          {isRequired(settings, name, method, false) ? (
+            <span className="field__required" aria-hidden="true">
+              *
+            </span>
+          ) : null}
+        </div>
         <div className={name === 'verificationCode' ? 'field__inline' : undefined}>
           <input
             id={`${id}-${name}`}
@@ -267,6 +273,7 @@ function RegisterForm({
             defaultValue={name === 'affiliateCode' ? (affiliate.fromUrl ?? '') : undefined}
             onBlur={blur(name)}
             aria-invalid={errors[name] ? true : undefined}
+            aria-required={isRequired(settings, name, method, false) || undefined}
             aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
           />
           {name === 'verificationCode' ? <SmsCodeButton purpose="register" target={mobileTarget} /> : null}

@@ -1,11 +1,33 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
 import type { QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { applyLanguage, currentLanguage, isUiLanguage } from '../../../lib/i18n.ts';
 import { logger } from '../../../lib/logger.ts';
 import { closeModal, openModal } from '../../../lib/modals.ts';
 import { startSession } from '../../../lib/session.ts';
 import { storage } from '../../../lib/storage.ts';
 import { markFirstLogin } from '../api/first-login.ts';
+
+/**
+ * The language across logins: a choice made on this device wins and becomes the member's stored
+ * language (PUT /wps/member/language, now with the token); without one, the member's stored
+ * language is shown, so it follows the member from device to device.
+ */
+async function settleLanguage(stored: string): Promise<void> {
+  const chosen = storage.lang();
+  if (isUiLanguage(chosen)) {
+    if (chosen !== stored) {
+      apiRequest('/wps/member/language', { method: 'PUT', body: { language: chosen } }).catch(
+        (error: unknown) => logger.warn('language not stored for the member', error),
+      );
+    }
+    return;
+  }
+  if (isUiLanguage(stored) && stored !== currentLanguage()) {
+    storage.chooseLang(stored, currentLanguage());
+    await applyLanguage(stored);
+  }
+}
 
 export type LoginMethod = 'username' | 'sms' | 'register' | 'freeplay' | 'verification' | 'reset' | 'change';
 
@@ -31,10 +53,7 @@ export async function completeLogin(
   if (result.firstTimeLogin) {
     markFirstLogin().catch((error: unknown) => logger.warn('first-login call failed', error));
   }
-  if (isUiLanguage(result.language) && result.language !== currentLanguage()) {
-    storage.chooseLang(result.language, currentLanguage());
-    await applyLanguage(result.language);
-  }
+  await settleLanguage(result.language);
   const mustChange = result.mustChangePassword || result.passwordExpired;
   if (mustChange && method !== 'sms' && method !== 'freeplay') {
     openModal({ name: 'changePass', forced: true, knownPassword });
