@@ -1,6 +1,7 @@
 import { ApiError } from './api-error.ts';
 import { currentLanguage } from './i18n.ts';
 import { resolveMerchant } from './merchant.ts';
+import { openModal } from './modals.ts';
 import { reportSessionEnded, SESSION_ENDED_CODES } from './session.ts';
 import { storage } from './storage.ts';
 
@@ -99,6 +100,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const code = data.errorCode || 'system_error';
     // The token was replaced by a newer login or is no longer valid: the session is over.
     if (response.status === 401 && SESSION_ENDED_CODES.includes(code)) reportSessionEnded(code);
+    // A trial account reached a member feature the bar did not guard: the same warning.
+    if (code === 'trial_account_restricted') openModal({ name: 'trialWarning' });
     throw new ApiError(
       code,
       data.message ?? '',

@@ -84,3 +84,26 @@ describe('protected actions', () => {
     screen.getByTestId('trial-warning-confirm').click();
   });
 });
+
+describe('trial accounts refused by the server', () => {
+  it('opens the trial warning when a call answers trial_account_restricted', async () => {
+    closeModal();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: false,
+              value: null,
+              message: '',
+              errorCode: 'trial_account_restricted',
+            }),
+            { status: 403 },
+          ),
+      ),
+    );
+    await expect(apiRequest('/wps/relay/MCSFE_getPlayerAvatar')).rejects.toBeInstanceOf(ApiError);
+    expect(currentModal()?.name).toBe('trialWarning');
+  });
+});
