@@ -36,6 +36,9 @@ export const storage = {
   },
   setIsAgent: (isAgent: number | null) =>
     write(session, SESSION_KEYS.isAgent, isAgent === null ? null : String(isAgent)),
+  /** Spec §4 flag cpw: a forced password change is pending for this session. */
+  mustChangePassword: () => read(session, 'cpw') === '1',
+  setMustChangePassword: (pending: boolean) => write(session, 'cpw', pending ? '1' : null),
   account: () => read(session, SESSION_KEYS.account),
   setAccount: (account: string | null) => write(session, SESSION_KEYS.account, account),
   /** Logout (spec §4): everything of the tab's session storage goes, except the merchant. */

@@ -8,6 +8,7 @@ import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { loadErrorCatalogue } from '../../lib/error-catalogue.ts';
 import { openModal, useModal } from '../../lib/modals.ts';
 import { onSessionEnded } from '../../lib/session.ts';
+import { storage } from '../../lib/storage.ts';
 
 // The switch and every modal load on first use: the first page pays for this small host only.
 const ModalSwitch = lazy(() =>
@@ -38,6 +39,11 @@ export function ModalHost() {
       }),
     [queryClient],
   );
+
+  useEffect(() => {
+    // A forced password change survives a reload (flag cpw): the member cannot skip it.
+    if (storage.token() && storage.mustChangePassword()) openModal({ name: 'changePass', forced: true });
+  }, []);
 
   useEffect(() => {
     // Registered (or logged in) on /register: the home page is where the member lands.

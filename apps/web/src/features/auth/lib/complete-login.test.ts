@@ -45,3 +45,13 @@ describe('completeLogin', () => {
     expect(currentModal()).toBeNull();
   });
 });
+
+describe('forced change across a reload', () => {
+  it('keeps the cpw flag until a normal login completes', async () => {
+    vi.stubGlobal('fetch', stubApi({}).fetchMock);
+    await completeLogin(result({ mustChangePassword: true }), new QueryClient(), 'username', 'x');
+    expect(window.sessionStorage.getItem('cpw')).toBe('1');
+    await completeLogin(result(), new QueryClient(), 'change');
+    expect(window.sessionStorage.getItem('cpw')).toBeNull();
+  });
+});

@@ -56,8 +56,10 @@ export async function completeLogin(
   await settleLanguage(result.language);
   const mustChange = result.mustChangePassword || result.passwordExpired;
   if (mustChange && method !== 'sms' && method !== 'freeplay') {
+    storage.setMustChangePassword(true);
     openModal({ name: 'changePass', forced: true, knownPassword });
     return;
   }
+  storage.setMustChangePassword(false);
   closeModal();
 }
