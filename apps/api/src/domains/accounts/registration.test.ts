@@ -396,6 +396,17 @@ describe('encrypted payloads', () => {
     });
     expect(a.body.value.publicKey).toContain('BEGIN PUBLIC KEY');
     expect(a.body.value.algorithm).toBe('RSA-OAEP-256+A256GCM');
-    expect(await countRows(ctx.db, 'server_secrets')).toBe(3);
+    const b = await call<{ publicKey: string }>(ctx.app, {
+      method: 'GET',
+      url: '/wps/system/publicKey',
+      headers: headers(),
+    });
+    expect(b.body.value.publicKey).toBe(a.body.value.publicKey);
+    const keyRows = await ctx.db
+      .selectFrom('server_secrets')
+      .select('name')
+      .where('name', '=', 'envelope_rsa')
+      .execute();
+    expect(keyRows).toHaveLength(1);
   });
 });
