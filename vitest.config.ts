@@ -4,7 +4,8 @@ const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
 
 /**
  * One run, several projects: the contracts' unit tests, the API's integration tests twice (embedded
- * PGlite and real PostgreSQL, chosen by TEST_DB), and the web app's component tests in jsdom.
+ * PGlite and real PostgreSQL, chosen by TEST_DB), and the web app's and back office's component tests
+ * in jsdom.
  */
 export default defineConfig({
   test: {
@@ -29,6 +30,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      'apps/backoffice/vitest.config.ts',
     ],
   },
 });

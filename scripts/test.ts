@@ -48,7 +48,7 @@ const vitestJson = (name: string) => {
 
 run('Lint, format, type-check, translation keys', 'npm', ['run', 'check']);
 run('Unit and integration tests (PGlite and PostgreSQL)', 'npx', ['vitest', 'run', ...vitestJson('unit')]);
-run('Build the web app', 'npm', ['run', 'build']);
+run('Build the web app and the back office', 'npm', ['run', 'build']);
 run('End-to-end tests in Chromium', 'npx', [
   'vitest',
   'run',

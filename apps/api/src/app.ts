@@ -16,6 +16,12 @@ import { UploadStore } from './domains/feedback/upload-store.ts';
 import { gamesRoutes } from './domains/games/games.routes.ts';
 import { helpRoutes } from './domains/help/help.routes.ts';
 import { languageRoutes } from './domains/members/language.routes.ts';
+import { backofficeRoutes } from './domains/operators/backoffice.routes.ts';
+import { decorateOperator } from './domains/operators/operator.guard.ts';
+import { createOperatorServices } from './domains/operators/operator-services.ts';
+import { depositOperatorRoutes } from './domains/payments/deposit.operator.routes.ts';
+import { depositRoutes } from './domains/payments/deposit.routes.ts';
+import { paymentGatewayRoutes } from './domains/payments/payment-gateway.routes.ts';
 import { securityRoutes } from './domains/security/security.routes.ts';
 import { ServerKeyring } from './domains/security/server-keys.ts';
 import { sessionRoutes } from './domains/sessions/session.routes.ts';
@@ -32,7 +38,10 @@ import {
 import { OutboxSmsProvider, SmsCodes, type SmsProvider } from './domains/verification/sms.service.ts';
 import { verificationRoutes } from './domains/verification/verification.routes.ts';
 import { walletRoutes } from './domains/wallet/wallet.routes.ts';
+import { withdrawalReviewRoutes } from './domains/withdrawals/review.routes.ts';
+import { withdrawalRoutes } from './domains/withdrawals/withdrawal.routes.ts';
 import { decorateAuth, guards } from './http/auth.ts';
+import { registerBackofficeApp } from './http/backoffice-app.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerEncryptedBodies } from './http/encrypted-body.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -46,7 +55,7 @@ import { PRODUCTION_PASSWORD_HASHING } from './lib/hashing.ts';
 
 export type BuildAppOptions = {
   config: Pick<Config, 'trustProxy' | 'logLevel' | 'uploadDir' | 'webDist' | 'redisUrl'> &
-    Partial<Pick<Config, 'passwordHashing' | 'sessionIdleMinutes'>>;
+    Partial<Pick<Config, 'passwordHashing' | 'sessionIdleMinutes' | 'backofficeDist'>>;
   db: Db;
   /** Fastify logger options; `false` silences it (tests). Defaults to pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
@@ -105,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hashing: config.passwordHashing ?? PRODUCTION_PASSWORD_HASHING,
   };
   decorateAuth(app);
+  decorateOperator(app);
   registerEncryptedBodies(app, keyring);
 
   const deps: RouteDeps = {
@@ -112,6 +122,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploads: new UploadStore(config.uploadDir),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     accounts,
+    operators: createOperatorServices({
+      db,
+      throttle,
+      hashing: accounts.hashing,
+      idleMinutes: config.sessionIdleMinutes ?? 120,
+    }),
   };
   avatarFileRoute(app, deps);
   await app.register(async (api) => {
@@ -131,11 +147,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     languageRoutes(api, deps);
     feedbackRoutes(api, deps);
     walletRoutes(api, deps);
+    depositRoutes(api, deps);
+    depositOperatorRoutes(api, deps);
+    withdrawalRoutes(api, deps);
+    withdrawalReviewRoutes(api, deps);
+    backofficeRoutes(api, deps);
   });
 
   // Game vendors: no Merchant tenancy hook, raw signed bodies (domains/vendors/seamless.routes.ts).
   await app.register(async (scope) => seamlessRoutes(scope, { db }));
+  // Payment gateways' signed callbacks and the demo gateway's page (domains/payments).
+  await app.register(async (scope) => paymentGatewayRoutes(scope, { db }));
 
+  if (config.backofficeDist) await registerBackofficeApp(app, { db, dist: config.backofficeDist });
   await registerWebApp(app, { db, webDist: config.webDist });
   return app;
 }

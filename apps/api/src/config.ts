@@ -26,6 +26,7 @@ export const EnvSchema = Type.Object({
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
   UPLOAD_DIR: Type.String({ minLength: 1, default: '.data/uploads' }),
   WEB_DIST: Type.String({ minLength: 1, default: 'apps/web/dist' }),
+  BACKOFFICE_DIST: Type.String({ minLength: 1, default: 'apps/backoffice/dist' }),
   /** argon2id cost of member passwords (OWASP defaults: 19 MiB, 2 passes, 1 lane). */
   ARGON2_MEMORY_KIB: Type.Integer({ minimum: 1024, default: 19_456 }),
   ARGON2_TIME_COST: Type.Integer({ minimum: 1, default: 2 }),
@@ -49,6 +50,8 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   uploadDir: string;
   webDist: string;
+  /** The built back office, served under /backoffice/. */
+  backofficeDist: string;
   passwordHashing: PasswordHashing;
   sessionIdleMinutes: number;
 };
@@ -99,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     uploadDir: path.resolve(REPO_ROOT, e.UPLOAD_DIR),
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST),
+    backofficeDist: path.resolve(REPO_ROOT, e.BACKOFFICE_DIST),
     passwordHashing: {
       memoryCost: e.ARGON2_MEMORY_KIB,
       timeCost: e.ARGON2_TIME_COST,

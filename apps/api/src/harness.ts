@@ -24,11 +24,19 @@ import { THROTTLE_RULES, type ThrottleRules } from './http/throttle.ts';
 import { hashPassword } from './lib/hashing.ts';
 
 export { DEMO_AGENT, DEMO_PLAYER } from './db/seed/demo-accounts.ts';
+export { DEMO_OPERATORS } from './db/seed/demo-operators.ts';
 /**
  * What end-to-end tests and benchmarks need to prepare a database the real server then serves
  * (import `@lotus/api/harness`). Start the server itself with `@lotus/api/server` or `main.ts`.
  */
 export { getBrandSettings, updateBrandSettings } from './domains/brands/brand-settings.ts';
+export {
+  createOperator,
+  currentTotpCode,
+  forgetTotpStep,
+  HARNESS_TOTP_SECRET,
+  type HarnessOperator,
+} from './harness-operators.ts';
 export type { AccountPolicy, BrandSettings, BrandSettingsPatch, Db };
 
 /** Opens a database (a PostgreSQL URL or a PGlite target), migrates it, and runs `work` on it. */
@@ -226,6 +234,20 @@ export async function createVendor(
     secret,
   });
   return { id: vendor.id, code: vendor.code, secret };
+}
+
+/** Sets a member's funds password (the one money-moving passwordCheck relays ask for). */
+export async function setFundsPassword(
+  db: Db,
+  input: { merchantCode: string; username: string; fundsPassword: string },
+): Promise<void> {
+  const member = await memberOf(db, input.merchantCode, input.username);
+  const fundsPasswordHash = await hashPassword(input.fundsPassword, {
+    memoryCost: 1024,
+    timeCost: 1,
+    parallelism: 1,
+  });
+  await updateMember(db, member.id, { fundsPasswordHash });
 }
 
 /**

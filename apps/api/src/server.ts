@@ -7,6 +7,7 @@ import { seed } from './db/seed.ts';
 import type { HumanCheckCost } from './domains/verification/human-check.service.ts';
 import type { ThrottleRules } from './http/throttle.ts';
 import type { RateLimits } from './http/types.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 
 export type StartServerOptions = {
   /** 0 picks a free port. Defaults to PORT from the environment. */
@@ -23,6 +24,8 @@ export type StartServerOptions = {
   throttle?: Partial<ThrottleRules>;
   /** Proof-of-work difficulty of the human check (defaults to the production one). */
   humanCheck?: HumanCheckCost;
+  /** Runs the scheduled jobs (apps/api/src/jobs); default: on, except when NODE_ENV is test. */
+  scheduledJobs?: boolean;
 };
 
 export type RunningServer = {
@@ -67,6 +70,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.humanCheck ? { humanCheck: options.humanCheck } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
+    const scheduler =
+      (options.scheduledJobs ?? config.nodeEnv !== 'test') ? startScheduler(db, app.log) : null;
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     let closing: Promise<void> | null = null;
@@ -76,7 +81,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       port,
       url: `http://127.0.0.1:${port}`,
       close: () => {
-        closing ??= app.close().then(() => db.destroy());
+        closing ??= (scheduler ? scheduler.stop() : Promise.resolve())
+          .then(() => app.close())
+          .then(() => db.destroy());
         return closing;
       },
     };

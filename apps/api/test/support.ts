@@ -66,6 +66,8 @@ export type TestContext = {
 export type TestAppOptions = {
   rateLimits?: Partial<RateLimits>;
   webDist?: string;
+  /** A built back office to serve under /backoffice/ (none by default). */
+  backofficeDist?: string;
   throttle?: Partial<ThrottleRules>;
   sessionIdleMinutes?: number;
 };
@@ -96,6 +98,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
         logLevel: 'silent',
         uploadDir: ctx.uploadDir,
         webDist: options.webDist ?? path.join(ctx.uploadDir, 'no-web-build'),
+        ...(options.backofficeDist ? { backofficeDist: options.backofficeDist } : {}),
         redisUrl: null,
         passwordHashing: TEST_PASSWORD_HASHING,
         sessionIdleMinutes: options.sessionIdleMinutes ?? 120,

@@ -11,6 +11,79 @@ import { textLanguage } from './languages.ts';
 type Entry = { status: number; en: string; ms: string; cn: string };
 
 const table = {
+  // Back office (operators)
+  operator_not_login: {
+    status: 401,
+    en: 'Please log in to the back office.',
+    ms: 'Sila log masuk ke pejabat belakang.',
+    cn: '请登录后台。',
+  },
+  operator_forbidden: {
+    status: 403,
+    en: 'Your role does not allow this action.',
+    ms: 'Peranan anda tidak membenarkan tindakan ini.',
+    cn: '您的角色无权执行此操作。',
+  },
+  operator_login_failed: {
+    status: 401,
+    en: 'Wrong username or password.',
+    ms: 'Nama pengguna atau kata laluan salah.',
+    cn: '用户名或密码错误。',
+  },
+  operator_totp_required: {
+    status: 401,
+    en: 'Enter the 6-digit code from your authenticator app.',
+    ms: 'Masukkan kod 6 digit daripada aplikasi pengesah anda.',
+    cn: '请输入身份验证器应用中的6位验证码。',
+  },
+  operator_totp_invalid: {
+    status: 401,
+    en: 'The authenticator code is wrong, expired or already used.',
+    ms: 'Kod pengesah salah, tamat tempoh atau telah digunakan.',
+    cn: '验证码错误、已过期或已被使用。',
+  },
+  operator_locked: {
+    status: 403,
+    en: 'This operator account is locked after too many failed attempts. Try again later.',
+    ms: 'Akaun operator ini dikunci selepas terlalu banyak percubaan gagal. Cuba lagi kemudian.',
+    cn: '该操作员账户因多次尝试失败已被锁定，请稍后再试。',
+  },
+  operator_username_taken: {
+    status: 200,
+    en: 'An operator with this username already exists.',
+    ms: 'Operator dengan nama pengguna ini sudah wujud.',
+    cn: '该操作员用户名已存在。',
+  },
+  operator_not_found: {
+    status: 404,
+    en: 'Operator not found.',
+    ms: 'Operator tidak dijumpai.',
+    cn: '未找到该操作员。',
+  },
+  member_not_found: {
+    status: 404,
+    en: 'Member not found.',
+    ms: 'Ahli tidak dijumpai.',
+    cn: '未找到该会员。',
+  },
+  adjustment_not_found: {
+    status: 404,
+    en: 'Adjustment request not found.',
+    ms: 'Permintaan pelarasan tidak dijumpai.',
+    cn: '未找到该调整申请。',
+  },
+  adjustment_state_invalid: {
+    status: 200,
+    en: 'This adjustment has already been decided; refresh to see its status.',
+    ms: 'Pelarasan ini telah diputuskan; muat semula untuk melihat statusnya.',
+    cn: '该调整已处理，请刷新查看状态。',
+  },
+  adjustment_same_operator: {
+    status: 403,
+    en: 'A second operator must approve an adjustment you requested.',
+    ms: 'Operator kedua mesti meluluskan pelarasan yang anda minta.',
+    cn: '您提交的调整必须由另一位操作员审批。',
+  },
   // Transport, tenant and gateway
   request_param_err: {
     status: 400,
@@ -467,6 +540,171 @@ const table = {
     en: 'This game round is already closed.',
     ms: 'Pusingan permainan ini telah ditutup.',
     cn: '该游戏局已结束。',
+  },
+  wallet_transfer_not_needed: {
+    status: 200,
+    en: 'This site uses one wallet for every game: no transfer is needed.',
+    ms: 'Laman ini menggunakan satu dompet untuk semua permainan: pemindahan tidak diperlukan.',
+    cn: '本站所有游戏共用一个钱包，无需转账。',
+  },
+  wallet_vendor_unavailable: {
+    status: 200,
+    en: 'This game wallet is not available.',
+    ms: 'Dompet permainan ini tidak tersedia.',
+    cn: '该游戏钱包不可用。',
+  },
+  wallet_transfer_invalid: {
+    status: 400,
+    en: 'A transfer goes between the main wallet and one game wallet.',
+    ms: 'Pemindahan dibuat antara dompet utama dan satu dompet permainan.',
+    cn: '转账只能在主钱包与一个游戏钱包之间进行。',
+  },
+  history_range_invalid: {
+    status: 400,
+    en: 'Please choose a start date before the end date, at most 92 days apart.',
+    ms: 'Sila pilih tarikh mula sebelum tarikh tamat, tidak lebih 92 hari.',
+    cn: '请选择早于结束日期的开始日期，间隔不超过92天。',
+  },
+
+  // Withdrawals, bank cards, funds password and transferUpline (spec §4)
+  funds_password_required: {
+    status: 200,
+    en: 'Please set your funds password first (Security center).',
+    ms: 'Sila tetapkan kata laluan dana anda dahulu (Pusat keselamatan).',
+    cn: '请先设置资金密码（安全中心）。',
+  },
+  bank_card_invalid: {
+    status: 200,
+    en: 'Please check the bank name, account holder name and account number (6 to 24 digits).',
+    ms: 'Sila semak nama bank, nama pemegang akaun dan nombor akaun (6 hingga 24 digit).',
+    cn: '请检查银行名称、开户人姓名和账号（6至24位数字）。',
+  },
+  bank_card_limit: {
+    status: 200,
+    en: 'You have reached the maximum number of bank cards.',
+    ms: 'Anda telah mencapai had maksimum kad bank.',
+    cn: '银行卡数量已达上限。',
+  },
+  bank_card_duplicate: {
+    status: 200,
+    en: 'This bank account is already bound.',
+    ms: 'Akaun bank ini telah diikat.',
+    cn: '该银行账户已被绑定。',
+  },
+  bank_card_not_found: {
+    status: 200,
+    en: 'Bank card not found.',
+    ms: 'Kad bank tidak dijumpai.',
+    cn: '未找到该银行卡。',
+  },
+  withdraw_amount_below_minimum: {
+    status: 200,
+    en: 'The amount is below the minimum withdrawal.',
+    ms: 'Jumlah kurang daripada pengeluaran minimum.',
+    cn: '金额低于最低提款额。',
+  },
+  withdraw_amount_above_maximum: {
+    status: 200,
+    en: 'The amount is above the maximum withdrawal.',
+    ms: 'Jumlah melebihi pengeluaran maksimum.',
+    cn: '金额高于最高提款额。',
+  },
+  withdraw_daily_limit: {
+    status: 200,
+    en: 'You have reached the number of withdrawals allowed today.',
+    ms: 'Anda telah mencapai bilangan pengeluaran yang dibenarkan hari ini.',
+    cn: '今日提款次数已达上限。',
+  },
+  withdrawal_not_found: {
+    status: 200,
+    en: 'Withdrawal not found.',
+    ms: 'Pengeluaran tidak dijumpai.',
+    cn: '未找到该提款。',
+  },
+  withdrawal_state_invalid: {
+    status: 200,
+    en: 'This withdrawal has already been handled; refresh to see its status.',
+    ms: 'Pengeluaran ini telah diproses; muat semula untuk melihat statusnya.',
+    cn: '该提款已被处理，请刷新查看状态。',
+  },
+  received_amount_invalid: {
+    status: 200,
+    en: 'The amount received must be above zero and below the amount withdrawn.',
+    ms: 'Jumlah diterima mesti melebihi sifar dan kurang daripada jumlah pengeluaran.',
+    cn: '收到的金额必须大于零且小于提款金额。',
+  },
+  proof_image_required: {
+    status: 200,
+    en: 'Please attach an image as proof (PNG or JPG, under 5 MB).',
+    ms: 'Sila lampirkan imej sebagai bukti (PNG atau JPG, bawah 5 MB).',
+    cn: '请上传图片作为凭证（PNG或JPG，小于5 MB）。',
+  },
+  upline_not_found: {
+    status: 200,
+    en: 'Your account has no upline agent to transfer to.',
+    ms: 'Akaun anda tiada ejen atasan untuk dipindahkan.',
+    cn: '您的账户没有可转账的上级代理。',
+  },
+  // Deposits
+  deposit_method_unavailable: {
+    status: 200,
+    en: 'This deposit method is not available. Please choose another.',
+    ms: 'Kaedah deposit ini tidak tersedia. Sila pilih yang lain.',
+    cn: '该存款方式不可用，请选择其他方式。',
+  },
+  deposit_amount_below_minimum: {
+    status: 200,
+    en: 'The amount is below the minimum deposit of this method.',
+    ms: 'Jumlah kurang daripada deposit minimum kaedah ini.',
+    cn: '金额低于该方式的最低存款额。',
+  },
+  deposit_amount_above_maximum: {
+    status: 200,
+    en: 'The amount is above the maximum deposit of this method.',
+    ms: 'Jumlah melebihi deposit maksimum kaedah ini.',
+    cn: '金额高于该方式的最高存款额。',
+  },
+  deposit_bank_account_invalid: {
+    status: 200,
+    en: 'Please choose one of the bank accounts shown.',
+    ms: 'Sila pilih salah satu akaun bank yang dipaparkan.',
+    cn: '请选择所显示的银行账户之一。',
+  },
+  deposit_form_invalid: {
+    status: 200,
+    en: 'Please fill in the transfer reference and attach the receipt.',
+    ms: 'Sila isi rujukan pemindahan dan lampirkan resit.',
+    cn: '请填写转账参考号并上传收据。',
+  },
+  deposit_not_found: {
+    status: 200,
+    en: 'Deposit not found.',
+    ms: 'Deposit tidak dijumpai.',
+    cn: '未找到该存款。',
+  },
+  deposit_state_invalid: {
+    status: 200,
+    en: 'This deposit has already been handled; refresh to see its status.',
+    ms: 'Deposit ini telah diproses; muat semula untuk melihat statusnya.',
+    cn: '该存款已被处理，请刷新查看状态。',
+  },
+  deposit_callback_signature_invalid: {
+    status: 401,
+    en: 'The payment callback signature is not valid.',
+    ms: 'Tandatangan panggilan balik pembayaran tidak sah.',
+    cn: '支付回调签名无效。',
+  },
+  deposit_callback_mismatch: {
+    status: 400,
+    en: 'The payment callback does not match the deposit (amount or currency).',
+    ms: 'Panggilan balik pembayaran tidak sepadan dengan deposit (jumlah atau mata wang).',
+    cn: '支付回调与存款不符（金额或币种）。',
+  },
+  deposit_method_invalid: {
+    status: 200,
+    en: 'Please check the method: code not yet used, minimum above zero and not above maximum, a gateway for gateway methods.',
+    ms: 'Sila semak kaedah: kod belum digunakan, minimum melebihi sifar dan tidak melebihi maksimum, gerbang untuk kaedah gerbang.',
+    cn: '请检查存款方式：代码未被使用、最低额大于零且不高于最高额、网关方式需选择网关。',
   },
 } as const satisfies Record<string, Entry>;
 

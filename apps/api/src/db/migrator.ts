@@ -3,6 +3,10 @@ import { type Migration, type MigrationProvider, type MigrationResultSet, Migrat
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0002 from './migrations/0002_accounts.ts';
 import * as m0003 from './migrations/0003_ledger.ts';
+import * as m0004 from './migrations/0004_operators.ts';
+import * as m0005 from './migrations/0005_deposits.ts';
+import * as m0006 from './migrations/0006_withdrawals.ts';
+import * as m0007 from './migrations/0007_wallet.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
@@ -10,6 +14,10 @@ const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_accounts': m0002,
   '0003_ledger': m0003,
+  '0004_operators': m0004,
+  '0005_deposits': m0005,
+  '0006_withdrawals': m0006,
+  '0007_wallet': m0007,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -389,6 +389,8 @@ export interface PostingsTable {
   amount: Minor;
   currency: string;
   balance_after: Minor;
+  /** Migration 0007: the time of the posting's entry (its transaction's now()). */
+  created_at: CreatedAt;
 }
 
 export interface VendorSessionsTable {
@@ -433,9 +435,215 @@ export interface SeamlessTransactionsTable {
   entry_id: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Migration 0007: the member's vendor wallet a transfer-mode bet debited (null: main wallet). */
+  vendor_wallet_id: string | null;
+}
+
+/** Withdrawals (migration 0006). */
+export interface WithdrawalSettingsTable {
+  brand_id: string;
+  minimum_amount: Minor;
+  maximum_amount: Minor;
+  daily_count_limit: Defaulted<number>;
+  auto_receipt_minutes: Defaulted<number>;
+  confirmation_required: Defaulted<boolean>;
+  max_bank_cards: Defaulted<number>;
+}
+
+export interface BankCardsTable {
+  id: Id;
+  brand_id: string;
+  member_id: string;
+  bank_name: string;
+  account_holder_name: string;
+  account_number: string;
+  status: Defaulted<string>;
+  created_at: CreatedAt;
+  disabled_at: Date | null;
+}
+
+export interface WithdrawalsTable {
+  id: Id;
+  brand_id: string;
+  member_id: string;
+  bank_card_id: string;
+  bank_name: string;
+  account_holder_name: string;
+  account_number: string;
+  amount: Minor;
+  currency: string;
+  client_request_id: string;
+  status: Defaulted<string>;
+  reject_reason: Defaulted<string>;
+  confirmation: string | null;
+  received_amount: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  proof_image: string | null;
+  dispute_note: Defaulted<string>;
+  reviewed_by: string | null;
+  created_at: CreatedAt;
+  approved_at: Date | null;
+  rejected_at: Date | null;
+  paid_at: Date | null;
+  confirmed_at: Date | null;
+  resolved_at: Date | null;
+  updated_at: UpdatedAt;
+}
+
+export interface UplineTransfersTable {
+  id: Id;
+  brand_id: string;
+  member_id: string;
+  upline_id: string;
+  amount: Minor;
+  currency: string;
+  client_request_id: string;
+  entry_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ScheduledJobLeasesTable {
+  name: string;
+  locked_until: Defaulted<Date>;
+  locked_by: Defaulted<string>;
+  last_run_at: Date | null;
+  last_result: Defaulted<string>;
+}
+
+export interface PaymentGatewaysTable {
+  id: Id;
+  brand_id: string;
+  code: string;
+  name: string;
+  kind: 'demo' | 'external';
+  secret_encrypted: string;
+  active: Defaulted<boolean>;
+  created_at: CreatedAt;
+}
+
+export type DepositKind = 'bank_transfer' | 'gateway' | 'qr';
+
+export interface DepositMethodsTable {
+  id: Id;
+  brand_id: string;
+  code: string;
+  kind: DepositKind;
+  name: string;
+  minimum_amount: Minor;
+  maximum_amount: Minor;
+  enabled: Defaulted<boolean>;
+  sort_order: Defaulted<number>;
+  gateway_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DepositBankAccountsTable {
+  id: Id;
+  brand_id: string;
+  method_id: string;
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  enabled: Defaulted<boolean>;
+  sort_order: Defaulted<number>;
+  created_at: CreatedAt;
+}
+
+export interface DepositsTable {
+  id: Id;
+  brand_id: string;
+  member_id: string;
+  method_id: string;
+  kind: DepositKind;
+  reference: string;
+  amount: Minor;
+  currency: string;
+  status: Defaulted<'pending' | 'approved' | 'paid' | 'rejected' | 'cancelled' | 'failed'>;
+  client_request_id: string;
+  bank_account_id: string | null;
+  bank_snapshot: ColumnType<unknown, string | null, string | null>;
+  transfer_reference: Defaulted<string>;
+  receipt_stored_name: string | null;
+  receipt_mime: string | null;
+  gateway_transaction_id: string | null;
+  reject_reason: Defaulted<string>;
+  reviewed_by: string | null;
+  entry_id: string | null;
+  created_at: CreatedAt;
+  resolved_at: Date | null;
+  updated_at: UpdatedAt;
+}
+
+export interface OperatorsTable {
+  id: Id;
+  brand_id: string;
+  username: string;
+  password_hash: string;
+  role: string;
+  totp_secret_encrypted: string | null;
+  totp_enabled: Defaulted<boolean>;
+  totp_last_step: string | null;
+  active: Defaulted<boolean>;
+  failed_attempts: Defaulted<number>;
+  locked_until: Date | null;
+  last_login_at: Date | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface OperatorSessionsTable {
+  id: Id;
+  token_hash: string;
+  operator_id: string;
+  brand_id: string;
+  ip: Defaulted<string>;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  brand_id: string;
+  operator_id: string | null;
+  action: string;
+  target_type: Defaulted<string>;
+  target_id: Defaulted<string>;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+  ip: Defaulted<string>;
+  created_at: CreatedAt;
+}
+
+export interface BackofficeSettingsTable {
+  brand_id: string;
+  adjustment_approval_threshold: ColumnType<string, string | bigint | undefined, string | bigint>;
+}
+
+export interface AdjustmentRequestsTable {
+  id: Id;
+  brand_id: string;
+  request_id: string;
+  member_id: string;
+  direction: string;
+  amount: Minor;
+  currency: string;
+  reason: string;
+  status: string;
+  requested_by: string;
+  decided_by: string | null;
+  decision_note: Defaulted<string>;
+  entry_id: string | null;
+  created_at: CreatedAt;
+  decided_at: Date | null;
 }
 
 export interface Database {
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
+  backoffice_settings: BackofficeSettingsTable;
+  adjustment_requests: AdjustmentRequestsTable;
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   customer_service_resources: CustomerServiceResourcesTable;
@@ -469,4 +677,13 @@ export interface Database {
   vendor_sessions: VendorSessionsTable;
   seamless_rounds: SeamlessRoundsTable;
   seamless_transactions: SeamlessTransactionsTable;
+  withdrawal_settings: WithdrawalSettingsTable;
+  bank_cards: BankCardsTable;
+  withdrawals: WithdrawalsTable;
+  upline_transfers: UplineTransfersTable;
+  scheduled_job_leases: ScheduledJobLeasesTable;
+  payment_gateways: PaymentGatewaysTable;
+  deposit_methods: DepositMethodsTable;
+  deposit_bank_accounts: DepositBankAccountsTable;
+  deposits: DepositsTable;
 }

@@ -3,6 +3,7 @@ import { insertAnnouncements, insertBanners } from '../domains/announcements/ann
 import { insertBrand } from '../domains/brands/brand.repository.ts';
 import type { Brand, NewBrand } from '../domains/brands/brand.ts';
 import { insertHelpContent, type NewHelpCategory } from '../domains/help/help.repository.ts';
+import { seedDemoDeposits } from '../domains/payments/deposit-seed.ts';
 import {
   type CustomerServiceResource,
   insertCustomerServiceResources,
@@ -12,6 +13,7 @@ import type { Db } from './database.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
 import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_BRAND, DEMO_CUSTOMER_SERVICE } from './seed/demo-brand.ts';
 import { DEMO_HELP } from './seed/demo-help.ts';
+import { seedDemoOperators } from './seed/demo-operators.ts';
 
 export type BrandContent = {
   brand: NewBrand;
@@ -55,5 +57,12 @@ export async function seed(
 ): Promise<{ created: boolean }> {
   const brand = await createBrandWithContent(db, DEMO_CONTENT);
   await seedDemoAccounts(db, 'DEMO', options.hashing);
+  await seedDemoOperators(db, 'DEMO', options.hashing);
+  const demo = await db
+    .selectFrom('brands')
+    .select('id')
+    .where('merchant_code', '=', 'DEMO')
+    .executeTakeFirst();
+  if (demo) await seedDemoDeposits(db, demo.id);
   return { created: brand !== null };
 }

@@ -29,6 +29,10 @@ export const THROTTLE_RULES = {
   passwordChangePerAccount: { points: 10, seconds: 900 },
   freePlayPerIp: { points: 20, seconds: 3600 },
   externalPerIp: { points: 30, seconds: 300 },
+  fundsPasswordPerAccount: { points: 5, seconds: 900 },
+  fundsPasswordPerIp: { points: 30, seconds: 900 },
+  operatorLoginPerIp: { points: 20, seconds: 900 },
+  operatorLoginPerAccount: { points: 10, seconds: 900 },
 } satisfies Record<string, ThrottleRule>;
 export type ThrottleName = keyof typeof THROTTLE_RULES;
 export type ThrottleRules = Record<ThrottleName, ThrottleRule>;

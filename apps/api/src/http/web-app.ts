@@ -9,7 +9,7 @@ import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
 
 /** Paths that never fall back to the web app. */
-const API_PREFIXES = ['/wps/', '/lgw/', '/docs'];
+const API_PREFIXES = ['/wps/', '/lgw/', '/bo/', '/docs'];
 const ASSETS_PREFIX = '/assets/';
 
 const NOT_BUILT_PAGE = `<!doctype html>

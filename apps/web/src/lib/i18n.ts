@@ -1,7 +1,9 @@
 import { DEFAULT_LANGUAGE, textLanguage, UI_LANGUAGE_CODES } from '@lotus/contracts/languages';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import EN from '../locales/EN/translation.json';
+import cnTexts from '../locales/CN/translation.json?url';
+import enTexts from '../locales/EN/translation.json?url';
+import msTexts from '../locales/MS/translation.json?url';
 import { storage } from './storage.ts';
 
 /**
@@ -39,9 +41,7 @@ function syncDocument(code: string): void {
 export function initI18n(language = initialLanguage()): typeof i18n {
   if (!i18n.isInitialized) {
     i18n.use(initReactI18next).init({
-      resources: {
-        EN: { translation: EN },
-      },
+      resources: {},
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       defaultNS: 'translation',
@@ -58,18 +58,24 @@ export function initI18n(language = initialLanguage()): typeof i18n {
   return i18n;
 }
 
-/** MS and CN texts are separate chunks, fetched the first time they are needed. */
-const LOADERS: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
-  MS: () => import('../locales/MS/translation.json'),
-  CN: () => import('../locales/CN/translation.json'),
-};
+/**
+ * Each language's texts are a JSON file (a hashed asset, not JavaScript) fetched before the first
+ * paint for the language shown (main.tsx) and otherwise the first time they are needed: a visitor
+ * downloads only the texts of the language it reads, and no texts sit in the page's JavaScript.
+ */
+const TEXT_URLS: Record<string, string> = { EN: enTexts, MS: msTexts, CN: cnTexts };
+
+async function fetchTexts(url: string): Promise<Record<string, unknown>> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`texts ${url}: HTTP ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
 
 export async function loadTexts(code: string): Promise<void> {
   const lang = textLanguage(code);
-  const load = LOADERS[lang];
-  if (!load || i18n.hasResourceBundle(lang, 'translation')) return;
-  const module = await load();
-  i18n.addResourceBundle(lang, 'translation', module.default, true, true);
+  const url = TEXT_URLS[lang];
+  if (!url || i18n.hasResourceBundle(lang, 'translation')) return;
+  i18n.addResourceBundle(lang, 'translation', await fetchTexts(url), true, true);
 }
 
 /** Shows a language (loading its texts first); does not store it (see useChangeLanguage). */

@@ -1,8 +1,15 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { initI18n } from '../lib/i18n.ts';
+import { i18n, initI18n } from '../lib/i18n.ts';
+import CN from '../locales/CN/translation.json';
+import EN from '../locales/EN/translation.json';
+import MS from '../locales/MS/translation.json';
 
+// The browser fetches these JSON files; jsdom has no server, so the tests load them directly.
 initI18n('EN');
+for (const [lang, texts] of Object.entries({ EN, MS, CN })) {
+  i18n.addResourceBundle(lang, 'translation', texts, true, true);
+}
 
 beforeEach(() => {
   window.localStorage.clear();

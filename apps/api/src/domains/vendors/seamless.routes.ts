@@ -47,7 +47,9 @@ with other content answers idempotency_mismatch. Answers use the envelope {succe
 errorCode}; value carries {balance, currency} after the call, also on refusals that know the balance
 (insufficient_balance). HTTP 200 for every business outcome, 400 malformed, 401 signature, 503
 wallet_busy (temporary: retry the same transactionId). Player token: the one the platform gave you at
-game launch; required for balance, bet and betWin, not checked for win, rollback and roundEnd.`;
+game launch; required for balance, bet and betWin, not checked for win, rollback and roundEnd. On a
+brand in transfer-wallet mode the same calls concern the player's wallet at your vendor (the player
+moves money into it on the site); a win or rollback goes to the wallet its bet was taken from.`;
 
 const tags = ['seamless wallet (vendors)'];
 

@@ -1,3 +1,4 @@
+import { TRIAL_TYPE } from '@lotus/contracts/accounts';
 import type { ErrorCode } from '@lotus/contracts/errors';
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import type {
@@ -13,7 +14,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import { accountBalance, ensureAccount, type LedgerAccount } from '../wallet/ledger.repository.ts';
+import {
+  type AccountRef,
+  accountBalance,
+  type Executor,
+  ensureAccount,
+  type LedgerAccount,
+} from '../wallet/ledger.repository.ts';
 import {
   InsufficientFunds,
   type Leg,
@@ -21,7 +28,7 @@ import {
   postEntry,
   type Tx,
 } from '../wallet/ledger.service.ts';
-import { mainWalletRef, openMemberWallet } from '../wallet/wallet.service.ts';
+import { mainWalletRef, openMemberWallet, vendorWalletRef } from '../wallet/wallet.service.ts';
 import { resolveVendorSession } from './vendor-session.service.ts';
 
 /** The calling vendor, known once its signature has been checked. */
@@ -42,6 +49,7 @@ type BetRow = {
   member_id: string | null;
   amount: string;
   bet_state: string | null;
+  vendor_wallet_id: string | null;
 };
 
 const brandOf = (v: SeamlessVendor) => ({
@@ -130,6 +138,8 @@ async function finish(
     betTransactionId?: string;
     betState?: string;
     entryId?: string | null;
+    /** The wallet a bet debited when it is not the main wallet (transfer mode). */
+    wallet?: LedgerAccount;
   },
 ): Promise<SeamlessOutcome> {
   await trx
@@ -146,6 +156,7 @@ async function finish(
       error_code: outcome.errorCode,
       answer: JSON.stringify(outcome),
       entry_id: fields.entryId ?? null,
+      ...(fields.wallet?.kind === 'member_vendor' ? { vendor_wallet_id: fields.wallet.id } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', rowId)
@@ -153,18 +164,59 @@ async function finish(
   return outcome;
 }
 
-function vendorAccount(trx: Tx, v: SeamlessVendor) {
-  return ensureAccount(trx, {
-    brandId: v.brandId,
-    kind: 'vendor',
-    ownerKey: `vendor:${v.id}`,
-    vendorId: v.id,
-    currency: v.currency,
-  }).then((r) => r.account);
+/**
+ * Ledger accounts the seamless calls have seen, per database: an account's id, kind and currency
+ * never change once it exists, and every bet and win needs the vendor's account and the player's
+ * wallet, so remembering them saves reads on the hottest money path. Only accounts that existed
+ * before the current transaction are remembered (one created by a transaction that then rolls back
+ * must not be), and the map is bounded.
+ */
+const ACCOUNT_CACHE_LIMIT = 50_000;
+const knownAccounts = new WeakMap<Db, Map<string, LedgerAccount>>();
+
+function accountKey(ref: AccountRef): string {
+  return `${ref.brandId}|${ref.kind}|${ref.ownerKey}|${ref.currency}`;
 }
 
-function memberWallet(trx: Tx, v: SeamlessVendor, memberId: string) {
-  return ensureAccount(trx, mainWalletRef(brandOf(v), memberId)).then((r) => r.account);
+function rememberAccount(db: Db, ref: AccountRef, account: LedgerAccount): void {
+  let accounts = knownAccounts.get(db);
+  if (!accounts) {
+    accounts = new Map();
+    knownAccounts.set(db, accounts);
+  }
+  if (accounts.size >= ACCOUNT_CACHE_LIMIT) accounts.clear();
+  accounts.set(accountKey(ref), account);
+}
+
+async function knownAccount(db: Db, executor: Executor, ref: AccountRef): Promise<LedgerAccount> {
+  const hit = knownAccounts.get(db)?.get(accountKey(ref));
+  if (hit) return hit;
+  const { account, created } = await ensureAccount(executor, ref);
+  if (!created) rememberAccount(db, ref, account);
+  return account;
+}
+
+/**
+ * The vendor's side of its players' bets is split over this many ledger accounts (kind `vendor`,
+ * the same vendor_id), chosen by member: every bet and win updates the vendor's side and holds
+ * its row lock until commit, so with a single account all the vendor's players would queue on one
+ * row. The vendor's position is the sum of its `vendor` accounts.
+ */
+export const VENDOR_ACCOUNT_SHARDS = 16;
+
+function vendorAccount(db: Db, trx: Tx, v: SeamlessVendor, memberId: string) {
+  const shard = BigInt(memberId) % BigInt(VENDOR_ACCOUNT_SHARDS);
+  return knownAccount(db, trx, {
+    brandId: v.brandId,
+    kind: 'vendor',
+    ownerKey: `vendor:${v.id}:${shard}`,
+    vendorId: v.id,
+    currency: v.currency,
+  });
+}
+
+function memberWallet(db: Db, trx: Tx, v: SeamlessVendor, memberId: string) {
+  return knownAccount(db, trx, mainWalletRef(brandOf(v), memberId));
 }
 
 /** The round's status, opening it on first sight; a share lock keeps it open until this commits. */
@@ -184,7 +236,14 @@ async function roundStatus(trx: Tx, v: SeamlessVendor, roundId: string, gameId: 
   return row.status;
 }
 
-/** Posts legs under a savepoint so that insufficient funds leaves the claim in place to be answered. */
+type Posted = { entryId: string | null; balances: Map<string, bigint> };
+
+/**
+ * Posts the legs. When a leg debits a wallet that may refuse (insufficient funds), under a savepoint
+ * so that the refusal leaves the claim in place to be answered; the savepoint is not released
+ * explicitly (the commit does it), which keeps a round trip out of the time the accounts are locked.
+ * Credits and debits of accounts that may go negative cannot be refused: no savepoint then.
+ */
 async function postOrRefuse(
   trx: Tx,
   v: SeamlessVendor,
@@ -192,11 +251,10 @@ async function postOrRefuse(
   kind: string,
   hash: string,
   legs: Leg[],
-): Promise<{ entryId: string | null } | InsufficientFunds> {
-  if (legs.every((l) => l.amount === 0n)) return { entryId: null };
-  await sql`savepoint seamless_post`.execute(trx);
-  try {
-    const posted = await postEntry(trx, {
+): Promise<Posted | InsufficientFunds> {
+  if (legs.every((l) => l.amount === 0n)) return { entryId: null, balances: new Map() };
+  const post = () =>
+    postEntry(trx, {
       brandId: v.brandId,
       kind: `seamless_${kind}`,
       idempotencyKey: `seamless:${v.id}:${transactionId}`,
@@ -205,8 +263,14 @@ async function postOrRefuse(
       metadata: { vendor: v.code },
       legs,
     });
-    await sql`release savepoint seamless_post`.execute(trx);
-    return { entryId: posted.entryId };
+  if (!legs.some((l) => l.amount < 0n && !l.account.mayGoNegative)) {
+    const posted = await post();
+    return { entryId: posted.entryId, balances: posted.balances };
+  }
+  await sql`savepoint seamless_post`.execute(trx);
+  try {
+    const posted = await post();
+    return { entryId: posted.entryId, balances: posted.balances };
   } catch (error) {
     if (!(error instanceof InsufficientFunds)) throw error;
     await sql`rollback to savepoint seamless_post`.execute(trx);
@@ -214,7 +278,24 @@ async function postOrRefuse(
   }
 }
 
-/** A bet's player, from the vendor session token; the wallet is opened (trial demo credit) first. */
+/** The wallet's balance after a posting: from the posting's own UPDATE when it moved the wallet. */
+async function balanceAfter(
+  trx: Tx,
+  v: SeamlessVendor,
+  wallet: LedgerAccount,
+  posted: Posted,
+): Promise<SeamlessBalance> {
+  const after = posted.balances.get(wallet.id);
+  return after === undefined
+    ? balanceValue(trx, v, wallet.id)
+    : { balance: formatAmount(after, v.currency), currency: v.currency };
+}
+
+/**
+ * A bet's player, from the vendor session token, and the wallet the game plays from: the main
+ * wallet (opened first, with a trial account's demo credit), or in the transfer mode the member's
+ * wallet at this vendor. Trial accounts always play from the main wallet (their demo balance).
+ */
 async function playerOf(
   db: Db,
   v: SeamlessVendor,
@@ -222,11 +303,21 @@ async function playerOf(
 ): Promise<{ wallet: LedgerAccount; memberId: string } | null> {
   const session = await resolveVendorSession(db, v.id, token);
   if (!session) return null;
-  const wallet = await openMemberWallet(db, brandOf(v), {
-    id: session.memberId,
-    brandId: v.brandId,
-    isAgent: session.isAgent,
-  });
+  if (!session.singleWallet && session.isAgent !== TRIAL_TYPE) {
+    const wallet = await knownAccount(db, db, vendorWalletRef(brandOf(v), session.memberId, v.id));
+    return { wallet, memberId: session.memberId };
+  }
+  const ref = mainWalletRef(brandOf(v), session.memberId);
+  let wallet = knownAccounts.get(db)?.get(accountKey(ref));
+  if (!wallet) {
+    // Opened (and committed) here when new, so it may be remembered either way.
+    wallet = await openMemberWallet(db, brandOf(v), {
+      id: session.memberId,
+      brandId: v.brandId,
+      isAgent: session.isAgent,
+    });
+    rememberAccount(db, ref, wallet);
+  }
   return { wallet, memberId: session.memberId };
 }
 
@@ -256,9 +347,9 @@ export async function seamlessBet(
     const fields = { memberId, roundId: req.roundId, gameId: req.gameId, currency: v.currency, amount };
     if ((await roundStatus(trx, v, req.roundId, req.gameId)) !== 'open') {
       const outcome = refused('round_closed', await balanceValue(trx, v, wallet.id));
-      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused' });
+      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused', wallet });
     }
-    const target = await vendorAccount(trx, v);
+    const target = await vendorAccount(db, trx, v, memberId);
     const posted = await postOrRefuse(trx, v, req.transactionId, 'bet', hash, [
       { account: wallet, amount: -amount },
       { account: target, amount },
@@ -268,20 +359,33 @@ export async function seamlessBet(
         balance: formatAmount(posted.balance, v.currency),
         currency: v.currency,
       });
-      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused' });
+      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused', wallet });
     }
-    return finish(trx, c.rowId, ok(await balanceValue(trx, v, wallet.id)), {
+    return finish(trx, c.rowId, ok(await balanceAfter(trx, v, wallet, posted)), {
       ...fields,
       betState: 'open',
       entryId: posted.entryId,
+      wallet,
     });
   });
+}
+
+/** The vendor wallet a transfer-mode bet debited (its win or rollback credits it), else null. */
+function walletOfBet(v: SeamlessVendor, bet: BetRow): LedgerAccount | null {
+  if (!bet.vendor_wallet_id) return null;
+  return {
+    id: bet.vendor_wallet_id,
+    brandId: v.brandId,
+    kind: 'member_vendor',
+    currency: v.currency,
+    mayGoNegative: false,
+  };
 }
 
 async function lockBet(trx: Tx, v: SeamlessVendor, betTransactionId: string): Promise<BetRow | undefined> {
   return trx
     .selectFrom('seamless_transactions')
-    .select(['id', 'kind', 'member_id', 'amount', 'bet_state'])
+    .select(['id', 'kind', 'member_id', 'amount', 'bet_state', 'vendor_wallet_id'])
     .where('vendor_id', '=', v.id)
     .where('transaction_id', '=', betTransactionId)
     .forUpdate()
@@ -322,25 +426,27 @@ export async function seamlessWin(
     };
     if (bet.kind === 'tombstone' || !bet.member_id)
       return finish(trx, c.rowId, refused('bet_cancelled', null), fields);
-    const wallet = await memberWallet(trx, v, bet.member_id);
+    const wallet = walletOfBet(v, bet) ?? (await memberWallet(db, trx, v, bet.member_id));
     if (bet.bet_state === 'rolled_back') {
       return finish(trx, c.rowId, refused('bet_cancelled', await balanceValue(trx, v, wallet.id)), fields);
     }
     if (bet.bet_state === 'refused') {
       return finish(trx, c.rowId, refused('bet_not_found', await balanceValue(trx, v, wallet.id)), fields);
     }
-    const source = await vendorAccount(trx, v);
-    const posted = await postOrRefuse(trx, v, req.transactionId, 'win', hash, [
-      { account: source, amount: -amount },
-      { account: wallet, amount },
-    ]);
-    if (posted instanceof InsufficientFunds) throw posted;
+    const source = await vendorAccount(db, trx, v, bet.member_id);
+    // The bet's new state is written before the money moves (all of it commits or none): the
+    // wallet and the vendor's account, which every bet and win updates, stay locked one statement less.
     await trx
       .updateTable('seamless_transactions')
       .set({ bet_state: 'won', updated_at: new Date() })
       .where('id', '=', bet.id)
       .execute();
-    return finish(trx, c.rowId, ok(await balanceValue(trx, v, wallet.id)), {
+    const posted = await postOrRefuse(trx, v, req.transactionId, 'win', hash, [
+      { account: source, amount: -amount },
+      { account: wallet, amount },
+    ]);
+    if (posted instanceof InsufficientFunds) throw posted;
+    return finish(trx, c.rowId, ok(await balanceAfter(trx, v, wallet, posted)), {
       ...fields,
       entryId: posted.entryId,
     });
@@ -399,7 +505,7 @@ export async function seamlessRollback(
     if (bet.kind === 'tombstone' || !bet.member_id) {
       return finish(trx, c.rowId, refused('bet_not_found', null), { ...fields, memberId: null });
     }
-    const wallet = await memberWallet(trx, v, bet.member_id);
+    const wallet = walletOfBet(v, bet) ?? (await memberWallet(db, trx, v, bet.member_id));
     const memberFields = { ...fields, memberId: bet.member_id };
     if (bet.bet_state === 'won') {
       return finish(
@@ -415,18 +521,19 @@ export async function seamlessRollback(
     }
     const refund = BigInt(bet.amount);
     if (stated !== undefined && stated !== refund) throw new AppError('amount_invalid');
-    const source = await vendorAccount(trx, v);
-    const posted = await postOrRefuse(trx, v, req.transactionId, 'rollback', hash, [
-      { account: source, amount: -refund },
-      { account: wallet, amount: refund },
-    ]);
-    if (posted instanceof InsufficientFunds) throw posted;
+    const source = await vendorAccount(db, trx, v, bet.member_id);
+    // Before the money moves, as for a win: the accounts stay locked one statement less.
     await trx
       .updateTable('seamless_transactions')
       .set({ bet_state: 'rolled_back', updated_at: new Date() })
       .where('id', '=', bet.id)
       .execute();
-    return finish(trx, c.rowId, ok(await balanceValue(trx, v, wallet.id)), {
+    const posted = await postOrRefuse(trx, v, req.transactionId, 'rollback', hash, [
+      { account: source, amount: -refund },
+      { account: wallet, amount: refund },
+    ]);
+    if (posted instanceof InsufficientFunds) throw posted;
+    return finish(trx, c.rowId, ok(await balanceAfter(trx, v, wallet, posted)), {
       ...memberFields,
       amount: refund,
       entryId: posted.entryId,
@@ -459,9 +566,9 @@ export async function seamlessBetWin(
     };
     if ((await roundStatus(trx, v, req.roundId, req.gameId)) !== 'open') {
       const outcome = refused('round_closed', await balanceValue(trx, v, wallet.id));
-      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused' });
+      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused', wallet });
     }
-    const house = await vendorAccount(trx, v);
+    const house = await vendorAccount(db, trx, v, memberId);
     // Debit before credit on the wallet: the player must afford the stake, whatever the win.
     const posted = await postOrRefuse(trx, v, req.transactionId, 'bet_win', hash, [
       { account: wallet, amount: -bet },
@@ -474,12 +581,13 @@ export async function seamlessBetWin(
         balance: formatAmount(posted.balance, v.currency),
         currency: v.currency,
       });
-      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused' });
+      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused', wallet });
     }
-    return finish(trx, c.rowId, ok(await balanceValue(trx, v, wallet.id)), {
+    return finish(trx, c.rowId, ok(await balanceAfter(trx, v, wallet, posted)), {
       ...fields,
       betState: win > 0n ? 'won' : 'settled',
       entryId: posted.entryId,
+      wallet,
     });
   });
 }

@@ -297,6 +297,58 @@ describe('wins and rollbacks', () => {
   });
 });
 
+describe("the vendor's side", () => {
+  it("spreads it over the vendor's accounts by member; together they hold what the players staked less their wins", async () => {
+    const code = `S${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+    await upsertVendor(ctx.db, { brandId: brand.id, code, name: 'Spread vendor', secret: SECRET });
+    const players = [await player('100.00'), await player('100.00')];
+    for (const p of players) {
+      const { token } = await issueVendorSession(ctx.db, p.id, code, 'slots-1');
+      const placed = bet(token, '10.00');
+      for (const [path, body] of [
+        ['bet', placed],
+        [
+          'win',
+          {
+            ...ids(),
+            roundId: placed.roundId,
+            betTransactionId: placed.transactionId,
+            amount: '4.00',
+            currency: 'PHP',
+          },
+        ],
+      ] as const) {
+        const raw = JSON.stringify({ vendor: code, ...body });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/seamless/v1/${path}`,
+          headers: {
+            merchant: 'DEMO',
+            'x-vendor': code,
+            'x-signature': signBody(SECRET, raw),
+            'content-type': 'application/json',
+          },
+          payload: raw,
+        });
+        expect(res.json()).toMatchObject({ success: true });
+      }
+    }
+    const vendorId = (
+      await ctx.db.selectFrom('vendors').select('id').where('code', '=', code).executeTakeFirstOrThrow()
+    ).id;
+    const accounts = await ctx.db
+      .selectFrom('ledger_accounts')
+      .select(['owner_key', 'balance'])
+      .where('kind', '=', 'vendor')
+      .where('vendor_id', '=', vendorId)
+      .execute();
+    // Consecutive members fall in different shards.
+    expect(accounts).toHaveLength(2);
+    expect(accounts.reduce((sum, a) => sum + BigInt(a.balance), 0n)).toBe(1200n);
+    for (const p of players) expect(await balance(p.token)).toBe('94.00');
+  });
+});
+
 describe('bet-and-win and rounds', () => {
   it('debits and credits atomically, refusing a stake the player cannot afford', async () => {
     const p = await player('10.00');
@@ -404,6 +456,38 @@ describe('faults', () => {
     setLedgerFaults(null);
     const retry = await send('bet', body);
     expect(retry.body).toMatchObject({ success: true, value: { balance: '90.00' } });
+    expect(await balance(p.token)).toBe('90.00');
+  });
+
+  it("does not remember a vendor's account opened by a transaction that then failed", async () => {
+    const code = `V${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+    await upsertVendor(ctx.db, { brandId: brand.id, code, name: 'New vendor', secret: SECRET });
+    const p = await player('100.00');
+    const { token } = await issueVendorSession(ctx.db, p.id, code, 'slots-1');
+    const betOfNewVendor = (amount: string) => {
+      const raw = JSON.stringify({ vendor: code, ...bet(token, amount) });
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/seamless/v1/bet',
+        headers: {
+          merchant: 'DEMO',
+          'x-vendor': code,
+          'x-signature': signBody(SECRET, raw),
+          'content-type': 'application/json',
+        },
+        payload: raw,
+      });
+    };
+    // The vendor's first bet opens its ledger account, then the transaction dies before commit.
+    setLedgerFaults({
+      beforeCommit: async () => {
+        throw new Error('crash before commit');
+      },
+    });
+    expect((await betOfNewVendor('10.00')).statusCode).toBe(500);
+    setLedgerFaults(null);
+    const next = await betOfNewVendor('10.00');
+    expect(next.json()).toMatchObject({ success: true, value: { balance: '90.00' } });
     expect(await balance(p.token)).toBe('90.00');
   });
 

@@ -45,20 +45,29 @@ export async function issueVendorSession(
   return { token, expiresAt };
 }
 
-/** The member behind a live token of this vendor, or null. */
+/**
+ * The member behind a live token of this vendor, or null; with the brand's wallet mode, read in the
+ * same statement (a brand without wallet settings uses the seamless single wallet).
+ */
 export async function resolveVendorSession(
   db: Executor,
   vendorId: string,
   token: string,
-): Promise<{ memberId: string; isAgent: number } | null> {
+): Promise<{ memberId: string; isAgent: number; singleWallet: boolean } | null> {
   const row = await db
     .selectFrom('vendor_sessions')
     .innerJoin('members', 'members.id', 'vendor_sessions.member_id')
-    .select(['vendor_sessions.member_id', 'members.is_agent', 'members.status'])
+    .leftJoin('wallet_settings', 'wallet_settings.brand_id', 'vendor_sessions.brand_id')
+    .select([
+      'vendor_sessions.member_id',
+      'members.is_agent',
+      'members.status',
+      'wallet_settings.single_wallet',
+    ])
     .where('vendor_sessions.token_hash', '=', sha256Hex(token))
     .where('vendor_sessions.vendor_id', '=', vendorId)
     .where('vendor_sessions.expires_at', '>', new Date())
     .executeTakeFirst();
   if (row?.status !== 'ACTIVE') return null;
-  return { memberId: row.member_id, isAgent: row.is_agent };
+  return { memberId: row.member_id, isAgent: row.is_agent, singleWallet: row.single_wallet ?? true };
 }

@@ -14,6 +14,8 @@ export const ACCOUNT_KINDS = [
   'payment_provider',
   'agent',
   'demo_credit',
+  // Money of requested withdrawals until paid out or returned (migration 0006).
+  'withdrawal_hold',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 

@@ -187,3 +187,15 @@ export async function houseAdjustment(
     };
   });
 }
+
+/** A member's wallet at one vendor in the transfer mode (kind member_vendor, one per member and vendor). */
+export function vendorWalletRef(brand: { id: string; currency: string }, memberId: string, vendorId: string) {
+  return {
+    brandId: brand.id,
+    kind: 'member_vendor' as const,
+    ownerKey: `member:${memberId}:vendor:${vendorId}`,
+    memberId,
+    vendorId,
+    currency: brand.currency,
+  };
+}

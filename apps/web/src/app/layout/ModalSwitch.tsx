@@ -7,6 +7,7 @@ import { useCountryCodes } from '../../features/system/api/get-country-codes.ts'
 import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { closeModal, type ModalRequest } from '../../lib/modals.ts';
+import { MEMBER_CENTRE_PAGE_COMPONENTS } from './member-centre-pages.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each lazy modal has its own props
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType<any> {
@@ -105,6 +106,7 @@ export function ModalSwitch({
             page={modal.page}
             manualRebate={!!flags.MANPLAYREB3}
             countryCodes={countryCodes.data ?? []}
+            pages={MEMBER_CENTRE_PAGE_COMPONENTS}
           />
         );
         break;

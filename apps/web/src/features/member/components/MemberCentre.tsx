@@ -1,5 +1,5 @@
 import type { CountryCode } from '@lotus/contracts/system';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
@@ -16,24 +16,28 @@ const SecurityCenter = lazy(() =>
 
 /**
  * The personal-centre panel (spec §2): the full menu, a close button, page scroll locked while
- * open. Only securityCenter is built in this release; the other pages say which feature brings
- * them. The mission badge shows once a mission count above 0 is known.
+ * open. Pages other than securityCenter come from their features through `pages`; one without a
+ * component says that it arrives with its feature. The mission badge shows once a mission count above 0 is known.
  */
 export function MemberCentre({
   page,
   manualRebate,
   countryCodes,
   missionCount = 0,
+  pages: pageComponents = {},
 }: {
   page?: string;
   manualRebate: boolean;
   countryCodes: CountryCode[];
   missionCount?: number;
+  /** Pages provided by other features (app/layout/member-centre-pages.ts), each a lazy component. */
+  pages?: Partial<Record<MemberCentrePage, ComponentType<{ openPage: (page: MemberCentrePage) => void }>>>;
 }) {
   const { t } = useTranslation();
   usePageScrollLock();
-  const pages = MEMBER_CENTRE_PAGES.filter((item) => item !== 'manualRebate' || manualRebate);
+  const menu = MEMBER_CENTRE_PAGES.filter((item) => item !== 'manualRebate' || manualRebate);
   const [active, setActive] = useState<MemberCentrePage>(isMemberCentrePage(page) ? page : 'securityCenter');
+  const ActivePage = pageComponents[active];
 
   return (
     <Dialog
@@ -49,7 +53,7 @@ export function MemberCentre({
       <div className="member-centre">
         <nav aria-label={t('member.centreMenu')}>
           <ul className="member-centre__menu">
-            {pages.map((item) => (
+            {menu.map((item) => (
               <li key={item}>
                 <button
                   type="button"
@@ -71,6 +75,10 @@ export function MemberCentre({
           {active === 'securityCenter' ? (
             <Suspense fallback={<Spinner />}>
               <SecurityCenter countryCodes={countryCodes} />
+            </Suspense>
+          ) : ActivePage ? (
+            <Suspense fallback={<Spinner />}>
+              <ActivePage openPage={setActive} />
             </Suspense>
           ) : (
             <EmptyState title={memberPageLabel(t, active)}>

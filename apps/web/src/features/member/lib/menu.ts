@@ -1,4 +1,4 @@
-/** The member-centre menu of spec §2, in order; only securityCenter is built in this release. */
+/** The member-centre menu of spec §2, in order. */
 export const MEMBER_CENTRE_PAGES = [
   'securityCenter',
   'transferFund',

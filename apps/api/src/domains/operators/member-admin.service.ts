@@ -1,0 +1,124 @@
+import type { MemberDetail, MemberPage, MemberRow, PostingPage } from '@lotus/contracts/backoffice';
+import { formatAmount } from '@lotus/contracts/money';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Brand } from '../brands/brand.ts';
+import { revokeMemberSessions } from '../sessions/session.repository.ts';
+import { recordAudit } from './audit.repository.ts';
+import {
+  findMemberForAdmin,
+  type MemberAdminRow,
+  memberLoginAttempts,
+  memberPostings,
+  memberWallets,
+  searchMembers,
+  setMemberStatus,
+} from './member-admin.repository.ts';
+import type { OperatorContext } from './operator-session.service.ts';
+
+function rowOf(member: MemberAdminRow): MemberRow {
+  return {
+    id: member.id,
+    username: member.username,
+    mobile: member.mobile,
+    status: member.status,
+    isAgent: member.is_agent,
+    createdAt: member.created_at.toISOString(),
+    lastLoginAt: member.last_login_at?.toISOString() ?? null,
+  };
+}
+
+export async function findMembers(
+  db: Db,
+  brand: Brand,
+  query: { q?: string; page?: number; pageSize?: number },
+): Promise<MemberPage> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 20;
+  const { rows, total } = await searchMembers(db, brand.id, query.q ?? '', page, pageSize);
+  return { items: rows.map(rowOf), total, page, pageSize };
+}
+
+export async function memberDetail(db: Db, brand: Brand, memberId: string): Promise<MemberDetail> {
+  const member = await findMemberForAdmin(db, brand.id, memberId);
+  if (!member) throw new AppError('member_not_found');
+  const [wallets, attempts] = await Promise.all([
+    memberWallets(db, brand.id, memberId),
+    memberLoginAttempts(db, brand.id, memberId),
+  ]);
+  return {
+    member: { ...rowOf(member), email: member.email, nickname: member.nickname },
+    currency: brand.currency,
+    currencySymbol: brand.currencySymbol,
+    wallets: wallets.map((w) => ({
+      kind: w.kind,
+      label: w.kind === 'member_vendor' ? (w.vendor_name ?? w.kind) : w.kind,
+      balance: formatAmount(BigInt(w.balance), brand.currency),
+    })),
+    loginAttempts: attempts.map((a) => ({
+      method: a.method,
+      ip: a.ip,
+      country: a.country,
+      device: a.device,
+      outcome: a.outcome,
+      createdAt: a.created_at.toISOString(),
+    })),
+  };
+}
+
+export async function memberLedger(
+  db: Db,
+  brand: Brand,
+  memberId: string,
+  query: { page?: number; pageSize?: number },
+): Promise<PostingPage> {
+  if (!(await findMemberForAdmin(db, brand.id, memberId))) throw new AppError('member_not_found');
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 20;
+  const { rows, total } = await memberPostings(db, brand.id, memberId, page, pageSize);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      entryKind: row.entry_kind,
+      wallet: row.account_kind,
+      amount: formatAmount(BigInt(row.amount), brand.currency),
+      balanceAfter: formatAmount(BigInt(row.balance_after), brand.currency),
+      reference: row.reference,
+      createdAt: row.created_at.toISOString(),
+    })),
+    total,
+    page,
+    pageSize,
+  };
+}
+
+/** Locks (ends the member's sessions too) or unlocks a member; audited. */
+export async function changeMemberStatus(
+  db: Db,
+  brand: Brand,
+  operator: OperatorContext,
+  ip: string,
+  memberId: string,
+  status: 'ACTIVE' | 'LOCKED',
+): Promise<MemberRow> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findMemberForAdmin(trx, brand.id, memberId);
+    if (!before) throw new AppError('member_not_found');
+    await setMemberStatus(trx, brand.id, memberId, status);
+    // A locked member is logged out at once, not at the session's next expiry.
+    if (status === 'LOCKED') await revokeMemberSessions(trx, memberId, 'logout');
+    await recordAudit(trx, {
+      brandId: brand.id,
+      operatorId: operator.id,
+      action: status === 'LOCKED' ? 'member.lock' : 'member.unlock',
+      targetType: 'member',
+      targetId: memberId,
+      before: { status: before.status },
+      after: { status },
+      ip,
+    });
+    const after = await findMemberForAdmin(trx, brand.id, memberId);
+    if (!after) throw new AppError('member_not_found');
+    return rowOf(after);
+  });
+}

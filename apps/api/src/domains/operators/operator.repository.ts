@@ -1,0 +1,198 @@
+import type { Executor } from '../wallet/ledger.repository.ts';
+import { isOperatorRole, type Operator, type OperatorRole } from './operator.ts';
+
+const COLUMNS = [
+  'id',
+  'brand_id',
+  'username',
+  'password_hash',
+  'role',
+  'totp_secret_encrypted',
+  'totp_enabled',
+  'active',
+  'failed_attempts',
+  'locked_until',
+  'last_login_at',
+  'created_at',
+] as const;
+
+type OperatorRow = {
+  id: string;
+  brand_id: string;
+  username: string;
+  password_hash: string;
+  role: string;
+  totp_secret_encrypted: string | null;
+  totp_enabled: boolean;
+  active: boolean;
+  failed_attempts: number;
+  locked_until: Date | null;
+  last_login_at: Date | null;
+  created_at: Date;
+};
+
+function toOperator(row: OperatorRow): Operator {
+  if (!isOperatorRole(row.role)) throw new Error(`operator ${row.id}: unknown role ${row.role}`);
+  return {
+    id: row.id,
+    brandId: row.brand_id,
+    username: row.username,
+    role: row.role,
+    passwordHash: row.password_hash,
+    totpSecretEncrypted: row.totp_secret_encrypted,
+    totpEnabled: row.totp_enabled,
+    active: row.active,
+    failedAttempts: row.failed_attempts,
+    lockedUntil: row.locked_until,
+    lastLoginAt: row.last_login_at,
+    createdAt: row.created_at,
+  };
+}
+
+export async function findOperatorByUsername(
+  executor: Executor,
+  brandId: string,
+  username: string,
+): Promise<Operator | null> {
+  const row = await executor
+    .selectFrom('operators')
+    .select(COLUMNS)
+    .where('brand_id', '=', brandId)
+    .where('username', '=', username.toLowerCase())
+    .executeTakeFirst();
+  return row ? toOperator(row) : null;
+}
+
+export async function findOperatorById(
+  executor: Executor,
+  brandId: string,
+  id: string,
+): Promise<Operator | null> {
+  const row = await executor
+    .selectFrom('operators')
+    .select(COLUMNS)
+    .where('brand_id', '=', brandId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toOperator(row) : null;
+}
+
+export async function listOperators(executor: Executor, brandId: string): Promise<Operator[]> {
+  const rows = await executor
+    .selectFrom('operators')
+    .select(COLUMNS)
+    .where('brand_id', '=', brandId)
+    .orderBy('username')
+    .execute();
+  return rows.map(toOperator);
+}
+
+export async function insertOperator(
+  executor: Executor,
+  input: {
+    brandId: string;
+    username: string;
+    passwordHash: string;
+    role: OperatorRole;
+    totpSecretEncrypted?: string | null;
+    totpEnabled?: boolean;
+    createdBy?: string | null;
+  },
+): Promise<Operator> {
+  const row = await executor
+    .insertInto('operators')
+    .values({
+      brand_id: input.brandId,
+      username: input.username.toLowerCase(),
+      password_hash: input.passwordHash,
+      role: input.role,
+      totp_secret_encrypted: input.totpSecretEncrypted ?? null,
+      totp_enabled: input.totpEnabled ?? false,
+      created_by: input.createdBy ?? null,
+    })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toOperator(row);
+}
+
+/** Counts a failed attempt; the attempt that reaches `maxFailures` locks the account until `lockUntil`. */
+export async function recordFailedAttempt(
+  executor: Executor,
+  id: string,
+  maxFailures: number,
+  lockUntil: Date,
+): Promise<{ locked: boolean }> {
+  const row = await executor
+    .updateTable('operators')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', id)
+    .returning(['failed_attempts'])
+    .executeTakeFirstOrThrow();
+  if (row.failed_attempts < maxFailures) return { locked: false };
+  await executor
+    .updateTable('operators')
+    .set({ locked_until: lockUntil, failed_attempts: 0 })
+    .where('id', '=', id)
+    .execute();
+  return { locked: true };
+}
+
+/**
+ * Accepts a TOTP step once: the update only matches while the stored last step is older, so two
+ * requests racing with the same code cannot both pass.
+ */
+export async function claimTotpStep(executor: Executor, id: string, step: number): Promise<boolean> {
+  const row = await executor
+    .updateTable('operators')
+    .set({ totp_last_step: String(step) })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+    .returning(['id'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markLoggedIn(executor: Executor, id: string): Promise<void> {
+  await executor
+    .updateTable('operators')
+    .set({ failed_attempts: 0, locked_until: null, last_login_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Stores a new, not yet confirmed secret (enrolment); the operator's TOTP stays off until a code proves it. */
+export async function setPendingTotpSecret(executor: Executor, id: string, encrypted: string): Promise<void> {
+  await executor
+    .updateTable('operators')
+    .set({ totp_secret_encrypted: encrypted, totp_enabled: false, totp_last_step: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function enableTotp(executor: Executor, id: string): Promise<void> {
+  await executor.updateTable('operators').set({ totp_enabled: true }).where('id', '=', id).execute();
+}
+
+/** Clears the secret: the next login enrols a new authenticator. */
+export async function resetTotp(executor: Executor, brandId: string, id: string): Promise<void> {
+  await executor
+    .updateTable('operators')
+    .set({ totp_secret_encrypted: null, totp_enabled: false, totp_last_step: null })
+    .where('brand_id', '=', brandId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setOperatorActive(
+  executor: Executor,
+  brandId: string,
+  id: string,
+  active: boolean,
+): Promise<void> {
+  await executor
+    .updateTable('operators')
+    .set({ active, failed_attempts: 0, locked_until: null })
+    .where('brand_id', '=', brandId)
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,79 @@
+import { OperatorInfo, OperatorLoginBody, OperatorLoginResult } from '@lotus/contracts/backoffice';
+import { ApiHeaders } from '@lotus/contracts/envelope';
+import { Type } from 'typebox';
+import { ok, responses } from '../../http/envelope.ts';
+import type { Api, RouteDeps } from '../../http/types.ts';
+import { recordAudit } from './audit.repository.ts';
+import { operatorOf } from './operator.guard.ts';
+import { operatorLogin } from './operator-login.service.ts';
+import { revokeOperatorSession } from './operator-session.repository.ts';
+
+const tags = ['back office'];
+
+/** Operator sessions of the back office: login with password and TOTP (or TOTP enrolment), me, logout. */
+export function operatorSessionRoutes(api: Api, { operators }: RouteDeps) {
+  api.post(
+    '/bo/v1/session/login',
+    {
+      schema: {
+        tags,
+        summary: 'Operator login: username, password and authenticator code',
+        description:
+          'Without `totpCode` an operator who has TOTP answers operator_totp_required; one without TOTP yet ' +
+          'gets `step: "enrol"` with the otpauth URI and its QR image and logs in by sending the same ' +
+          'credentials with a code from the app. A code is accepted once. Five failures lock the account for ' +
+          '15 minutes; attempts are throttled per IP and per account.',
+        headers: ApiHeaders,
+        body: OperatorLoginBody,
+        response: responses(OperatorLoginResult, 401, 403),
+      },
+    },
+    async (request) =>
+      ok(await operatorLogin(operators, { brand: request.brand, ip: request.ip }, request.body)),
+  );
+
+  api.get(
+    '/bo/v1/session/me',
+    {
+      onRequest: operators.guard(),
+      schema: {
+        tags,
+        summary: 'The logged-in operator',
+        headers: ApiHeaders,
+        response: responses(OperatorInfo, 401),
+      },
+    },
+    async (request) => {
+      const { id, username, role } = operatorOf(request);
+      return ok({ id, username, role });
+    },
+  );
+
+  api.post(
+    '/bo/v1/session/logout',
+    {
+      onRequest: operators.guard(),
+      schema: {
+        tags,
+        summary: "Ends the operator's session of this token",
+        headers: ApiHeaders,
+        response: responses(Type.Boolean(), 401),
+      },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      await operators.db.transaction().execute(async (trx) => {
+        await revokeOperatorSession(trx, operator.sessionId);
+        await recordAudit(trx, {
+          brandId: operator.brandId,
+          operatorId: operator.id,
+          action: 'operator.logout',
+          targetType: 'operator',
+          targetId: operator.id,
+          ip: request.ip,
+        });
+      });
+      return ok(true);
+    },
+  );
+}

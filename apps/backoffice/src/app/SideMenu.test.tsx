@@ -1,0 +1,36 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { canSee, menuFor, PAGES } from './pages.ts';
+import { SideMenu } from './SideMenu.tsx';
+
+const labels = () => screen.getAllByRole('link').map((link) => link.textContent);
+
+describe('side menu', () => {
+  it('shows a readonly operator only the pages open to every role', () => {
+    render(
+      <MemoryRouter>
+        <SideMenu operatorRole="readonly" />
+      </MemoryRouter>,
+    );
+    expect(labels()).toEqual(['Dashboard', 'Members']);
+  });
+
+  it('shows finance the adjustments but not operators, audit or settings', () => {
+    render(
+      <MemoryRouter>
+        <SideMenu operatorRole="finance" />
+      </MemoryRouter>,
+    );
+    expect(labels()).toContain('Adjustments');
+    expect(labels()).not.toContain('Operators');
+    expect(labels()).not.toContain('Audit log');
+    expect(labels()).not.toContain('Brand settings');
+  });
+
+  it('shows an admin every menu page of the list', () => {
+    expect(menuFor('admin')).toHaveLength(PAGES.filter((page) => page.menuKey).length);
+    expect(canSee({ roles: ['cs'] }, 'finance')).toBe(false);
+    expect(canSee({ roles: ['cs'] }, 'cs')).toBe(true);
+  });
+});

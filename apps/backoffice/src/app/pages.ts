@@ -1,0 +1,103 @@
+import type { OperatorRole } from '@lotus/contracts/backoffice';
+import type { ComponentType } from 'react';
+
+/**
+ * THE list of back-office pages: each entry is one route (under /backoffice/) and, when it has a
+ * `menuKey`, one item of the side menu. The menu shows an entry only to the roles in `roles`
+ * (admin sees everything; an empty list means every role). Pages are loaded on first visit.
+ *
+ * To add a page: create `src/features/<area>/<Name>Page.tsx` with a default export, then add one
+ * entry here (see README.md). The Deposits and Withdrawals queues have their slots below.
+ */
+export type BackofficePage = {
+  path: string;
+  /** i18n key of the menu label; pages without one (details) are routes only. */
+  menuKey?: string;
+  roles: OperatorRole[];
+  load: () => Promise<{ default: ComponentType }>;
+};
+
+export const PAGES: BackofficePage[] = [
+  {
+    path: '',
+    menuKey: 'menu.dashboard',
+    roles: [],
+    load: () => import('../features/dashboard/DashboardPage.tsx'),
+  },
+  {
+    path: 'members',
+    menuKey: 'menu.members',
+    roles: [],
+    load: () => import('../features/members/MembersPage.tsx'),
+  },
+  { path: 'members/:id', roles: [], load: () => import('../features/members/MemberDetailPage.tsx') },
+  {
+    path: 'adjustments',
+    menuKey: 'menu.adjustments',
+    roles: ['finance'],
+    load: () => import('../features/adjustments/AdjustmentsPage.tsx'),
+  },
+  {
+    path: 'deposits',
+    menuKey: 'deposits.menu',
+    roles: ['finance'],
+    load: () => import('../features/deposits/DepositsPage.tsx'),
+  },
+  {
+    path: 'deposit-settings',
+    menuKey: 'deposits.settingsMenu',
+    roles: ['admin'],
+    load: () => import('../features/deposits/DepositSettingsPage.tsx'),
+  },
+  {
+    path: 'withdrawals',
+    menuKey: 'withdrawals.menu',
+    roles: ['finance'],
+    load: () => import('../features/withdrawals/WithdrawalsPage.tsx'),
+  },
+  {
+    path: 'vendors',
+    menuKey: 'menu.vendors',
+    roles: ['admin'],
+    load: () => import('../features/vendors/VendorsPage.tsx'),
+  },
+  {
+    path: 'settings',
+    menuKey: 'menu.settings',
+    roles: ['admin'],
+    load: () => import('../features/settings/SettingsPage.tsx'),
+  },
+  {
+    path: 'outboxes',
+    menuKey: 'menu.outboxes',
+    roles: ['cs'],
+    load: () => import('../features/outboxes/OutboxesPage.tsx'),
+  },
+  {
+    path: 'audit',
+    menuKey: 'menu.audit',
+    roles: ['admin'],
+    load: () => import('../features/audit/AuditPage.tsx'),
+  },
+  {
+    path: 'operators',
+    menuKey: 'menu.operators',
+    roles: ['admin'],
+    load: () => import('../features/operators/OperatorsPage.tsx'),
+  },
+];
+
+/** Whether a role may see a page (admin sees all; no roles listed = every role). */
+export function canSee(page: Pick<BackofficePage, 'roles'>, role: OperatorRole): boolean {
+  return role === 'admin' || page.roles.length === 0 || page.roles.includes(role);
+}
+
+/** The side menu of a role, in list order. */
+export function menuFor(role: OperatorRole, pages: BackofficePage[] = PAGES) {
+  return pages.filter((page) => page.menuKey && canSee(page, role));
+}
+
+/** Whether a role may perform actions reserved to `roles` (the server checks again). */
+export function canAct(role: OperatorRole, roles: OperatorRole[]): boolean {
+  return role === 'admin' || roles.includes(role);
+}

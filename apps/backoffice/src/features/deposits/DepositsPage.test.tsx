@@ -1,0 +1,90 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import DepositsPage from './DepositsPage.tsx';
+
+const pending = {
+  id: '42',
+  reference: 'DP0123456789ABCDEF0123',
+  kind: 'bank_transfer',
+  methodName: 'Bank transfer',
+  amount: '1234.5',
+  currency: 'PHP',
+  status: 'pending',
+  bankName: 'Maybank',
+  accountName: 'Lotus Demo',
+  accountNumber: '514012345678',
+  transferReference: 'MBB-1',
+  hasReceipt: true,
+  rejectReason: '',
+  createdAt: Date.UTC(2026, 0, 2),
+  resolvedAt: null,
+  memberId: '7',
+  username: 'alice',
+  methodId: '1',
+  gatewayTransactionId: null,
+  reviewedBy: null,
+};
+
+function stub(role: string) {
+  sessionStorage.setItem('bo.token', 'tok');
+  sessionStorage.setItem('bo.operator', JSON.stringify({ id: '1', username: 'op', role }));
+  const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const value = url.startsWith('/bo/v1/deposit-methods')
+      ? { currency: 'PHP', methods: [], gateways: [] }
+      : url.endsWith('/approve')
+        ? { ...pending, status: 'approved' }
+        : url.endsWith('/reject')
+          ? { ...pending, status: 'rejected' }
+          : { items: [pending], total: 1, page: 1, size: 20 };
+    return new Response(JSON.stringify({ success: true, value, message: '', errorCode: '' }), {
+      status: 200,
+    });
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <DepositsPage />
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+describe('<DepositsPage>', () => {
+  it('lists a pending transfer with its amount and lets finance approve it', async () => {
+    const calls = stub('finance');
+    const row = await screen.findByTestId('bo-deposit-42');
+    expect(row.textContent).toContain('1,234.50 PHP');
+    expect(row.textContent).toContain('MBB-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/bo/v1/deposits/42/approve')).toBe(true),
+    );
+    expect((await screen.findByRole('status')).textContent).toBe('Deposit 42: Approved');
+  });
+
+  it('sends the reason of a rejection (the button waits for one)', async () => {
+    const calls = stub('finance');
+    await screen.findByTestId('bo-deposit-42');
+    const reject = screen.getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
+    expect(reject.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Reason for rejection'), {
+      target: { value: 'No such transfer' },
+    });
+    fireEvent.click(reject);
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/bo/v1/deposits/42/reject')?.body).toEqual({
+        reason: 'No such transfer',
+      }),
+    );
+  });
+
+  it('shows no approve or reject to a customer-service operator', async () => {
+    stub('cs');
+    await screen.findByTestId('bo-deposit-42');
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+});

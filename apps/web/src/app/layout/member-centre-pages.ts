@@ -1,0 +1,41 @@
+import { type ComponentType, lazy } from 'react';
+import type { MemberCentrePage } from '../../features/member/lib/menu.ts';
+import { withChunkTimeout } from '../../lib/chunk-load.ts';
+
+/** What every member-centre page receives from the panel. */
+export type MemberCentrePageProps = {
+  /** Opens another page of the panel (a deposit page's "withdraw" link, for example). */
+  openPage: (page: MemberCentrePage) => void;
+};
+
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(() =>
+    withChunkTimeout(load).then((module) => ({
+      default: module[name] as unknown as ComponentType<MemberCentrePageProps>,
+    })),
+  );
+}
+
+/**
+ * The member-centre pages that features provide, each its own lazy chunk. The panel itself lives in
+ * features/member and knows none of them (features do not import each other); it is handed this map
+ * here, in the app layer. A page missing from the map shows that it arrives with its feature.
+ */
+export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
+  Record<MemberCentrePage, ComponentType<MemberCentrePageProps>>
+> = {
+  transferFund: page(
+    () => import('../../features/wallet/components/TransferFundPage.tsx'),
+    'TransferFundPage',
+  ),
+  transactionHistory: page(
+    () => import('../../features/wallet/components/TransactionHistoryPage.tsx'),
+    'TransactionHistoryPage',
+  ),
+  depositv2: page(() => import('../../features/deposit/components/DepositPage.tsx'), 'DepositPage'),
+  withdraw: page(() => import('../../features/withdraw/components/WithdrawPage.tsx'), 'WithdrawPage'),
+  transferUpline: page(
+    () => import('../../features/withdraw/components/TransferUplinePage.tsx'),
+    'TransferUplinePage',
+  ),
+};

@@ -1,0 +1,389 @@
+import {
+  checkDepositAmount,
+  type Deposit,
+  type DepositCreated,
+  type DepositMethod,
+  type DepositSettings,
+  type DepositStatus,
+  RECEIPT_RULES,
+} from '@lotus/contracts/deposits';
+import { parseAmount } from '@lotus/contracts/money';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { QueryError } from '../../../components/ui/QueryError.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { errorText } from '../../../lib/api-error.ts';
+import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
+import { formatBalance } from '../../../lib/money.ts';
+import {
+  useBankTransfer,
+  useCancelDeposit,
+  useDepositSettings,
+  useDeposits,
+  useRequestDeposit,
+} from '../api/deposit.ts';
+import './deposit.css';
+
+type Status = { ok: boolean; text: string } | null;
+
+function StatusLine({ status }: { status: Status }) {
+  if (!status) return null;
+  return (
+    <p
+      className={status.ok ? 'deposit-status' : 'deposit-status deposit-status--error'}
+      role={status.ok ? 'status' : 'alert'}
+    >
+      {status.text}
+    </p>
+  );
+}
+
+/** The member-centre deposit page (spec §4): choose a method, deposit, and the member's recent deposits. */
+export function DepositPage() {
+  const { t } = useTranslation();
+  useErrorCatalogue();
+  const settings = useDepositSettings();
+
+  if (settings.isPending) return <Spinner />;
+  if (settings.isError) return <QueryError error={settings.error} onRetry={() => void settings.refetch()} />;
+
+  return (
+    <div className="deposit-page" data-testid="deposit-page">
+      <h2 className="deposit-page__title">{t('deposit.title')}</h2>
+      {settings.data.allowDeposit === 'N' || settings.data.methods.length === 0 ? (
+        <div className="deposit-notice" role="note">
+          {t('deposit.unavailable')}
+        </div>
+      ) : (
+        <DepositForm settings={settings.data} />
+      )}
+      <DepositList currencySymbol={settings.data.currencySymbol} />
+    </div>
+  );
+}
+
+function methodLabel(t: (key: string) => string, method: DepositMethod): string {
+  switch (method.kind) {
+    case 'bank_transfer':
+      return t('deposit.kindBank');
+    case 'gateway':
+      return t('deposit.kindGateway');
+    case 'qr':
+      return t('deposit.kindQr');
+  }
+}
+
+function DepositForm({ settings }: { settings: DepositSettings }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [methodId, setMethodId] = useState(settings.methods[0]?.id ?? '');
+  const method = settings.methods.find((m) => m.id === methodId) ?? settings.methods[0];
+  const [status, setStatus] = useState<Status>(null);
+  const [qr, setQr] = useState<DepositCreated | null>(null);
+  // One id per intended deposit: a double click or a retry of the same form creates one deposit.
+  const requestId = useRef(crypto.randomUUID());
+  const online = useRequestDeposit();
+  const bank = useBankTransfer();
+  if (!method) return null;
+  const symbol = settings.currencySymbol;
+  const min = formatBalance(method.minAmount, symbol) ?? method.minAmount;
+  const max = formatBalance(method.maxAmount, symbol) ?? method.maxAmount;
+  const pending = online.isPending || bank.isPending;
+
+  const changeMethod = (next: string) => {
+    setMethodId(next);
+    setStatus(null);
+    setQr(null);
+    requestId.current = crypto.randomUUID();
+  };
+
+  const fail = (text: string) => setStatus({ ok: false, text });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const amount = String(data.get('amount') ?? '').trim();
+    const checked = checkDepositAmount(amount, settings.currency, {
+      minimum: parseAmount(method.minAmount, settings.currency) ?? 0n,
+      maximum: parseAmount(method.maxAmount, settings.currency) ?? 0n,
+    });
+    if (!checked.ok) {
+      fail(
+        checked.reason === 'invalid'
+          ? t('deposit.amountInvalid')
+          : checked.reason === 'below_minimum'
+            ? t('deposit.amountBelow', { min })
+            : t('deposit.amountAbove', { max }),
+      );
+      return;
+    }
+    const done = () => {
+      requestId.current = crypto.randomUUID();
+      form.reset();
+    };
+    if (method.kind === 'bank_transfer') {
+      const receipt = data.get('receipt');
+      const transferReference = String(data.get('transferReference') ?? '').trim();
+      const bankAccountId = String(data.get('bankAccountId') ?? '');
+      if (!bankAccountId) return fail(t('deposit.chooseAccount'));
+      if (!transferReference) return fail(t('deposit.referenceRequired'));
+      if (!(receipt instanceof File) || receipt.size === 0) return fail(t('deposit.receiptRequired'));
+      if (!(RECEIPT_RULES.types as readonly string[]).includes(receipt.type))
+        return fail(t('deposit.receiptType'));
+      if (receipt.size >= RECEIPT_RULES.maxBytes) return fail(t('deposit.receiptTooLarge'));
+      bank.mutate(
+        {
+          methodId: method.id,
+          bankAccountId,
+          amount,
+          transferReference,
+          clientRequestId: requestId.current,
+          receipt,
+        },
+        {
+          onSuccess: () => {
+            done();
+            setStatus({ ok: true, text: t('deposit.submitted') });
+          },
+          onError: (error) => fail(errorText(error)),
+        },
+      );
+      return;
+    }
+    online.mutate(
+      { methodId: method.id, amount, clientRequestId: requestId.current },
+      {
+        onSuccess: (created) => {
+          done();
+          if (created.redirectUrl) {
+            setStatus({ ok: true, text: t('deposit.redirecting') });
+            window.location.assign(created.redirectUrl);
+          } else if (created.qrImage) {
+            setQr(created);
+            setStatus({ ok: true, text: t('deposit.scanQr') });
+          } else {
+            setStatus({ ok: true, text: t('deposit.submitted') });
+          }
+        },
+        onError: (error) => fail(errorText(error)),
+      },
+    );
+  };
+
+  return (
+    <section className="deposit-section" aria-labelledby={`${id}-form`}>
+      <h3 id={`${id}-form`} className="deposit-section__title">
+        {t('deposit.newDeposit')}
+      </h3>
+      <form className="deposit-form" onSubmit={submit} noValidate data-testid="deposit-form">
+        <fieldset className="deposit-methods">
+          <legend className="field__label">{t('deposit.method')}</legend>
+          {settings.methods.map((m) => (
+            <label key={m.id} className="deposit-method">
+              <input
+                type="radio"
+                name={`${id}-method`}
+                value={m.id}
+                checked={m.id === method.id}
+                onChange={() => changeMethod(m.id)}
+                data-testid={`deposit-method-${m.kind}`}
+              />{' '}
+              <span>{m.name}</span> <span className="deposit-method__kind">({methodLabel(t, m)})</span>
+            </label>
+          ))}
+        </fieldset>
+        {method.kind === 'bank_transfer' ? <BankAccounts method={method} id={id} /> : null}
+        <Field id={`${id}-amount`} label={t('deposit.amount')} hint={t('deposit.limits', { min, max })}>
+          <input
+            id={`${id}-amount`}
+            name="amount"
+            className="input"
+            inputMode="decimal"
+            aria-describedby={`${id}-amount-hint`}
+            data-testid="deposit-amount"
+          />
+        </Field>
+        {method.kind === 'bank_transfer' ? (
+          <>
+            <Field id={`${id}-reference`} label={t('deposit.transferReference')}>
+              <input
+                id={`${id}-reference`}
+                name="transferReference"
+                className="input"
+                maxLength={RECEIPT_RULES.transferReferenceMax}
+                data-testid="deposit-reference"
+              />
+            </Field>
+            <Field id={`${id}-receipt`} label={t('deposit.receipt')} hint={t('deposit.receiptHint')}>
+              <input
+                id={`${id}-receipt`}
+                name="receipt"
+                type="file"
+                accept="image/png,image/jpeg"
+                className="input"
+                aria-describedby={`${id}-receipt-hint`}
+                data-testid="deposit-receipt"
+              />
+            </Field>
+          </>
+        ) : null}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={pending}
+          data-testid="deposit-submit"
+        >
+          {pending
+            ? t('deposit.submitting')
+            : method.kind === 'bank_transfer'
+              ? t('deposit.submit')
+              : t('deposit.pay')}
+        </button>
+      </form>
+      <StatusLine status={status} />
+      {qr?.qrImage ? (
+        <figure className="deposit-qr" data-testid="deposit-qr">
+          <img
+            src={qr.qrImage}
+            alt={t('deposit.qrAlt', { reference: qr.deposit.reference })}
+            width={240}
+            height={240}
+          />
+          <figcaption>{t('deposit.qrCaption', { reference: qr.deposit.reference })}</figcaption>
+        </figure>
+      ) : null}
+    </section>
+  );
+}
+
+function Field({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function BankAccounts({ method, id }: { method: DepositMethod; id: string }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="deposit-accounts" data-testid="deposit-accounts">
+      <legend className="field__label">{t('deposit.transferTo')}</legend>
+      {method.bankAccounts.map((a, index) => (
+        <label key={a.id} className="deposit-account">
+          <input type="radio" name="bankAccountId" value={a.id} defaultChecked={index === 0} />{' '}
+          <span>
+            <strong>{a.bankName}</strong> · {a.accountName} ·{' '}
+            <span className="deposit-account__number">{a.accountNumber}</span>
+          </span>
+        </label>
+      ))}
+      <p id={`${id}-accounts-hint`} className="field__hint">
+        {t('deposit.transferHint')}
+      </p>
+    </fieldset>
+  );
+}
+
+function statusLabel(t: (key: string) => string, status: DepositStatus): string {
+  switch (status) {
+    case 'pending':
+      return t('deposit.statusPending');
+    case 'approved':
+      return t('deposit.statusApproved');
+    case 'paid':
+      return t('deposit.statusPaid');
+    case 'rejected':
+      return t('deposit.statusRejected');
+    case 'cancelled':
+      return t('deposit.statusCancelled');
+    case 'failed':
+      return t('deposit.statusFailed');
+  }
+}
+
+function DepositList({ currencySymbol }: { currencySymbol: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [page, setPage] = useState(1);
+  const list = useDeposits(page);
+  const cancel = useCancelDeposit();
+  const [status, setStatus] = useState<Status>(null);
+
+  const cancelOne = (deposit: Deposit) =>
+    cancel.mutate(deposit.id, {
+      onSuccess: () => setStatus({ ok: true, text: t('deposit.cancelled') }),
+      onError: (error) => setStatus({ ok: false, text: errorText(error) }),
+    });
+
+  return (
+    <section className="deposit-section" aria-labelledby={`${id}-list`}>
+      <h3 id={`${id}-list`} className="deposit-section__title">
+        {t('deposit.recent')}
+      </h3>
+      <StatusLine status={status} />
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState title={t('deposit.none')} />
+      ) : (
+        <>
+          <ul className="deposits" data-testid="deposits">
+            {list.data.items.map((d) => (
+              <li key={d.id} className="deposit-row" data-testid={`deposit-${d.id}`}>
+                <span className="deposit-row__amount">{formatBalance(d.amount, currencySymbol)}</span>
+                <span>{d.methodName}</span>
+                <span className={`deposit-row__status deposit-row__status--${d.status}`}>
+                  {statusLabel(t, d.status)}
+                </span>
+                <time dateTime={new Date(d.createdAt).toISOString()}>
+                  {new Date(d.createdAt).toLocaleString()}
+                </time>
+                {d.rejectReason ? <span className="deposit-row__reason">{d.rejectReason}</span> : null}
+                {d.status === 'pending' ? (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => cancelOne(d)}
+                    disabled={cancel.isPending}
+                  >
+                    {t('deposit.cancel')}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageCount={Math.ceil(list.data.total / list.data.size)}
+            onChange={setPage}
+            label={t('deposit.pages')}
+          />
+        </>
+      )}
+    </section>
+  );
+}

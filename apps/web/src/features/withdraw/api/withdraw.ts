@@ -1,0 +1,139 @@
+import type { MemberInfo } from '@lotus/contracts/accounts';
+import {
+  type BankCard,
+  type BankCardInput,
+  type BankCardList,
+  TRANSFER_UPLINE_RELAY,
+  type TransferUplineResult,
+  type UplineInfo,
+  WITHDRAW_RELAY,
+  type Withdrawal,
+  type WithdrawalPage,
+  type WithdrawSettings,
+} from '@lotus/contracts/withdrawals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { sealedRequest } from '../../../lib/sealed-request.ts';
+
+/** Query keys other features share: the balance in the header and the member's info. */
+const BALANCE_KEY = ['member', 'balance'];
+const INFO_KEY = ['member', 'info'];
+const CARDS_KEY = ['withdraw', 'cards'];
+const LIST_KEY = ['withdraw', 'list'];
+
+/** GET /wps/relay/MCSFE_getWithdrawSettings (T): the brand's minimum, maximum and daily count. */
+export function useWithdrawSettings() {
+  return useQuery({
+    queryKey: ['withdraw', 'settings'],
+    queryFn: () => apiRequest<WithdrawSettings>('/wps/relay/MCSFE_getWithdrawSettings'),
+    staleTime: 60_000,
+  });
+}
+
+/** Whether the member has set a funds password (GET /wps/member/info, shared cache entry). */
+export function useHasFundsPassword() {
+  return useQuery({
+    queryKey: INFO_KEY,
+    queryFn: () => apiRequest<MemberInfo>('/wps/member/info'),
+    staleTime: 60_000,
+    select: (info) => info.hasFundsPassword,
+  });
+}
+
+export function useBankCards() {
+  return useQuery({ queryKey: CARDS_KEY, queryFn: () => apiRequest<BankCardList>('/wps/member/bankCards') });
+}
+
+/** POST /wps/member/bankCards (T, E). */
+export function useAddBankCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BankCardInput) => sealedRequest<BankCard>('/wps/member/bankCards', 'POST', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CARDS_KEY }),
+  });
+}
+
+export function useRemoveBankCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<boolean>(`/wps/member/bankCards/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CARDS_KEY }),
+  });
+}
+
+export function useWithdrawals(page: number) {
+  return useQuery({
+    queryKey: [...LIST_KEY, page],
+    queryFn: () => apiRequest<WithdrawalPage>('/wps/member/withdrawals', { query: { page, size: 10 } }),
+    // Operators move withdrawals on: reopening the page shows their current status.
+    staleTime: 0,
+  });
+}
+
+export type WithdrawInput = {
+  amount: string;
+  bankCardId: string;
+  fundsPassword: string;
+  clientRequestId: string;
+};
+
+/** POST /wps/relay/passwordCheck/MCSFE_applyWithdraw (T, E): the funds password travels sealed. */
+export function useRequestWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WithdrawInput) =>
+      sealedRequest<Withdrawal>(`/wps/relay/passwordCheck/${WITHDRAW_RELAY}`, 'POST', input),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+    },
+  });
+}
+
+export type Confirmation =
+  | { kind: 'received'; id: string }
+  | { kind: 'partial'; id: string; receivedAmount: string }
+  | { kind: 'notReceived'; id: string; image: File; note: string };
+
+function confirm(input: Confirmation): Promise<Withdrawal> {
+  const base = `/wps/member/withdrawals/${input.id}`;
+  if (input.kind === 'received') return apiRequest<Withdrawal>(`${base}/received`, { method: 'POST' });
+  if (input.kind === 'partial') {
+    return apiRequest<Withdrawal>(`${base}/partial`, {
+      method: 'POST',
+      body: { receivedAmount: input.receivedAmount },
+    });
+  }
+  const form = new FormData();
+  form.append('note', input.note);
+  form.append('image', input.image);
+  return apiRequest<Withdrawal>(`${base}/notReceived`, { method: 'PUT', form });
+}
+
+/** The member's answer on a paid withdrawal: received, partial amount, or not received with proof. */
+export function useConfirmWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirm,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }),
+  });
+}
+
+export function useUpline() {
+  return useQuery({
+    queryKey: ['withdraw', 'upline'],
+    queryFn: () => apiRequest<UplineInfo>('/wps/member/upline'),
+  });
+}
+
+export type TransferUplineInput = { amount: string; fundsPassword: string; clientRequestId: string };
+
+/** POST /wps/relay/passwordCheck/MCSFE_transferToUpline (T, E). */
+export function useTransferUpline() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TransferUplineInput) =>
+      sealedRequest<TransferUplineResult>(`/wps/relay/passwordCheck/${TRANSFER_UPLINE_RELAY}`, 'POST', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BALANCE_KEY }),
+  });
+}

@@ -1,0 +1,98 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadErrorCatalogue } from '../../../lib/error-catalogue.ts';
+import { renderApp, stubApi } from '../../../testing/render.tsx';
+import { WithdrawPage } from './WithdrawPage.tsx';
+
+const settings = {
+  minimumAmount: '100.00',
+  maximumAmount: '50000.00',
+  dailyCountLimit: 5,
+  autoReceiptMinutes: 60,
+  confirmationRequired: true,
+  maxBankCards: 5,
+  currency: 'PHP',
+  currencySymbol: 'P',
+};
+
+const paid = {
+  id: '42',
+  amount: '1234.50',
+  currency: 'PHP',
+  status: 'paid',
+  bankName: 'Maybank',
+  accountHolderName: 'Ali',
+  accountNumber: '**** 9012',
+  rejectReason: '',
+  confirmation: null,
+  receivedAmount: null,
+  createdAt: Date.UTC(2026, 0, 2),
+  paidAt: Date.UTC(2026, 0, 2, 1),
+  autoReceiptAt: Date.UTC(2026, 0, 2, 2),
+};
+
+function api(extra: Record<string, unknown> = {}) {
+  return stubApi({
+    '/wps/relay/MCSFE_getWithdrawSettings': settings,
+    '/wps/member/info': { hasFundsPassword: true },
+    '/wps/member/bankCards': {
+      cards: [
+        { id: '7', bankName: 'Maybank', accountHolderName: 'Ali', accountNumber: '**** 9012', createdAt: 0 },
+      ],
+      maxCards: 5,
+    },
+    '/wps/member/withdrawals': { items: [paid], total: 1, page: 1, size: 10 },
+    ...extra,
+  });
+}
+
+describe('<WithdrawPage>', () => {
+  beforeAll(() => loadErrorCatalogue());
+
+  it('shows the masked card, the limits and a paid withdrawal with its confirmation actions', async () => {
+    window.sessionStorage.setItem('token', 'tok');
+    vi.stubGlobal('fetch', api().fetchMock);
+    renderApp(<WithdrawPage />);
+    expect(await screen.findByText('From P 100.00 to P 50,000.00')).toBeTruthy();
+    expect(screen.getByTestId('bank-cards').textContent).toContain('**** 9012');
+    const item = await screen.findByTestId('withdrawal-42');
+    expect(item.textContent).toContain('P 1,234.50');
+    expect(item.textContent).toContain('Paid');
+    expect(screen.getByRole('button', { name: 'Not received' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Partial amount' })).toBeTruthy();
+  });
+
+  it('refuses an amount below the minimum before calling the server', async () => {
+    window.sessionStorage.setItem('token', 'tok');
+    const { fetchMock, calls } = api();
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp(<WithdrawPage />);
+    fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '99.99' } });
+    fireEvent.change(screen.getByLabelText('Funds password'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect((await screen.findByRole('alert')).textContent).toBe('The minimum withdrawal is P 100.00.');
+    expect(calls.some((c) => c.url.includes('passwordCheck'))).toBe(false);
+  });
+
+  it('sends "received" for a paid withdrawal', async () => {
+    window.sessionStorage.setItem('token', 'tok');
+    const { fetchMock, calls } = api({
+      '/wps/member/withdrawals/42/received': { ...paid, status: 'received', confirmation: 'received' },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp(<WithdrawPage />);
+    fireEvent.click(await screen.findByTestId('confirm-received'));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url.includes('/wps/member/withdrawals/42/received') && c.init?.method === 'POST'),
+      ).toBe(true),
+    );
+  });
+
+  it('asks a member without a funds password to set one', async () => {
+    window.sessionStorage.setItem('token', 'tok');
+    vi.stubGlobal('fetch', api({ '/wps/member/info': { hasFundsPassword: false } }).fetchMock);
+    renderApp(<WithdrawPage />);
+    expect(await screen.findByText(/Set a funds password in the security center/)).toBeTruthy();
+  });
+});

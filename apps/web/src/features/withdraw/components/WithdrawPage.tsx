@@ -1,0 +1,438 @@
+import { parseAmount } from '@lotus/contracts/money';
+import type { BankCard, Withdrawal, WithdrawalStatus, WithdrawSettings } from '@lotus/contracts/withdrawals';
+import { BANK_CARD_RULES, checkWithdrawAmount, PROOF_IMAGE_RULES } from '@lotus/contracts/withdrawals';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { Pagination } from '../../../components/ui/Pagination.tsx';
+import { QueryError } from '../../../components/ui/QueryError.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { errorText } from '../../../lib/api-error.ts';
+import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
+import { formatBalance } from '../../../lib/money.ts';
+import {
+  useAddBankCard,
+  useBankCards,
+  useConfirmWithdrawal,
+  useHasFundsPassword,
+  useRemoveBankCard,
+  useRequestWithdrawal,
+  useWithdrawals,
+  useWithdrawSettings,
+} from '../api/withdraw.ts';
+import { Notice, type Status, StatusLine, TextField } from './fields.tsx';
+import './withdraw.css';
+
+type Props = { openPage?: (page: 'securityCenter') => void };
+
+/** The member-centre withdraw page (spec §4): bank cards, the withdrawal form and the member's withdrawals. */
+export function WithdrawPage({ openPage }: Props) {
+  const { t } = useTranslation();
+  useErrorCatalogue();
+  const settings = useWithdrawSettings();
+  const hasFundsPassword = useHasFundsPassword();
+  const cards = useBankCards();
+
+  if (settings.isPending || cards.isPending) return <Spinner />;
+  if (settings.isError) return <QueryError error={settings.error} onRetry={() => void settings.refetch()} />;
+  if (cards.isError) return <QueryError error={cards.error} onRetry={() => void cards.refetch()} />;
+
+  return (
+    <div className="withdraw-page" data-testid="withdraw-page">
+      <h2 className="withdraw-page__title">{t('withdraw.title')}</h2>
+      {hasFundsPassword.data === false ? (
+        <Notice>
+          {t('withdraw.setFundsPasswordFirst')}{' '}
+          {openPage ? (
+            <button type="button" className="link-button" onClick={() => openPage('securityCenter')}>
+              {t('withdraw.openSecurityCenter')}
+            </button>
+          ) : null}
+        </Notice>
+      ) : null}
+      <BankCardsSection cards={cards.data.cards} maxCards={cards.data.maxCards} />
+      <WithdrawForm settings={settings.data} cards={cards.data.cards} />
+      <WithdrawalList currencySymbol={settings.data.currencySymbol} />
+    </div>
+  );
+}
+
+function BankCardsSection({ cards, maxCards }: { cards: BankCard[]; maxCards: number }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const add = useAddBankCard();
+  const remove = useRemoveBankCard();
+  const [status, setStatus] = useState<Status>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const input = {
+      bankName: String(data.get('bankName') ?? '').trim(),
+      accountHolderName: String(data.get('accountHolderName') ?? '').trim(),
+      accountNumber: String(data.get('accountNumber') ?? '').replace(/[\s-]/g, ''),
+    };
+    if (
+      !input.bankName ||
+      !input.accountHolderName ||
+      !new RegExp(BANK_CARD_RULES.accountNumberPattern).test(input.accountNumber)
+    ) {
+      setStatus({ ok: false, text: t('withdraw.cardInvalid') });
+      return;
+    }
+    add.mutate(input, {
+      onSuccess: () => {
+        form.reset();
+        setStatus({ ok: true, text: t('withdraw.cardAdded') });
+      },
+      onError: (error) => setStatus({ ok: false, text: errorText(error) }),
+    });
+  };
+
+  return (
+    <section className="withdraw-section" aria-labelledby={`${id}-cards`}>
+      <h3 id={`${id}-cards`} className="withdraw-section__title">
+        {t('withdraw.bankCards', { cards: cards.length, max: maxCards })}
+      </h3>
+      {cards.length === 0 ? (
+        <p className="withdraw-section__hint">{t('withdraw.noCards')}</p>
+      ) : (
+        <ul className="bank-cards" data-testid="bank-cards">
+          {cards.map((card) => (
+            <li key={card.id} className="bank-card">
+              <span className="bank-card__bank">{card.bankName}</span>
+              <span>{card.accountHolderName}</span>
+              <span className="bank-card__number">{card.accountNumber}</span>
+              <button
+                type="button"
+                className="link-button"
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(card.id, {
+                    onError: (error) => setStatus({ ok: false, text: errorText(error) }),
+                  })
+                }
+                aria-label={t('withdraw.removeCard', { bank: card.bankName, number: card.accountNumber })}
+              >
+                {t('withdraw.remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {cards.length < maxCards ? (
+        <form className="withdraw-form" onSubmit={submit} noValidate data-testid="add-card-form">
+          <TextField
+            id={id}
+            name="bankName"
+            label={t('withdraw.bankName')}
+            maxLength={BANK_CARD_RULES.bankNameMax}
+          />
+          <TextField
+            id={id}
+            name="accountHolderName"
+            label={t('withdraw.accountHolderName')}
+            maxLength={BANK_CARD_RULES.holderNameMax}
+          />
+          <TextField id={id} name="accountNumber" label={t('withdraw.accountNumber')} inputMode="numeric" />
+          <button type="submit" className="button button--ghost" disabled={add.isPending}>
+            {t('withdraw.addCard')}
+          </button>
+        </form>
+      ) : null}
+      <StatusLine status={status} />
+    </section>
+  );
+}
+
+function WithdrawForm({ settings, cards }: { settings: WithdrawSettings; cards: BankCard[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const request = useRequestWithdrawal();
+  const [status, setStatus] = useState<Status>(null);
+  // One id per submission: a double click or a retry of the same form makes one withdrawal.
+  const requestId = useRef(crypto.randomUUID());
+  const symbol = settings.currencySymbol;
+  const min = formatBalance(settings.minimumAmount, symbol) ?? settings.minimumAmount;
+  const max = formatBalance(settings.maximumAmount, symbol) ?? settings.maximumAmount;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const amount = String(data.get('amount') ?? '').trim();
+    const bankCardId = String(data.get('bankCardId') ?? '');
+    const fundsPassword = String(data.get('fundsPassword') ?? '');
+    const checked = checkWithdrawAmount(amount, settings.currency, {
+      minimum: parseAmount(settings.minimumAmount, settings.currency) ?? 0n,
+      maximum: parseAmount(settings.maximumAmount, settings.currency) ?? 0n,
+    });
+    if (!checked.ok) {
+      setStatus({
+        ok: false,
+        text:
+          checked.reason === 'invalid'
+            ? t('withdraw.amountInvalid')
+            : checked.reason === 'below_minimum'
+              ? t('withdraw.amountBelow', { min })
+              : t('withdraw.amountAbove', { max }),
+      });
+      return;
+    }
+    if (!bankCardId) {
+      setStatus({ ok: false, text: t('withdraw.chooseCard') });
+      return;
+    }
+    if (!fundsPassword) {
+      setStatus({ ok: false, text: t('withdraw.fundsPasswordRequired') });
+      return;
+    }
+    request.mutate(
+      { amount, bankCardId, fundsPassword, clientRequestId: requestId.current },
+      {
+        onSuccess: () => {
+          requestId.current = crypto.randomUUID();
+          form.reset();
+          setStatus({ ok: true, text: t('withdraw.requested') });
+        },
+        onError: (error) => setStatus({ ok: false, text: errorText(error) }),
+      },
+    );
+  };
+
+  return (
+    <section className="withdraw-section" aria-labelledby={`${id}-form`}>
+      <h3 id={`${id}-form`} className="withdraw-section__title">
+        {t('withdraw.request')}
+      </h3>
+      <form className="withdraw-form" onSubmit={submit} noValidate data-testid="withdraw-form">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-card`}>
+            {t('withdraw.toCard')}
+          </label>
+          <select id={`${id}-card`} name="bankCardId" className="input" defaultValue={cards[0]?.id ?? ''}>
+            {cards.map((card) => (
+              <option key={card.id} value={card.id}>
+                {`${card.bankName} ${card.accountNumber}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          id={id}
+          name="amount"
+          label={t('withdraw.amount')}
+          inputMode="decimal"
+          hint={t('withdraw.limits', { min, max })}
+        />
+        <TextField id={id} name="fundsPassword" type="password" label={t('withdraw.fundsPassword')} />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={request.isPending || cards.length === 0}
+          data-testid="withdraw-submit"
+        >
+          {request.isPending ? t('withdraw.submitting') : t('withdraw.submit')}
+        </button>
+      </form>
+      <StatusLine status={status} />
+    </section>
+  );
+}
+
+function statusLabel(t: (key: string) => string, status: WithdrawalStatus): string {
+  switch (status) {
+    case 'pending':
+      return t('withdraw.statusPending');
+    case 'approved':
+      return t('withdraw.statusApproved');
+    case 'rejected':
+      return t('withdraw.statusRejected');
+    case 'paid':
+      return t('withdraw.statusPaid');
+    case 'received':
+      return t('withdraw.statusReceived');
+    case 'disputed':
+      return t('withdraw.statusDisputed');
+    case 'partial':
+      return t('withdraw.statusPartial');
+    case 'refunded':
+      return t('withdraw.statusRefunded');
+  }
+}
+
+function WithdrawalList({ currencySymbol }: { currencySymbol: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [page, setPage] = useState(1);
+  const list = useWithdrawals(page);
+
+  return (
+    <section className="withdraw-section" aria-labelledby={`${id}-list`}>
+      <h3 id={`${id}-list`} className="withdraw-section__title">
+        {t('withdraw.myWithdrawals')}
+      </h3>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState title={t('withdraw.none')} />
+      ) : (
+        <>
+          <ul className="withdrawals" data-testid="withdrawals">
+            {list.data.items.map((w) => (
+              <WithdrawalItem key={w.id} withdrawal={w} currencySymbol={currencySymbol} />
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageCount={Math.ceil(list.data.total / list.data.size)}
+            onChange={setPage}
+            label={t('withdraw.pages')}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function WithdrawalItem({
+  withdrawal: w,
+  currencySymbol,
+}: {
+  withdrawal: Withdrawal;
+  currencySymbol: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className="withdrawal" data-testid={`withdrawal-${w.id}`} data-status={w.status}>
+      <div className="withdrawal__row">
+        <span className="withdrawal__amount">{formatBalance(w.amount, currencySymbol)}</span>
+        <span>{`${w.bankName} ${w.accountNumber}`}</span>
+        <time dateTime={new Date(w.createdAt).toISOString()}>{new Date(w.createdAt).toLocaleString()}</time>
+        <span className={`withdrawal__status withdrawal__status--${w.status}`}>
+          {statusLabel(t, w.status)}
+        </span>
+      </div>
+      {w.rejectReason ? (
+        <p className="withdrawal__note">{t('withdraw.reason', { reason: w.rejectReason })}</p>
+      ) : null}
+      {w.receivedAmount !== null ? (
+        <p className="withdrawal__note">
+          {t('withdraw.receivedAmountWas', { amount: formatBalance(w.receivedAmount, currencySymbol) })}
+        </p>
+      ) : null}
+      {w.status === 'paid' ? <ConfirmActions withdrawal={w} /> : null}
+    </li>
+  );
+}
+
+type Mode = 'idle' | 'partial' | 'notReceived';
+
+/** Spec §4: after payment the member answers received, partial amount, or not received with proof. */
+export function ConfirmActions({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const confirm = useConfirmWithdrawal();
+  const [mode, setMode] = useState<Mode>('idle');
+  const [status, setStatus] = useState<Status>(null);
+  const onError = (error: unknown) => setStatus({ ok: false, text: errorText(error) });
+
+  const submitPartial = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const receivedAmount = String(new FormData(event.currentTarget).get('receivedAmount') ?? '').trim();
+    if (!/^\d{1,19}(\.\d{1,2})?$/.test(receivedAmount)) {
+      setStatus({ ok: false, text: t('withdraw.amountInvalid') });
+      return;
+    }
+    confirm.mutate({ kind: 'partial', id: withdrawal.id, receivedAmount }, { onError });
+  };
+
+  const submitNotReceived = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const image = data.get('image');
+    if (!(image instanceof File) || image.size === 0) {
+      setStatus({ ok: false, text: t('withdraw.proofRequired') });
+      return;
+    }
+    if (
+      !(PROOF_IMAGE_RULES.types as readonly string[]).includes(image.type) ||
+      image.size >= PROOF_IMAGE_RULES.maxBytes
+    ) {
+      setStatus({ ok: false, text: t('withdraw.proofRule') });
+      return;
+    }
+    confirm.mutate(
+      { kind: 'notReceived', id: withdrawal.id, image, note: String(data.get('note') ?? '') },
+      { onError },
+    );
+  };
+
+  return (
+    <div className="withdrawal__confirm">
+      <p className="withdrawal__note">
+        {withdrawal.autoReceiptAt
+          ? t('withdraw.confirmBefore', { time: new Date(withdrawal.autoReceiptAt).toLocaleString() })
+          : t('withdraw.confirmPrompt')}
+      </p>
+      <div className="withdrawal__actions">
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={confirm.isPending}
+          onClick={() => confirm.mutate({ kind: 'received', id: withdrawal.id }, { onError })}
+          data-testid="confirm-received"
+        >
+          {t('withdraw.received')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => setMode('partial')}
+        >
+          {t('withdraw.partial')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => setMode('notReceived')}
+        >
+          {t('withdraw.notReceived')}
+        </button>
+      </div>
+      {mode === 'partial' ? (
+        <form className="withdraw-form" onSubmit={submitPartial} noValidate>
+          <TextField id={id} name="receivedAmount" label={t('withdraw.receivedAmount')} inputMode="decimal" />
+          <button type="submit" className="button button--ghost button--small" disabled={confirm.isPending}>
+            {t('withdraw.send')}
+          </button>
+        </form>
+      ) : null}
+      {mode === 'notReceived' ? (
+        <form className="withdraw-form" onSubmit={submitNotReceived} noValidate>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-image`}>
+              {t('withdraw.proofImage')}
+            </label>
+            <input
+              id={`${id}-image`}
+              name="image"
+              type="file"
+              accept="image/png,image/jpeg"
+              className="input"
+            />
+            <p className="withdraw-section__hint">{t('withdraw.proofRule')}</p>
+          </div>
+          <TextField id={id} name="note" label={t('withdraw.note')} maxLength={PROOF_IMAGE_RULES.noteMax} />
+          <button type="submit" className="button button--ghost button--small" disabled={confirm.isPending}>
+            {t('withdraw.send')}
+          </button>
+        </form>
+      ) : null}
+      <StatusLine status={status} />
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createMember,
+  createOperator,
+  fundMember,
+  HARNESS_TOTP_SECRET,
+  setFundsPassword,
+  withDatabase,
+} from '@lotus/api/harness';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { backofficeLogin } from './backoffice.ts';
+import { launchBrowser, newPage, siteUrl } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const unique = () => randomBytes(3).toString('hex');
+const db = <T>(work: Parameters<typeof withDatabase<T>>[1]) => withDatabase(inject('databaseUrl'), work);
+
+async function dismissPopup(page: Page, timeout = 5_000): Promise<void> {
+  const popup = page.getByTestId('announcement-popup');
+  const shown = await popup.waitFor({ timeout }).then(
+    () => true,
+    () => false,
+  );
+  if (shown) {
+    await popup
+      .getByRole('button', { name: /close|tutup|关闭/i })
+      .first()
+      .click();
+    await popup.waitFor({ state: 'hidden' });
+  }
+}
+
+async function memberLogsIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${siteUrl()}/index`);
+  await dismissPopup(page);
+  const box = page.getByTestId('login-box');
+  await box.getByLabel('Username').fill(username);
+  await box.getByLabel('Password').fill(password);
+  await box.getByRole('button', { name: 'Log in' }).click();
+  await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
+  await dismissPopup(page, 3_000);
+}
+
+async function openWithdrawPage(page: Page) {
+  await page.getByTestId('logged-in-bar').getByRole('button', { name: 'Withdraw' }).click();
+  const withdrawPage = page.getByTestId('withdraw-page');
+  await withdrawPage.waitFor({ timeout: 15_000 });
+  return withdrawPage;
+}
+
+/** A finance operator of the demo brand (TOTP on the harness secret). */
+async function financeOperator() {
+  const username = `fin${unique()}`;
+  await db((d) =>
+    createOperator(d, { merchantCode: 'DEMO', username, password: 'Finance#2026', role: 'finance' }),
+  );
+  return { username, password: 'Finance#2026', totpSecret: HARNESS_TOTP_SECRET };
+}
+
+describe('withdrawals in the browser', () => {
+  it('a funded member withdraws, finance approves and pays it in the back office, the member confirms receipt', async () => {
+    const username = `wd${unique()}`;
+    await db(async (d) => {
+      await createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' });
+      await setFundsPassword(d, { merchantCode: 'DEMO', username, fundsPassword: '135790' });
+      await fundMember(d, { merchantCode: 'DEMO', username, amount: '1000.00' });
+    });
+    const member = await newPage(browser);
+    await memberLogsIn(member.page, username, 'Secret123');
+
+    // The member binds a bank card and withdraws 250.00 with the funds password.
+    let withdrawPage = await openWithdrawPage(member.page);
+    const cardForm = withdrawPage.getByTestId('add-card-form');
+    await cardForm.getByLabel('Bank name').fill('Maybank');
+    await cardForm.getByLabel('Account holder name').fill('E2E Member');
+    await cardForm.getByLabel('Account number').fill(`55${Date.now().toString().slice(-10)}`);
+    await cardForm.getByRole('button', { name: 'Add bank card' }).click();
+    await withdrawPage.getByTestId('bank-cards').locator('li').first().waitFor();
+    const form = withdrawPage.getByTestId('withdraw-form');
+    await form.getByLabel('Amount').fill('250');
+    await form.getByLabel('Funds password').fill('135790');
+    await form.getByTestId('withdraw-submit').click();
+    await withdrawPage.getByRole('status').filter({ hasText: 'Withdrawal requested' }).waitFor();
+    const id = await db(async (d) => {
+      const row = await d
+        .selectFrom('withdrawals')
+        .innerJoin('members', 'members.id', 'withdrawals.member_id')
+        .select(['withdrawals.id', 'withdrawals.status'])
+        .where('members.username', '=', username)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('pending');
+      return row.id;
+    });
+    await withdrawPage.getByTestId(`withdrawal-${id}`).waitFor();
+
+    // Finance approves it and marks it paid from the back office's withdrawal queue.
+    const operator = await newPage(browser);
+    await backofficeLogin(operator.page, siteUrl(), await financeOperator());
+    await operator.page.getByRole('link', { name: 'Withdrawals' }).click();
+    const row = operator.page.getByTestId(`bo-withdrawal-${id}`);
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await row.getByRole('button', { name: 'Mark paid' }).waitFor();
+    await row.getByRole('button', { name: 'Mark paid' }).click();
+    await operator.page
+      .getByRole('status')
+      .filter({ hasText: `Withdrawal ${id}: Paid` })
+      .waitFor();
+    await operator.context.close();
+
+    // The member sees it paid and confirms receipt.
+    await member.page.keyboard.press('Escape');
+    withdrawPage = await openWithdrawPage(member.page);
+    const item = withdrawPage.getByTestId(`withdrawal-${id}`);
+    await item.getByTestId('confirm-received').click();
+    await member.page.waitForSelector(`[data-testid="withdrawal-${id}"][data-status="received"]`, {
+      timeout: 15_000,
+    });
+    const final = await db((d) =>
+      d
+        .selectFrom('withdrawals')
+        .select(['status', 'confirmation'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(final).toEqual({ status: 'received', confirmation: 'received' });
+    await expect(member.page.getByTestId('balance').innerText()).resolves.toContain('750.00');
+    await member.context.close();
+  });
+});

@@ -1,0 +1,312 @@
+import { type Static, Type } from 'typebox';
+import { Amount, AmountInput } from './money.ts';
+
+/**
+ * Back-office (operator) wire schemas, shared by the API (/bo/v1) and apps/backoffice.
+ * Every call carries the Merchant header; logged-in calls carry the operator token in Authorization.
+ */
+
+export const OperatorRole = Type.Union(
+  [
+    Type.Literal('admin'),
+    Type.Literal('finance'),
+    Type.Literal('cs'),
+    Type.Literal('marketing'),
+    Type.Literal('readonly'),
+  ],
+  { description: 'admin may do everything; every role may read' },
+);
+export type OperatorRole = Static<typeof OperatorRole>;
+
+export const OperatorInfo = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  role: OperatorRole,
+});
+export type OperatorInfo = Static<typeof OperatorInfo>;
+
+export const OperatorLoginBody = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 32 }),
+    password: Type.String({ minLength: 1, maxLength: 128 }),
+    totpCode: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: 'Current authenticator code' })),
+  },
+  { additionalProperties: false },
+);
+export type OperatorLoginBody = Static<typeof OperatorLoginBody>;
+
+export const OperatorLoginResult = Type.Union([
+  Type.Object(
+    { step: Type.Literal('done'), token: Type.String(), operator: OperatorInfo },
+    { description: 'Logged in: the token goes in Authorization of every /bo/v1 call' },
+  ),
+  Type.Object(
+    {
+      step: Type.Literal('enrol'),
+      otpauthUri: Type.String(),
+      qrDataUrl: Type.String({ description: 'PNG data URL of the otpauth URI' }),
+    },
+    {
+      description:
+        'First login: scan the QR code (or enter the URI) into an authenticator app, then log in again with its code',
+    },
+  ),
+]);
+export type OperatorLoginResult = Static<typeof OperatorLoginResult>;
+
+export const Page = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
+export const PageSize = Type.Integer({ minimum: 1, maximum: 100, default: 20 });
+
+export const Paged = <T extends ReturnType<typeof Type.Object>>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+  });
+
+export { Amount, AmountInput };
+
+export const OperatorSummary = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  role: OperatorRole,
+  active: Type.Boolean(),
+  totpEnabled: Type.Boolean(),
+  locked: Type.Boolean(),
+  lastLoginAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type OperatorSummary = Static<typeof OperatorSummary>;
+
+export const CreateOperatorBody = Type.Object(
+  {
+    username: Type.String({ pattern: '^[A-Za-z0-9_.-]{3,32}$' }),
+    password: Type.String({ minLength: 8, maxLength: 128 }),
+    role: OperatorRole,
+  },
+  { additionalProperties: false },
+);
+export type CreateOperatorBody = Static<typeof CreateOperatorBody>;
+
+export const OperatorActiveBody = Type.Object({ active: Type.Boolean() }, { additionalProperties: false });
+export const IdParams = Type.Object({ id: Type.String({ pattern: '^[1-9]\\d{0,18}$' }) });
+
+export const MemberRow = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  mobile: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String({ description: 'ACTIVE, LOCKED or DISABLED' }),
+  isAgent: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+  lastLoginAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type MemberRow = Static<typeof MemberRow>;
+
+export const MemberSearchQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 64, description: 'Username (prefix), mobile or member id' })),
+  page: Type.Optional(Page),
+  pageSize: Type.Optional(PageSize),
+});
+
+export const MemberPage = Paged(MemberRow);
+export type MemberPage = Static<typeof MemberPage>;
+
+export const LoginAttemptRow = Type.Object({
+  method: Type.String(),
+  ip: Type.String(),
+  country: Type.String(),
+  device: Type.String(),
+  outcome: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const WalletRow = Type.Object({ kind: Type.String(), label: Type.String(), balance: Amount });
+
+export const MemberDetail = Type.Object({
+  member: Type.Intersect([
+    MemberRow,
+    Type.Object({ email: Type.Union([Type.String(), Type.Null()]), nickname: Type.String() }),
+  ]),
+  currency: Type.String(),
+  currencySymbol: Type.String(),
+  wallets: Type.Array(WalletRow),
+  loginAttempts: Type.Array(LoginAttemptRow),
+});
+export type MemberDetail = Static<typeof MemberDetail>;
+
+export const PostingRow = Type.Object({
+  id: Type.String(),
+  entryKind: Type.String(),
+  wallet: Type.String(),
+  amount: Amount,
+  balanceAfter: Amount,
+  reference: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type PostingRow = Static<typeof PostingRow>;
+export const PostingPage = Paged(PostingRow);
+export type PostingPage = Static<typeof PostingPage>;
+
+export const MemberStatusBody = Type.Object(
+  { status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('LOCKED')]) },
+  { additionalProperties: false },
+);
+
+export const AdjustmentBody = Type.Object(
+  {
+    requestId: Type.String({
+      pattern: '^[A-Za-z0-9_-]{8,64}$',
+      description: 'Chosen by the client once per adjustment; a repeat returns the first result',
+    }),
+    memberId: Type.String({ pattern: '^[1-9]\\d{0,18}$' }),
+    direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
+    amount: AmountInput,
+    reason: Type.String({ minLength: 3, maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
+export type AdjustmentBody = Static<typeof AdjustmentBody>;
+
+export const AdjustmentRow = Type.Object({
+  id: Type.String(),
+  requestId: Type.String(),
+  memberId: Type.String(),
+  memberUsername: Type.String(),
+  direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
+  amount: Amount,
+  currency: Type.String(),
+  reason: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+  requestedBy: Type.String(),
+  decidedBy: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  decidedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type AdjustmentRow = Static<typeof AdjustmentRow>;
+
+export const AdjustmentListQuery = Type.Object({
+  status: Type.Optional(
+    Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+  ),
+  page: Type.Optional(Page),
+  pageSize: Type.Optional(PageSize),
+});
+export const AdjustmentPage = Paged(AdjustmentRow);
+export type AdjustmentPage = Static<typeof AdjustmentPage>;
+
+export const DecisionBody = Type.Object(
+  { note: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
+
+export const BackofficeSettings = Type.Object({ adjustmentApprovalThreshold: Amount });
+export type BackofficeSettings = Static<typeof BackofficeSettings>;
+export const BackofficeSettingsBody = Type.Object(
+  { adjustmentApprovalThreshold: AmountInput },
+  { additionalProperties: false },
+);
+
+export const Dashboard = Type.Object({
+  currency: Type.String(),
+  currencySymbol: Type.String(),
+  depositsToday: Type.Object({ count: Type.Integer(), sum: Amount }),
+  withdrawalsToday: Type.Object({ count: Type.Integer(), sum: Amount }),
+  activeMembersToday: Type.Integer({
+    description: 'Members with a session or a ledger movement today (UTC)',
+  }),
+  registrationsToday: Type.Integer(),
+  pendingAdjustments: Type.Integer(),
+});
+export type Dashboard = Static<typeof Dashboard>;
+
+export const AuditQuery = Type.Object({
+  operatorId: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,18}$' })),
+  action: Type.Optional(Type.String({ maxLength: 64 })),
+  from: Type.Optional(
+    Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First day (UTC), inclusive' }),
+  ),
+  to: Type.Optional(
+    Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last day (UTC), inclusive' }),
+  ),
+  page: Type.Optional(Page),
+  pageSize: Type.Optional(PageSize),
+});
+export const AuditEntry = Type.Object({
+  id: Type.String(),
+  operatorId: Type.Union([Type.String(), Type.Null()]),
+  operatorUsername: Type.Union([Type.String(), Type.Null()]),
+  action: Type.String(),
+  targetType: Type.String(),
+  targetId: Type.String(),
+  before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  ip: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+export const AuditPage = Paged(AuditEntry);
+export type AuditPage = Static<typeof AuditPage>;
+
+export const BrandSettingsView = Type.Object({
+  systemStatus: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]),
+  maintenanceEnd: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  blockedCountries: Type.Array(Type.String()),
+  featureFlags: Type.Record(Type.String(), Type.Boolean()),
+  walletMode: Type.Union([Type.Literal('single'), Type.Literal('transfer')]),
+});
+export type BrandSettingsView = Static<typeof BrandSettingsView>;
+export const BrandSettingsBody = Type.Object(
+  {
+    systemStatus: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
+    maintenanceEnd: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+    blockedCountries: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$' }), { maxItems: 250 })),
+    featureFlags: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Z0-9]{2,32}$' }), Type.Boolean())),
+    walletMode: Type.Optional(Type.Union([Type.Literal('single'), Type.Literal('transfer')])),
+  },
+  { additionalProperties: false },
+);
+export type BrandSettingsBody = Static<typeof BrandSettingsBody>;
+
+export const VendorRow = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  active: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type VendorRow = Static<typeof VendorRow>;
+export const VendorWithSecret = Type.Object({
+  vendor: VendorRow,
+  secret: Type.String({ description: 'The signing secret, shown this once; only its ciphertext is stored' }),
+});
+export type VendorWithSecret = Static<typeof VendorWithSecret>;
+export const CreateVendorBody = Type.Object(
+  {
+    code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
+    name: Type.String({ minLength: 1, maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+export type CreateVendorBody = Static<typeof CreateVendorBody>;
+
+export const OutboxQuery = Type.Object({ page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+export const SmsOutboxRow = Type.Object({
+  id: Type.String(),
+  phone: Type.String(),
+  body: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type SmsOutboxRow = Static<typeof SmsOutboxRow>;
+export const EmailOutboxRow = Type.Object({
+  id: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type EmailOutboxRow = Static<typeof EmailOutboxRow>;
+export const SmsOutboxPage = Paged(SmsOutboxRow);
+export type SmsOutboxPage = Static<typeof SmsOutboxPage>;
+export const EmailOutboxPage = Paged(EmailOutboxRow);
+export type EmailOutboxPage = Static<typeof EmailOutboxPage>;
