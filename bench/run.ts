@@ -4,6 +4,7 @@
  *  2. GET /wps/system/status throughput and p99 under autocannon, next to a bare Fastify route run
  *     in the same way on the same machine, as a ratio.
  *  3. Resident memory of the whole platform idle on the embedded database.
+ *  4. Seamless-wallet bet + win round trips on PostgreSQL next to pgbench (bench/seamless.ts).
  * Targets are reported next to the measurement; a benchmark never fails the test suite.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { encryptPayload, importPublicKeyPem } from '@lotus/contracts/crypto-envelope';
 import autocannon from 'autocannon';
+import { seamlessBench, seamlessMarkdown } from './seamless.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'apps/web/dist');
@@ -294,6 +296,7 @@ const results = {
   bundle: bundleSizes(),
   ...(await platformBench()),
   accounts: await accountsBench(),
+  seamless: await seamlessBench(),
 };
 const outDir = join(root, 'bench/results');
 mkdirSync(outDir, { recursive: true });
@@ -345,6 +348,7 @@ const md = [
   `Resident set of the process tree on existing data: **${results.idleMemory.rssMiB} MiB** (target at most 400 MiB);`,
   `on the very first start, which also creates and seeds the database: ${results.idleMemory.firstStartRssMiB} MiB.`,
   '',
+  seamlessMarkdown(results.seamless),
 ].join('\n');
 writeFileSync(join(outDir, 'latest.md'), md);
 process.stdout.write(`${md}\n`);

@@ -1,0 +1,447 @@
+/**
+ * The money benchmark (issue 4): seamless-wallet bet-then-win round trips per second through the
+ * HTTP API of the real server on real PostgreSQL, at 1, 16 and 64 vendor connections, next to the
+ * raw-SQL ceiling of the same statements run by pgbench against the same database in the same run.
+ * Target: at least 0.75 of the ceiling, and p99 under 25 ms at 16 connections. Plus a hot player:
+ * 16 connections betting on one wallet. Afterwards the ledger must reconcile and every bet have
+ * its win.
+ *
+ * Part of `npm run bench`; alone: `npx node bench/seamless.ts`. Environment:
+ *   BENCH_SEAMLESS_SECONDS (default BENCH_SECONDS or 10) measured seconds per level,
+ *   BENCH_SEAMLESS_WARMUP (1) unrecorded seconds before each HTTP level,
+ *   BENCH_SEAMLESS_LEVELS ("1,16,64"), BENCH_SEAMLESS_HOT (16, 0 = no hot-player run),
+ *   BENCH_SEAMLESS_PLAYERS (256), BENCH_SEAMLESS_PROFILE (a directory: the server runs with
+ *   --cpu-prof and writes its profile there), BENCH_SEAMLESS_PGBENCH_PROTOCOL (prepared; `extended`
+ *   parses every statement each time, as node-pg does: where the gap comes from),
+ *   BENCH_SEAMLESS_NAMED=1 (what-if: the server prepares each statement once per connection,
+ *   bench/seamless-named-statements.ts), BENCH_SEAMLESS_KEEP_DB (keep the database), BENCH_ADMIN_DATABASE_URL (postgres://.../postgres).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import {
+  createMember,
+  createVendor,
+  fundMember,
+  issueVendorSession,
+  reconcileLedger,
+  withDatabase,
+} from '@lotus/api/harness';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { VENDOR_ACCOUNT_SHARDS } from '../apps/api/src/domains/vendors/seamless.service.ts';
+import {
+  findPgbench,
+  httpBetWinLoad,
+  type LevelResult,
+  pgbenchBetWin,
+  sequentialPairs,
+} from './seamless-load.ts';
+import { pairStatements, scriptStatementCount } from './seamless-statements.ts';
+
+const root = join(import.meta.dirname, '..');
+const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SCRIPT = join(root, 'bench/pgbench/bet-win.sql');
+const MERCHANT = 'DEMO';
+const VENDOR_CODE = 'BENCH';
+/** Each pair's stake and win: decimal strings on the wire, minor units for pgbench. */
+const STAKE = { http: '1.00', minor: '100' };
+const WIN = { http: '0.50', minor: '50' };
+/** Every player starts with a million stakes: no bet is ever refused for the balance. */
+const FUNDING = '1000000.00';
+const TARGET_RATIO = 0.75;
+const TARGET_P99_MS = 25;
+
+export type SeamlessLevel = {
+  connections: number;
+  http: LevelResult;
+  pgbench: LevelResult | null;
+  /** HTTP pairs/s divided by pgbench pairs/s (null without pgbench). */
+  ratio: number | null;
+};
+
+export type SeamlessBenchResult = {
+  seconds: number;
+  players: number;
+  stake: string;
+  win: string;
+  levels: SeamlessLevel[];
+  hotPlayer: SeamlessLevel | null;
+  pgbench: string | null;
+  pgbenchProtocol: 'prepared' | 'extended';
+  checks: {
+    reconcileOk: boolean;
+    reconcileProblems: number;
+    bets: number;
+    wins: number;
+    betsWithoutWin: number;
+    /** SQL statements of one pair: as the server runs them now, and in the pgbench script. */
+    serverStatementsPerPair: number;
+    scriptStatementsPerPair: number;
+  };
+  target: { ratio: number; p99MsAt16: number; met: boolean | null; notes: string[] };
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForReady(port: number, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early (${server.exitCode})`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/wps/system/status`, {
+        headers: { Merchant: MERCHANT },
+      });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server not ready in 60 s');
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The production entry point on the bench database (migrations and demo seed on its first start). */
+async function startPlatform(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.REDIS_URL;
+  delete env.DATA_DIR;
+  const profileDir = process.env.BENCH_SEAMLESS_PROFILE;
+  const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  if (process.env.BENCH_SEAMLESS_NAMED === '1')
+    flags.push('--import', join(root, 'bench/seamless-named-statements.ts'));
+  const child = spawn(process.execPath, [...flags, join(root, 'apps/api/src/main.ts')], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  await waitForReady(port, child);
+  return child;
+}
+
+/** A stored seamless answer, as the server writes it with each transaction. */
+const answer = (balance: string, currency: string) =>
+  JSON.stringify({ success: true, errorCode: '', value: { balance, currency } });
+
+type Prepared = {
+  vendor: { merchantCode: string; code: string; secret: string; currency: string };
+  tokens: string[];
+  memberIds: string[];
+  variables: Record<string, string>;
+};
+
+/**
+ * Opens the vendor's accounts (one per shard of its players) with a pair for each of the first
+ * players in turn, then checks that player i's shard account is the i-th (mod the shard count): the
+ * pgbench script picks it by that arithmetic, as the server picks it from its memory.
+ */
+async function openVendorAccounts(databaseUrl: string, port: number, prepared: Prepared): Promise<string> {
+  const opening = prepared.tokens.slice(0, VENDOR_ACCOUNT_SHARDS);
+  await sequentialPairs({ port, vendor: prepared.vendor, tokens: opening, stake: STAKE.http, win: WIN.http });
+  const vendorId = prepared.variables.vendor!;
+  const accounts = await withDatabase(databaseUrl, (db) =>
+    db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'owner_key'])
+      .where('kind', '=', 'vendor')
+      .where('vendor_id', '=', vendorId)
+      .orderBy('id')
+      .execute(),
+  );
+  const first = accounts[0];
+  const ordered =
+    first !== undefined &&
+    accounts.length === opening.length &&
+    opening.every((_, i) => {
+      const shard = BigInt(prepared.memberIds[i]!) % BigInt(VENDOR_ACCOUNT_SHARDS);
+      const account = accounts[i]!;
+      return (
+        account.owner_key === `vendor:${vendorId}:${shard}` &&
+        BigInt(account.id) === BigInt(first.id) + BigInt(i)
+      );
+    });
+  if (!ordered) throw new Error("the vendor's accounts did not open in player order");
+  return first.id;
+}
+
+/**
+ * A vendor and `players` funded members, each with a game-launch token. Wallets are opened before
+ * the vendor's ledger account exists, so a bet locks the wallet first, as the pgbench script does;
+ * the pgbench script finds a player's session and wallet by their consecutive ids.
+ */
+async function prepare(databaseUrl: string, players: number): Promise<Prepared> {
+  return withDatabase(databaseUrl, async (db) => {
+    const vendor = await createVendor(db, { merchantCode: MERCHANT, code: VENDOR_CODE });
+    const brand = await db
+      .selectFrom('brands')
+      .select(['id', 'currency'])
+      .where('merchant_code', '=', MERCHANT)
+      .executeTakeFirstOrThrow();
+    const tokens: string[] = [];
+    // The brand's house account first, so that nothing lands between the players' wallets.
+    await createMember(db, { merchantCode: MERCHANT, username: 'benchhouse', password: 'Bench1234' });
+    await fundMember(db, { merchantCode: MERCHANT, username: 'benchhouse', amount: '1.00' });
+    for (let i = 0; i < players; i += 1) {
+      const username = `benchp${String(i).padStart(4, '0')}`;
+      const member = await createMember(db, { merchantCode: MERCHANT, username, password: 'Bench1234' });
+      await fundMember(db, { merchantCode: MERCHANT, username, amount: FUNDING });
+      tokens.push((await issueVendorSession(db, member.id, VENDOR_CODE, 'slots-1')).token);
+    }
+    const rows = await db
+      .selectFrom('vendor_sessions')
+      .innerJoin('ledger_accounts', 'ledger_accounts.member_id', 'vendor_sessions.member_id')
+      .select(['vendor_sessions.id as session', 'ledger_accounts.id as wallet', 'vendor_sessions.member_id'])
+      .where('vendor_sessions.vendor_id', '=', vendor.id)
+      .where('ledger_accounts.kind', '=', 'member_main')
+      .orderBy('vendor_sessions.id')
+      .execute();
+    const first = rows[0];
+    const consecutive =
+      first !== undefined &&
+      rows.length === players &&
+      rows.every(
+        (r, i) =>
+          BigInt(r.session) === BigInt(first.session) + BigInt(i) &&
+          BigInt(r.wallet) === BigInt(first.wallet) + BigInt(i),
+      );
+    if (!consecutive) throw new Error('bench sessions and wallets are not consecutive');
+    return {
+      vendor: { merchantCode: MERCHANT, code: vendor.code, secret: vendor.secret, currency: brand.currency },
+      tokens,
+      memberIds: rows.map((r) => r.member_id),
+      variables: {
+        brand: brand.id,
+        vendor: vendor.id,
+        currency: brand.currency,
+        s0: first.session,
+        w0: first.wallet,
+        stake: STAKE.minor,
+        win: WIN.minor,
+        metadata: JSON.stringify({ vendor: vendor.code }),
+        bet_answer: answer('99.00', brand.currency),
+        win_answer: answer('99.50', brand.currency),
+      },
+    };
+  });
+}
+
+async function checks(
+  databaseUrl: string,
+  vendorId: string,
+): Promise<Omit<SeamlessBenchResult['checks'], 'serverStatementsPerPair' | 'scriptStatementsPerPair'>> {
+  return withDatabase(databaseUrl, async (db) => {
+    const report = await reconcileLedger(db);
+    const counts = await db
+      .selectFrom('seamless_transactions')
+      .select([
+        sql<string>`count(*) filter (where kind = 'bet')`.as('bets'),
+        sql<string>`count(*) filter (where kind = 'win')`.as('wins'),
+        sql<string>`count(*) filter (where kind = 'bet' and bet_state <> 'won')`.as('open'),
+      ])
+      .where('vendor_id', '=', vendorId)
+      .executeTakeFirstOrThrow();
+    return {
+      reconcileOk: report.ok && report.problems.length === 0,
+      reconcileProblems: report.problems.length,
+      bets: Number(counts.bets),
+      wins: Number(counts.wins),
+      betsWithoutWin: Number(counts.open),
+    };
+  });
+}
+
+const ratioOf = (http: LevelResult, ceiling: LevelResult | null) =>
+  ceiling && ceiling.pairsPerSecond > 0
+    ? Number((http.pairsPerSecond / ceiling.pairsPerSecond).toFixed(3))
+    : null;
+
+function numberList(text: string): number[] {
+  return text
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+export async function seamlessBench(): Promise<SeamlessBenchResult> {
+  const seconds = Number(process.env.BENCH_SEAMLESS_SECONDS ?? process.env.BENCH_SECONDS ?? 10);
+  const warmupSeconds = Number(process.env.BENCH_SEAMLESS_WARMUP ?? 1);
+  const levels = numberList(process.env.BENCH_SEAMLESS_LEVELS ?? '1,16,64');
+  const hot = Number(process.env.BENCH_SEAMLESS_HOT ?? 16);
+  const players = Number(process.env.BENCH_SEAMLESS_PLAYERS ?? 256);
+  const pgbench = findPgbench();
+  const protocol = process.env.BENCH_SEAMLESS_PGBENCH_PROTOCOL === 'extended' ? 'extended' : 'prepared';
+
+  const dbName = `lotus_bench_${randomBytes(4).toString('hex')}`;
+  await admin(`CREATE DATABASE ${dbName}`);
+  const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+  try {
+    const port = await freePort();
+    const server = await startPlatform(databaseUrl, port);
+    let prepared: Prepared;
+    const http: LevelResult[] = [];
+    let hotHttp: LevelResult | null = null;
+    try {
+      prepared = await prepare(databaseUrl, players);
+      prepared.variables.v0 = await openVendorAccounts(databaseUrl, port, prepared);
+      prepared.variables.shards = String(VENDOR_ACCOUNT_SHARDS);
+      const load = (connections: number, tokens: string[]) =>
+        httpBetWinLoad({
+          port,
+          serverPid: server.pid!,
+          vendor: prepared.vendor,
+          tokens,
+          connections,
+          seconds,
+          warmupSeconds,
+          stake: STAKE.http,
+          win: WIN.http,
+        });
+      for (const connections of levels) http.push(await load(connections, prepared.tokens));
+      if (hot > 0) hotHttp = await load(hot, prepared.tokens.slice(0, 1));
+    } finally {
+      await stop(server);
+    }
+
+    // The ceiling: the same statements on the same database, the server stopped.
+    const notes: string[] = [];
+    // A failed pgbench level (too many connections for the server, say) is reported, not fatal.
+    const ceiling = async (clients: number, hotPlayer: boolean) => {
+      if (!pgbench) return null;
+      try {
+        return await pgbenchBetWin({
+          pgbench,
+          databaseUrl,
+          script: SCRIPT,
+          clients,
+          protocol,
+          seconds,
+          variables: { ...prepared.variables, players: hotPlayer ? '1' : String(players) },
+        });
+      } catch (error) {
+        notes.push(
+          `pgbench at ${clients} clients: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return null;
+      }
+    };
+    const results: SeamlessLevel[] = [];
+    for (const level of http) {
+      const sqlRun = await ceiling(level.connections, false);
+      results.push({
+        connections: level.connections,
+        http: level,
+        pgbench: sqlRun,
+        ratio: ratioOf(level, sqlRun),
+      });
+    }
+    let hotPlayer: SeamlessLevel | null = null;
+    if (hotHttp) {
+      const sqlRun = await ceiling(hot, true);
+      hotPlayer = { connections: hot, http: hotHttp, pgbench: sqlRun, ratio: ratioOf(hotHttp, sqlRun) };
+    }
+
+    // Last, as it adds a vendor and a member: is the script still the server's SQL?
+    const verified = {
+      ...(await checks(databaseUrl, prepared.variables.vendor!)),
+      serverStatementsPerPair: (await pairStatements(databaseUrl)).filter((l) => !l.startsWith('--')).length,
+      scriptStatementsPerPair: scriptStatementCount(SCRIPT),
+    };
+    if (verified.serverStatementsPerPair !== verified.scriptStatementsPerPair)
+      notes.push(
+        `the server now runs ${verified.serverStatementsPerPair} statements per pair, bench/pgbench/bet-win.sql ${verified.scriptStatementsPerPair}: update the script (bench/seamless-statements.ts lists them)`,
+      );
+    if (!pgbench) notes.push('pgbench not found: no ceiling measured');
+    if (process.env.BENCH_SEAMLESS_NAMED === '1')
+      notes.push('what-if run: the server named its statements (bench/seamless-named-statements.ts)');
+    const at16 = results.find((l) => l.connections === 16);
+    if (!at16) notes.push('no 16-connection level: the p99 target is not judged');
+    for (const level of [...results, ...(hotPlayer ? [hotPlayer] : [])]) {
+      if (level.http.errors > 0) notes.push(`${level.connections} connections: ${level.http.firstError}`);
+    }
+    if (!verified.reconcileOk)
+      notes.push(`the ledger does not reconcile (${verified.reconcileProblems} problems)`);
+    if (verified.bets !== verified.wins || verified.betsWithoutWin > 0)
+      notes.push(
+        `bets ${verified.bets}, wins ${verified.wins}, bets without a win ${verified.betsWithoutWin}`,
+      );
+    const ratiosMet = results.every((l) => l.ratio !== null && l.ratio >= TARGET_RATIO);
+    const met = pgbench && at16 ? ratiosMet && at16.http.p99Ms < TARGET_P99_MS && verified.reconcileOk : null;
+    return {
+      seconds,
+      players,
+      stake: STAKE.http,
+      win: WIN.http,
+      levels: results,
+      hotPlayer,
+      pgbench,
+      pgbenchProtocol: protocol,
+      checks: verified,
+      target: { ratio: TARGET_RATIO, p99MsAt16: TARGET_P99_MS, met, notes },
+    };
+  } finally {
+    if (!process.env.BENCH_SEAMLESS_KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }
+}
+
+/** The results as a Markdown section of bench/results/latest.md. */
+export function seamlessMarkdown(r: SeamlessBenchResult): string {
+  const row = (name: string, l: SeamlessLevel) => {
+    const c = l.pgbench;
+    return `| ${name} | ${l.http.pairsPerSecond} | ${l.http.p50Ms} | ${l.http.p99Ms} | ${l.http.errors} | ${l.http.serverCpuMsPerPair ?? '-'} | ${l.http.clientCpuMsPerPair ?? '-'} | ${c ? c.pairsPerSecond : '-'} | ${c ? c.p50Ms : '-'} | ${c ? c.p99Ms : '-'} | ${l.ratio ?? '-'} |`;
+  };
+  const verdict = r.target.met === null ? 'not judged' : r.target.met ? '**met**' : '**not met**';
+  return [
+    '## Seamless wallet: bet + win round trips on PostgreSQL',
+    '',
+    `Each vendor connection loops a signed bet then its win (stake ${r.stake}, win ${r.win}) over keep-alive HTTP to the real server on a fresh PostgreSQL database, ${r.players} funded players spread over the connections, ${r.seconds} s per level. The ceiling is pgbench running the same SQL statements in the same transactions (bench/pgbench/bet-win.sql, pgbench -M ${r.pgbenchProtocol}) with as many clients (one connection each; the server goes through its pool of 10, apps/api/src/db/database.ts), against the same database with the server stopped.`,
+    '',
+    '| connections | HTTP pairs/s | p50 ms | p99 ms | errors | server CPU ms/pair | client CPU ms/pair | pgbench pairs/s | p50 ms | p99 ms | ratio |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...r.levels.map((l) => row(String(l.connections), l)),
+    ...(r.hotPlayer ? [row(`${r.hotPlayer.connections}, one hot player`, r.hotPlayer)] : []),
+    '',
+    `Target: ratio at least ${r.target.ratio} at every level and p99 under ${r.target.p99MsAt16} ms at 16 connections: ${verdict}.`,
+    `After the run: ledger reconciles: ${r.checks.reconcileOk ? 'yes' : `no (${r.checks.reconcileProblems} problems)`}; bets ${r.checks.bets}, wins ${r.checks.wins}, bets without a win ${r.checks.betsWithoutWin} (HTTP and pgbench together); SQL statements per pair: server ${r.checks.serverStatementsPerPair}, pgbench script ${r.checks.scriptStatementsPerPair}.`,
+    ...r.target.notes.map((n) => `- ${n}`),
+    '',
+  ].join('\n');
+}
+
+if (import.meta.main) {
+  const result = await seamlessBench();
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n\n${seamlessMarkdown(result)}`);
+}
