@@ -29,6 +29,7 @@ import {
   withDatabase,
 } from '@lotus/api/harness';
 import { sql } from 'kysely';
+import { currencyScale } from '@lotus/contracts/money';
 import pg from 'pg';
 import { VENDOR_ACCOUNT_SHARDS } from '../apps/api/src/domains/vendors/seamless.service.ts';
 import {
@@ -153,10 +154,6 @@ async function startPlatform(databaseUrl: string, port: number): Promise<ChildPr
   return child;
 }
 
-/** A stored seamless answer, as the server writes it with each transaction. */
-const answer = (balance: string, currency: string) =>
-  JSON.stringify({ success: true, errorCode: '', value: { balance, currency } });
-
 type Prepared = {
   vendor: { merchantCode: string; code: string; secret: string; currency: string };
   tokens: string[];
@@ -251,9 +248,8 @@ async function prepare(databaseUrl: string, players: number): Promise<Prepared> 
         w0: first.wallet,
         stake: STAKE.minor,
         win: WIN.minor,
-        metadata: JSON.stringify({ vendor: vendor.code }),
-        bet_answer: answer('99.00', brand.currency),
-        win_answer: answer('99.50', brand.currency),
+        vendor_code: vendor.code,
+        scale: String(currencyScale(brand.currency)),
       },
     };
   });

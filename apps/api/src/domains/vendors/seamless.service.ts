@@ -1,6 +1,6 @@
 import { TRIAL_TYPE } from '@lotus/contracts/accounts';
 import type { ErrorCode } from '@lotus/contracts/errors';
-import { formatAmount, parseAmount } from '@lotus/contracts/money';
+import { currencyScale, formatAmount, parseAmount } from '@lotus/contracts/money';
 import type {
   SeamlessBalance,
   SeamlessBetRequest,
@@ -10,7 +10,7 @@ import type {
   SeamlessRoundEndRequest,
   SeamlessWinRequest,
 } from '@lotus/contracts/seamless';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
@@ -192,7 +192,8 @@ async function knownAccount(db: Db, executor: Executor, ref: AccountRef): Promis
   const hit = knownAccounts.get(db)?.get(accountKey(ref));
   if (hit) return hit;
   const { account, created } = await ensureAccount(executor, ref);
-  if (!created) rememberAccount(db, ref, account);
+  // One created outside a transaction is committed already.
+  if (!created || executor === db) rememberAccount(db, ref, account);
   return account;
 }
 
@@ -204,7 +205,7 @@ async function knownAccount(db: Db, executor: Executor, ref: AccountRef): Promis
  */
 export const VENDOR_ACCOUNT_SHARDS = 16;
 
-function vendorAccount(db: Db, trx: Tx, v: SeamlessVendor, memberId: string) {
+function vendorAccount(db: Db, trx: Executor, v: SeamlessVendor, memberId: string) {
   const shard = BigInt(memberId) % BigInt(VENDOR_ACCOUNT_SHARDS);
   return knownAccount(db, trx, {
     brandId: v.brandId,
@@ -330,6 +331,27 @@ export async function seamlessBalance(db: Db, v: SeamlessVendor, token: string):
   });
 }
 
+/**
+ * Runs one of the seamless functions of migration 0008 (the whole call in one statement) inside a
+ * money transaction: retried on serialization failures and deadlocks like every money call, and
+ * its `seamless:<code>` refusals answered as that catalogue error (the transaction, and with it
+ * the claim, rolls back).
+ */
+async function runSeamlessFunction(db: Db, query: RawBuilder<{ outcome: SeamlessOutcome }>) {
+  return moneyTransaction(db, async (trx) => {
+    try {
+      const { rows } = await query.execute(trx);
+      const outcome = rows[0]?.outcome;
+      if (!outcome) throw new Error('seamless function answered nothing');
+      return outcome;
+    } catch (error) {
+      const code = /^seamless:([a-z_]+)$/.exec(error instanceof Error ? error.message : '')?.[1];
+      if (code) throw new AppError(code as ErrorCode, { cause: error });
+      throw error;
+    }
+  });
+}
+
 export async function seamlessBet(
   db: Db,
   v: SeamlessVendor,
@@ -339,35 +361,17 @@ export async function seamlessBet(
   const amount = amountOf(req.amount, v);
   const hash = fingerprint('bet', req.transactionId, req.roundId, req.gameId, amount, req.currency);
   const player = await playerOf(db, v, req.token);
-  return moneyTransaction(db, async (trx) => {
-    const c = await claim(trx, v, req.transactionId, 'bet', hash);
-    if (!c.fresh) return c.outcome;
-    if (!player) throw new AppError('vendor_session_invalid');
-    const { wallet, memberId } = player;
-    const fields = { memberId, roundId: req.roundId, gameId: req.gameId, currency: v.currency, amount };
-    if ((await roundStatus(trx, v, req.roundId, req.gameId)) !== 'open') {
-      const outcome = refused('round_closed', await balanceValue(trx, v, wallet.id));
-      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused', wallet });
-    }
-    const target = await vendorAccount(db, trx, v, memberId);
-    const posted = await postOrRefuse(trx, v, req.transactionId, 'bet', hash, [
-      { account: wallet, amount: -amount },
-      { account: target, amount },
-    ]);
-    if (posted instanceof InsufficientFunds) {
-      const outcome = refused('insufficient_balance', {
-        balance: formatAmount(posted.balance, v.currency),
-        currency: v.currency,
-      });
-      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused', wallet });
-    }
-    return finish(trx, c.rowId, ok(await balanceAfter(trx, v, wallet, posted)), {
-      ...fields,
-      betState: 'open',
-      entryId: posted.entryId,
-      wallet,
-    });
-  });
+  // Without a player the function still answers a replay of this id, and refuses a new one.
+  const target = player ? await vendorAccount(db, db, v, player.memberId) : null;
+  return runSeamlessFunction(
+    db,
+    sql<{ outcome: SeamlessOutcome }>`select seamless_bet(
+      ${v.brandId}::bigint, ${v.id}::bigint, ${v.code}, ${req.transactionId}, ${hash},
+      ${req.roundId}, ${req.gameId}, ${player?.memberId ?? null}::bigint, ${player?.wallet.id ?? null}::bigint,
+      ${player?.wallet.kind === 'member_vendor'}, ${target?.id ?? null}::bigint,
+      ${amount.toString()}::bigint, ${v.currency}, ${currencyScale(v.currency)}::integer
+    ) as outcome`,
+  );
 }
 
 /** The vendor wallet a transfer-mode bet debited (its win or rollback credits it), else null. */
@@ -410,47 +414,14 @@ export async function seamlessWin(
     amount,
     req.currency,
   );
-  return moneyTransaction(db, async (trx) => {
-    const c = await claim(trx, v, req.transactionId, 'win', hash);
-    if (!c.fresh) return c.outcome;
-    const bet = await lockBet(trx, v, req.betTransactionId);
-    // A win with no bet: not found, and nothing is kept (the claim rolls back with the error).
-    if (!bet || !BET_KINDS.has(bet.kind)) throw new AppError('bet_not_found');
-    const fields = {
-      memberId: bet.member_id,
-      roundId: req.roundId,
-      gameId: req.gameId,
-      currency: v.currency,
-      amount,
-      betTransactionId: req.betTransactionId,
-    };
-    if (bet.kind === 'tombstone' || !bet.member_id)
-      return finish(trx, c.rowId, refused('bet_cancelled', null), fields);
-    const wallet = walletOfBet(v, bet) ?? (await memberWallet(db, trx, v, bet.member_id));
-    if (bet.bet_state === 'rolled_back') {
-      return finish(trx, c.rowId, refused('bet_cancelled', await balanceValue(trx, v, wallet.id)), fields);
-    }
-    if (bet.bet_state === 'refused') {
-      return finish(trx, c.rowId, refused('bet_not_found', await balanceValue(trx, v, wallet.id)), fields);
-    }
-    const source = await vendorAccount(db, trx, v, bet.member_id);
-    // The bet's new state is written before the money moves (all of it commits or none): the
-    // wallet and the vendor's account, which every bet and win updates, stay locked one statement less.
-    await trx
-      .updateTable('seamless_transactions')
-      .set({ bet_state: 'won', updated_at: new Date() })
-      .where('id', '=', bet.id)
-      .execute();
-    const posted = await postOrRefuse(trx, v, req.transactionId, 'win', hash, [
-      { account: source, amount: -amount },
-      { account: wallet, amount },
-    ]);
-    if (posted instanceof InsufficientFunds) throw posted;
-    return finish(trx, c.rowId, ok(await balanceAfter(trx, v, wallet, posted)), {
-      ...fields,
-      entryId: posted.entryId,
-    });
-  });
+  return runSeamlessFunction(
+    db,
+    sql<{ outcome: SeamlessOutcome }>`select seamless_win(
+      ${v.brandId}::bigint, ${v.id}::bigint, ${v.code}, ${req.transactionId}, ${hash},
+      ${req.betTransactionId}, ${req.roundId}, ${req.gameId}, ${amount.toString()}::bigint,
+      ${v.currency}, ${currencyScale(v.currency)}::integer, ${VENDOR_ACCOUNT_SHARDS}::integer
+    ) as outcome`,
+  );
 }
 
 export async function seamlessRollback(
