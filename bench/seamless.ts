@@ -28,8 +28,8 @@ import {
   reconcileLedger,
   withDatabase,
 } from '@lotus/api/harness';
-import { sql } from 'kysely';
 import { currencyScale } from '@lotus/contracts/money';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { VENDOR_ACCOUNT_SHARDS } from '../apps/api/src/domains/vendors/seamless.service.ts';
 import {
