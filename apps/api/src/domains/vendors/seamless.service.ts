@@ -24,6 +24,7 @@ import {
 import {
   InsufficientFunds,
   type Leg,
+  moneyStatement,
   moneyTransaction,
   postEntry,
   type Tx,
@@ -332,15 +333,15 @@ export async function seamlessBalance(db: Db, v: SeamlessVendor, token: string):
 }
 
 /**
- * Runs one of the seamless functions of migration 0008 (the whole call in one statement) inside a
- * money transaction: retried on serialization failures and deadlocks like every money call, and
- * its `seamless:<code>` refusals answered as that catalogue error (the transaction, and with it
- * the claim, rolls back).
+ * Runs one of the seamless functions of migration 0008 (the whole call in one statement, so one
+ * round trip): retried on serialization failures and deadlocks like every money call, and its
+ * `seamless:<code>` refusals answered as that catalogue error (the statement, and with it the
+ * claim, rolls back).
  */
 async function runSeamlessFunction(db: Db, query: RawBuilder<{ outcome: SeamlessOutcome }>) {
-  return moneyTransaction(db, async (trx) => {
+  return moneyStatement(db, async (executor) => {
     try {
-      const { rows } = await query.execute(trx);
+      const { rows } = await query.execute(executor);
       const outcome = rows[0]?.outcome;
       if (!outcome) throw new Error('seamless function answered nothing');
       return outcome;
