@@ -459,7 +459,7 @@ describe('faults', () => {
     expect(await balance(p.token)).toBe('90.00');
   });
 
-  it("does not remember a vendor's account opened by a transaction that then failed", async () => {
+  it('takes the first bet of a new vendor after an earlier one died before its commit', async () => {
     const code = `V${randomUUID().replaceAll('-', '').slice(0, 8)}`;
     await upsertVendor(ctx.db, { brandId: brand.id, code, name: 'New vendor', secret: SECRET });
     const p = await player('100.00');
@@ -478,7 +478,7 @@ describe('faults', () => {
         payload: raw,
       });
     };
-    // The vendor's first bet opens its ledger account, then the transaction dies before commit.
+    // The vendor's first bet (which opens the vendor's ledger account) dies before its commit.
     setLedgerFaults({
       beforeCommit: async () => {
         throw new Error('crash before commit');

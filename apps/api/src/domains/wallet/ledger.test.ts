@@ -8,7 +8,13 @@ import { createMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
 import { accountBalance, ensureAccount, type LedgerAccount } from './ledger.repository.ts';
-import { InsufficientFunds, moneyTransaction, postEntry, setLedgerFaults } from './ledger.service.ts';
+import {
+  InsufficientFunds,
+  moneyStatement,
+  moneyTransaction,
+  postEntry,
+  setLedgerFaults,
+} from './ledger.service.ts';
 import { reconcile } from './reconcile.ts';
 import { houseAdjustment, openMemberWallet, type WalletOwner } from './wallet.service.ts';
 
@@ -294,6 +300,36 @@ describe('injected serialization failures and deadlocks (test 6)', () => {
     await expect(debit(m, 100n)).rejects.toMatchObject({ code: 'wallet_busy', statusCode: 503 });
     setLedgerFaults(null);
     expect(await balanceOf(m)).toBe(1_000n);
+  });
+
+  it('retries a one-statement money call (no transaction of its own) after a 40001 or a deadlock', async () => {
+    let attempts = 0;
+    const answer = await moneyStatement(ctx.db, async (executor) => {
+      attempts += 1;
+      if (attempts <= 2) await sql.raw(raiseSqlState(attempts === 1 ? '40001' : '40P01')).execute(executor);
+      return 'done';
+    });
+    expect(answer).toBe('done');
+    expect(attempts).toBe(3);
+  });
+
+  it('answers wallet_busy for a one-statement money call that keeps deadlocking, and passes other errors through', async () => {
+    let attempts = 0;
+    await expect(
+      moneyStatement(ctx.db, async (executor) => {
+        attempts += 1;
+        await sql.raw(raiseSqlState('40P01')).execute(executor);
+      }),
+    ).rejects.toMatchObject({ code: 'wallet_busy', statusCode: 503 });
+    expect(attempts).toBe(4);
+    let once = 0;
+    await expect(
+      moneyStatement(ctx.db, async () => {
+        once += 1;
+        throw new InsufficientFunds('1', 0n);
+      }),
+    ).rejects.toBeInstanceOf(InsufficientFunds);
+    expect(once).toBe(1);
   });
 });
 
