@@ -68,7 +68,10 @@ function bundleSizes() {
     const extra = new Set([...own].filter((f) => !entryFiles.has(f)));
     groups[name] = total(new Set([...entryFiles, ...extra]));
   }
-  const indexKey = Object.keys(groups).find((k) => /(^|\/)index(\/|$)|home/i.test(k));
+  // The home route's own module (src/app/routes/index.tsx), not a library's index.js.
+  const indexKey =
+    Object.keys(groups).find((k) => k === 'index') ??
+    Object.keys(groups).find((k) => !k.includes('node_modules') && /(^|\/)(index|home)(\/|$)/i.test(k));
   return {
     entryGzipBytes: total(entryFiles),
     initialIndexGzipBytes: indexKey ? groups[indexKey]! : total(entryFiles),
