@@ -18,6 +18,7 @@ import { createOperator, operatorCall, operatorLogin } from '../../../test/opera
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember, fundMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
+import { signBody } from '../vendors/signature.ts';
 import { ensureAccount } from '../wallet/ledger.repository.ts';
 import { moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet } from '../wallet/wallet.service.ts';
@@ -395,10 +396,31 @@ describe('vendors and outboxes', () => {
     expect(stored.secret_encrypted).not.toContain(secret);
     const list = await bo<VendorRow[]>('admin', 'GET', '/bo/v1/vendors');
     expect(JSON.stringify(list.body.value)).not.toContain(secret);
+    // A signed seamless call gets past the signature check (and is refused for its unknown player).
+    const signedAs = async (key: string) => {
+      const raw = JSON.stringify({ vendor: code, token: 'no-such-player-token' });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/seamless/v1/balance',
+        headers: {
+          merchant: 'DEMO',
+          'x-vendor': code,
+          'x-signature': signBody(key, raw),
+          'content-type': 'application/json',
+        },
+        payload: raw,
+      });
+      return (res.json() as { errorCode: string }).errorCode;
+    };
+    expect(await signedAs(secret)).toBe('vendor_session_invalid');
     const rotated = await bo<VendorWithSecret>('admin', 'POST', `/bo/v1/vendors/${vendor.id}/secret`);
     expect(rotated.body.value.secret).not.toBe(secret);
+    // At once, not after a cache expires: the old secret no longer signs, the new one does.
+    expect(await signedAs(secret)).toBe('vendor_signature_invalid');
+    expect(await signedAs(rotated.body.value.secret)).toBe('vendor_session_invalid');
     const off = await bo<VendorRow>('admin', 'PUT', `/bo/v1/vendors/${vendor.id}/active`, { active: false });
     expect(off.body.value.active).toBe(false);
+    expect(await signedAs(rotated.body.value.secret)).toBe('vendor_signature_invalid');
     expect((await bo('finance', 'GET', '/bo/v1/vendors')).body.errorCode).toBe('operator_forbidden');
     const audit = await bo<AuditPage>('admin', 'GET', '/bo/v1/audit?action=vendor.rotate_secret');
     expect(JSON.stringify(audit.body.value)).not.toContain(rotated.body.value.secret);

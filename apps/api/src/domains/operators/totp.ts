@@ -1,8 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.ts';
-import { getOrCreateSecret } from '../security/server-secrets.repository.ts';
+import { openSecret, sealSecret } from '../security/sealed-secrets.ts';
 
 /** RFC 6238 as every authenticator app expects it: SHA-1, 6 digits, 30-second steps. */
 const PERIOD = 30;
@@ -56,31 +55,11 @@ export async function enrolment(
   return { otpauthUri, qrDataUrl };
 }
 
-/**
- * TOTP secrets are stored encrypted with AES-256-GCM under the installation's `operator_totp` key
- * (server_secrets), so a copy of the operators table alone does not yield working codes.
- */
-async function secretKey(db: Db): Promise<Buffer> {
-  const hex = await getOrCreateSecret(db, 'operator_totp', async () => randomBytes(32).toString('hex'));
-  return Buffer.from(hex, 'hex');
+/** TOTP seeds are stored sealed under the installation's `operator_totp` key (security/sealed-secrets.ts). */
+export function encryptTotpSecret(db: Db, secret: string): Promise<string> {
+  return sealSecret(db, 'operator_totp', secret);
 }
 
-export async function encryptTotpSecret(db: Db, secret: string): Promise<string> {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await secretKey(db), iv);
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [
-    'v1',
-    iv.toString('base64url'),
-    body.toString('base64url'),
-    cipher.getAuthTag().toString('base64url'),
-  ].join('.');
-}
-
-export async function decryptTotpSecret(db: Db, stored: string): Promise<string> {
-  const [version, iv, body, tag] = stored.split('.');
-  if (version !== 'v1' || !iv || !body || !tag) throw new Error('operator TOTP secret: unknown format');
-  const decipher = createDecipheriv('aes-256-gcm', await secretKey(db), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+export function decryptTotpSecret(db: Db, stored: string): Promise<string> {
+  return openSecret(db, 'operator_totp', stored);
 }

@@ -1,6 +1,7 @@
 import type { CreateVendorBody, VendorRow, VendorWithSecret } from '@lotus/contracts/backoffice';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { invalidateDbCaches } from '../../lib/db-cache.ts';
 import { randomToken } from '../../lib/hashing.ts';
 import type { Brand } from '../brands/brand.ts';
 import { findVendorByCode, upsertVendor } from '../vendors/vendor.repository.ts';
@@ -79,6 +80,8 @@ async function issueSecret(
     });
     return stored;
   });
+  // The seamless API's vendor cache: the new secret signs at once, the old one no longer does.
+  invalidateDbCaches(db);
   const row = await findBrandVendor(db, brand.id, saved.id);
   if (!row) throw new AppError('not_found');
   return { vendor: rowOf(row), secret };
@@ -92,7 +95,7 @@ export async function changeVendorActive(
   id: string,
   active: boolean,
 ): Promise<VendorRow> {
-  return db.transaction().execute(async (trx) => {
+  const changed = await db.transaction().execute(async (trx) => {
     const before = await findBrandVendor(trx, brand.id, id);
     if (!before) throw new AppError('not_found');
     await setVendorActive(trx, brand.id, id, active);
@@ -108,4 +111,7 @@ export async function changeVendorActive(
     });
     return rowOf({ ...before, active });
   });
+  // The seamless API's vendor cache: a switched-off vendor is refused at once.
+  invalidateDbCaches(db);
+  return changed;
 }

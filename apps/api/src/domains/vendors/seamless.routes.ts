@@ -17,6 +17,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Api } from '../../http/types.ts';
+import { createDbCache } from '../../lib/db-cache.ts';
 import {
   type SeamlessVendor,
   seamlessBalance,
@@ -69,8 +70,13 @@ const SeamlessHeaders = Type.Object({
   ),
 });
 
-type CachedVendor = { vendor: SeamlessVendor; secret: string; active: boolean; expires: number };
-const CACHE_MS = 30_000;
+type CachedVendor = { vendor: SeamlessVendor; secret: string; active: boolean };
+/**
+ * Every call needs its vendor and plain secret: read through the shared 2-second cache, cleared at
+ * once by this process's vendor changes (a rotated secret or a switched-off vendor takes effect
+ * here at once, in other processes within 2 s).
+ */
+const vendorCache = createDbCache<CachedVendor | null>(2_000);
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -83,28 +89,22 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * else, and only then is the body parsed and validated.
  */
 export async function seamlessRoutes(scope: Api, { db }: { db: Db }) {
-  const cache = new Map<string, CachedVendor>();
-  const lookup = async (merchant: string, code: string): Promise<CachedVendor | null> => {
-    const key = `${merchant}|${code}`;
-    const hit = cache.get(key);
-    if (hit && hit.expires > Date.now()) return hit;
-    const row = await findVendorForSignature(db, merchant, code);
-    if (!row) return null;
-    const entry: CachedVendor = {
-      vendor: {
-        id: row.id,
-        brandId: row.brand_id,
-        code: row.code,
-        currency: row.currency,
-        currencySymbol: row.currency_symbol,
-      },
-      secret: await decryptSecret(db, row.secret_encrypted),
-      active: row.active,
-      expires: Date.now() + CACHE_MS,
-    };
-    cache.set(key, entry);
-    return entry;
-  };
+  const lookup = (merchant: string, code: string): Promise<CachedVendor | null> =>
+    vendorCache.get(db, `${merchant}|${code}`, async () => {
+      const row = await findVendorForSignature(db, merchant, code);
+      if (!row) return null;
+      return {
+        vendor: {
+          id: row.id,
+          brandId: row.brand_id,
+          code: row.code,
+          currency: row.currency,
+          currencySymbol: row.currency_symbol,
+        },
+        secret: await decryptSecret(db, row.secret_encrypted),
+        active: row.active,
+      };
+    });
 
   scope.decorateRequest('vendor', null);
   scope.removeContentTypeParser('application/json');

@@ -1,37 +1,18 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { getOrCreateSecret } from '../security/server-secrets.repository.ts';
+import { openSecret, sealSecret } from '../security/sealed-secrets.ts';
 
 export type Vendor = { id: string; brandId: string; code: string; name: string; active: boolean };
 
 /**
- * Vendor secrets are stored encrypted (AES-256-GCM with the installation's `vendor_secrets` key
- * from server_secrets) and never returned by any API: the platform needs the plain secret only to
- * check signatures.
+ * Vendor (and payment gateway) secrets are stored sealed under the installation's `vendor_secrets`
+ * key and never returned by any API: the platform needs the plain secret only to sign and check.
  */
-async function secretKey(db: Db): Promise<Buffer> {
-  const hex = await getOrCreateSecret(db, 'vendor_secrets', async () => randomBytes(32).toString('hex'));
-  return Buffer.from(hex, 'hex');
+export function encryptSecret(db: Db, secret: string): Promise<string> {
+  return sealSecret(db, 'vendor_secrets', secret);
 }
 
-export async function encryptSecret(db: Db, secret: string): Promise<string> {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await secretKey(db), iv);
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [
-    'v1',
-    iv.toString('base64url'),
-    body.toString('base64url'),
-    cipher.getAuthTag().toString('base64url'),
-  ].join('.');
-}
-
-export async function decryptSecret(db: Db, stored: string): Promise<string> {
-  const [version, iv, body, tag] = stored.split('.');
-  if (version !== 'v1' || !iv || !body || !tag) throw new Error('vendor secret: unknown format');
-  const decipher = createDecipheriv('aes-256-gcm', await secretKey(db), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+export function decryptSecret(db: Db, stored: string): Promise<string> {
+  return openSecret(db, 'vendor_secrets', stored);
 }
 
 /** Creates a vendor of a brand, or replaces the name and secret of the existing code. */
