@@ -3,7 +3,7 @@ import { createDatabase } from '../db/database.ts';
 import { reconcile } from '../domains/wallet/reconcile.ts';
 
 /**
- * `node apps/api/src/cli/reconcile.ts`: checks the ledger of DATABASE_URL or the PGlite DATA_DIR
+ * `npm run db:reconcile` (node apps/api/src/cli/reconcile.ts): checks the ledger of DATABASE_URL or the PGlite DATA_DIR
  * (every balance equals its postings, every entry sums to zero per currency, no wallet below zero,
  * every bet of a closed round settled or rolled back). Prints a JSON report; exits 1 on a problem.
  */
