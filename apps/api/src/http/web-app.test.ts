@@ -70,6 +70,18 @@ describe('serving the web app', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('sends the same security headers on API answers and on errors', async () => {
+    for (const res of [
+      await ctx.app.inject({ method: 'GET', url: '/wps/system/status', headers: { merchant: 'DEMO' } }),
+      await ctx.app.inject({ method: 'GET', url: '/wps/system/status', headers: { merchant: 'NOSUCH' } }),
+    ]) {
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
   it('answers 503 with build instructions when there is no build', async () => {
     const res = await withoutBuild.app.inject({
       method: 'GET',
@@ -145,5 +157,8 @@ describe('OpenAPI at /docs', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/docs/', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('swagger');
+    // Its own stricter CSP wins over the site's.
+    expect(String(res.headers['content-security-policy'])).toContain("script-src-attr 'none'");
+    expect(String(res.headers['content-security-policy'])).not.toContain('googletagmanager');
   });
 });
