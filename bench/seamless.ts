@@ -163,8 +163,8 @@ type Prepared = {
 
 /**
  * Opens the vendor's accounts (one per shard of its players) with a pair for each of the first
- * players in turn, then checks that player i's shard account is the i-th (mod the shard count): the
- * pgbench script picks it by that arithmetic, as the server picks it from its memory.
+ * players in turn, before anything is measured, then checks that player i's shard account is the
+ * i-th (mod the shard count), as seamless_bet and seamless_win pick it.
  */
 async function openVendorAccounts(databaseUrl: string, port: number, prepared: Prepared): Promise<string> {
   const opening = prepared.tokens.slice(0, VENDOR_ACCOUNT_SHARDS);
@@ -197,8 +197,8 @@ async function openVendorAccounts(databaseUrl: string, port: number, prepared: P
 
 /**
  * A vendor and `players` funded members, each with a game-launch token. Wallets are opened before
- * the vendor's ledger account exists, so a bet locks the wallet first, as the pgbench script does;
- * the pgbench script finds a player's session and wallet by their consecutive ids.
+ * the vendor's ledger account exists; the pgbench script finds a player's session (and through it
+ * the token's hash) by their consecutive ids.
  */
 async function prepare(databaseUrl: string, players: number): Promise<Prepared> {
   return withDatabase(databaseUrl, async (db) => {

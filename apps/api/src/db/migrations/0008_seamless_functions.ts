@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The two hottest money calls, a vendor's bet and its win, as one statement each: the whole of a
- * call (idempotency claim, round check, balance moves, journal entry and postings, stored answer)
+ * call (idempotency claim, the player behind the token and its wallet, round check, balance moves,
+ * journal entry and postings, stored answer)
  * runs inside PostgreSQL, so the API process makes one round trip per call instead of about ten
  * while the player's wallet is locked. The rules are those of money-rules.md and the TypeScript
  * service (apps/api/src/domains/vendors/seamless.service.ts) that calls these functions:
@@ -58,12 +59,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function seamless_bet(
       p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
-      p_round text, p_game text, p_member bigint, p_wallet bigint, p_wallet_is_vendor boolean,
-      p_vendor_account bigint, p_amount bigint, p_currency text, p_scale integer
+      p_round text, p_game text, p_token_hash text, p_trial_type integer, p_amount bigint,
+      p_currency text, p_scale integer, p_vendor_shards integer
     ) returns jsonb language plpgsql as $$
     declare
       v_row bigint;
       v_prev record;
+      v_session record;
+      v_member bigint;
+      v_wallet bigint;
+      v_wallet_is_vendor boolean := false;
+      v_vendor_account bigint;
       v_status text;
       v_balance bigint;
       v_vendor_after bigint;
@@ -86,9 +92,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         end if;
         return v_prev.answer;
       end if;
-      if p_member is null then
+      -- The player behind the token: a live session of this vendor and an active member.
+      select vs.member_id, m.is_agent, m.status, coalesce(ws.single_wallet, true) as single_wallet
+        into v_session
+        from vendor_sessions vs
+        join members m on m.id = vs.member_id
+        left join wallet_settings ws on ws.brand_id = vs.brand_id
+        where vs.token_hash = p_token_hash and vs.vendor_id = p_vendor and vs.expires_at > now();
+      if v_session.member_id is null or v_session.status <> 'ACTIVE' then
         raise exception 'seamless:vendor_session_invalid';
       end if;
+      v_member := v_session.member_id;
+      -- The wallet the game plays from: the member's wallet at this vendor in the transfer mode
+      -- (trial accounts always play their demo balance from the main wallet), else the main one.
+      if not v_session.single_wallet and v_session.is_agent <> p_trial_type then
+        v_wallet := ledger_account_id(p_brand, 'member_vendor', 'member:' || v_member || ':vendor:' || p_vendor,
+                                      v_member, p_vendor, p_currency, false);
+        v_wallet_is_vendor := true;
+      else
+        select id into v_wallet from ledger_accounts
+          where brand_id = p_brand and kind = 'member_main' and owner_key = 'member:' || v_member
+            and currency = p_currency;
+        if v_wallet is null then
+          -- Opening a main wallet may credit a trial account's demo balance: the service does it.
+          raise exception 'seamless:wallet_not_open';
+        end if;
+      end if;
+      v_vendor_account := ledger_account_id(
+        p_brand, 'vendor', 'vendor:' || p_vendor || ':' || (v_member % p_vendor_shards),
+        null, p_vendor, p_currency, true);
 
       insert into seamless_rounds (brand_id, vendor_id, round_id, game_id)
         values (p_brand, p_vendor, p_round, p_game)
@@ -98,20 +130,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         where vendor_id = p_vendor and round_id = p_round for share;
 
       if v_status <> 'open' then
-        select balance into v_balance from ledger_accounts where id = p_wallet;
+        select balance into v_balance from ledger_accounts where id = v_wallet;
         v_state := 'refused';
         v_outcome := seamless_answer(false, 'round_closed', v_balance, p_currency, p_scale);
       elsif p_amount = 0 then
-        select balance into v_balance from ledger_accounts where id = p_wallet;
+        select balance into v_balance from ledger_accounts where id = v_wallet;
         v_state := 'open';
         v_outcome := seamless_answer(true, '', v_balance, p_currency, p_scale);
       else
-        perform 1 from ledger_accounts where id in (p_wallet, p_vendor_account) order by id for update;
+        perform 1 from ledger_accounts where id in (v_wallet, v_vendor_account) order by id for update;
         update ledger_accounts set balance = balance - p_amount
-          where id = p_wallet and balance >= p_amount
+          where id = v_wallet and balance >= p_amount
           returning balance into v_balance;
         if v_balance is null then
-          select balance into v_balance from ledger_accounts where id = p_wallet;
+          select balance into v_balance from ledger_accounts where id = v_wallet;
           v_state := 'refused';
           v_outcome := seamless_answer(false, 'insufficient_balance', v_balance, p_currency, p_scale);
         else
@@ -124,20 +156,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             raise exception 'seamless:idempotency_mismatch';
           end if;
           update ledger_accounts set balance = balance + p_amount
-            where id = p_vendor_account returning balance into v_vendor_after;
+            where id = v_vendor_account returning balance into v_vendor_after;
           insert into postings (entry_id, account_id, amount, currency, balance_after) values
-            (v_entry, p_wallet, -p_amount, p_currency, v_balance),
-            (v_entry, p_vendor_account, p_amount, p_currency, v_vendor_after);
+            (v_entry, v_wallet, -p_amount, p_currency, v_balance),
+            (v_entry, v_vendor_account, p_amount, p_currency, v_vendor_after);
           v_state := 'open';
           v_outcome := seamless_answer(true, '', v_balance, p_currency, p_scale);
         end if;
       end if;
 
       update seamless_transactions set
-          member_id = p_member, round_id = p_round, game_id = p_game, currency = p_currency,
+          member_id = v_member, round_id = p_round, game_id = p_game, currency = p_currency,
           amount = p_amount, win_amount = 0, bet_transaction_id = null, bet_state = v_state,
           error_code = v_outcome->>'errorCode', answer = v_outcome, entry_id = v_entry,
-          vendor_wallet_id = case when p_wallet_is_vendor then p_wallet else vendor_wallet_id end,
+          vendor_wallet_id = case when v_wallet_is_vendor then v_wallet else vendor_wallet_id end,
           updated_at = now()
         where id = v_row;
       return v_outcome;
@@ -236,7 +268,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function if exists seamless_win(bigint, bigint, text, text, text, text, text, text, bigint, text, integer, integer)`.execute(
     db,
   );
-  await sql`drop function if exists seamless_bet(bigint, bigint, text, text, text, text, text, bigint, bigint, boolean, bigint, bigint, text, integer)`.execute(
+  await sql`drop function if exists seamless_bet(bigint, bigint, text, text, text, text, text, text, integer, bigint, text, integer, integer)`.execute(
     db,
   );
   await sql`drop function if exists ledger_account_id(bigint, text, text, bigint, bigint, text, boolean)`.execute(

@@ -332,6 +332,9 @@ export async function seamlessBalance(db: Db, v: SeamlessVendor, token: string):
   });
 }
 
+/** The player's main wallet does not exist yet: the service opens it (see seamlessBet). */
+class WalletNotOpen extends Error {}
+
 /**
  * Runs one of the seamless functions of migration 0008 (the whole call in one statement, so one
  * round trip): retried on serialization failures and deadlocks like every money call, and its
@@ -347,12 +350,19 @@ async function runSeamlessFunction(db: Db, query: RawBuilder<{ outcome: Seamless
       return outcome;
     } catch (error) {
       const code = /^seamless:([a-z_]+)$/.exec(error instanceof Error ? error.message : '')?.[1];
+      if (code === 'wallet_not_open') throw new WalletNotOpen(code, { cause: error });
       if (code) throw new AppError(code as ErrorCode, { cause: error });
       throw error;
     }
   });
 }
 
+/**
+ * A bet, all in the database (seamless_bet): the claim of its id, the player behind the token and
+ * the wallet it plays from, the round check, the debit and the stored answer. A player whose main
+ * wallet was never opened has it opened here first (a trial account gets its demo balance then),
+ * and the bet runs again; nothing was kept of the first run.
+ */
 export async function seamlessBet(
   db: Db,
   v: SeamlessVendor,
@@ -361,18 +371,23 @@ export async function seamlessBet(
   checkCurrency(req.currency, v);
   const amount = amountOf(req.amount, v);
   const hash = fingerprint('bet', req.transactionId, req.roundId, req.gameId, amount, req.currency);
-  const player = await playerOf(db, v, req.token);
-  // Without a player the function still answers a replay of this id, and refuses a new one.
-  const target = player ? await vendorAccount(db, db, v, player.memberId) : null;
-  return runSeamlessFunction(
-    db,
-    sql<{ outcome: SeamlessOutcome }>`select seamless_bet(
-      ${v.brandId}::bigint, ${v.id}::bigint, ${v.code}, ${req.transactionId}, ${hash},
-      ${req.roundId}, ${req.gameId}, ${player?.memberId ?? null}::bigint, ${player?.wallet.id ?? null}::bigint,
-      ${player?.wallet.kind === 'member_vendor'}, ${target?.id ?? null}::bigint,
-      ${amount.toString()}::bigint, ${v.currency}, ${currencyScale(v.currency)}::integer
-    ) as outcome`,
-  );
+  const run = () =>
+    runSeamlessFunction(
+      db,
+      sql<{ outcome: SeamlessOutcome }>`select seamless_bet(
+        ${v.brandId}::bigint, ${v.id}::bigint, ${v.code}, ${req.transactionId}, ${hash},
+        ${req.roundId}, ${req.gameId}, ${sha256Hex(req.token)}, ${TRIAL_TYPE}::integer,
+        ${amount.toString()}::bigint, ${v.currency}, ${currencyScale(v.currency)}::integer,
+        ${VENDOR_ACCOUNT_SHARDS}::integer
+      ) as outcome`,
+    );
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof WalletNotOpen)) throw error;
+    if (!(await playerOf(db, v, req.token))) throw new AppError('vendor_session_invalid');
+    return run();
+  }
 }
 
 /** The vendor wallet a transfer-mode bet debited (its win or rollback credits it), else null. */

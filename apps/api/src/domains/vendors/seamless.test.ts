@@ -181,6 +181,17 @@ describe('bets and replays', () => {
     expect(await balance(p.token)).toBe('1.00');
   });
 
+  it("opens a player's wallet on a first bet: a trial account's demo balance, an ordinary member's empty wallet", async () => {
+    const trial = await player('0.00', 4);
+    const first = await send('bet', bet(trial.token, '10.00'));
+    expect(first.body).toMatchObject({ success: true, value: { balance: '1990.00' } });
+    expect(await balance(trial.token)).toBe('1990.00');
+    const fresh = await player('0.00');
+    const refused = await send('bet', bet(fresh.token, '0.01'));
+    expect(refused.body).toMatchObject({ success: false, errorCode: 'insufficient_balance' });
+    expect(refused.body.value?.balance).toBe('0.00');
+  });
+
   it('refuses a bet with an unknown or expired player token', async () => {
     const p = await player();
     expect((await send('bet', bet('x'.repeat(43), '1.00'))).body.errorCode).toBe('vendor_session_invalid');
