@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_deposits.ts';
 import * as m0006 from './migrations/0006_withdrawals.ts';
 import * as m0007 from './migrations/0007_wallet.ts';
 import * as m0008 from './migrations/0008_seamless_functions.ts';
+import * as m0009 from './migrations/0009_ledger_check_plans.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006_withdrawals': m0006,
   '0007_wallet': m0007,
   '0008_seamless_functions': m0008,
+  '0009_ledger_check_plans': m0009,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -108,6 +108,12 @@ describe('double entry', () => {
     expect(await balanceOf(m)).toBe(0n);
   });
 
+  it("plans the commit-time check for each entry, so an old connection's plan never scans every posting", async () => {
+    const { rows } = await sql<{ proconfig: string[] | null }>`
+      select proconfig from pg_proc where proname = 'ledger_entry_balanced'`.execute(ctx.db);
+    expect(rows[0]?.proconfig).toContain('plan_cache_mode=force_custom_plan');
+  });
+
   it('refuses an unbalanced entry written behind the service: the deferred trigger fails the commit', async () => {
     const m = await newMember();
     const wallet = await openMemberWallet(ctx.db, brand, m);
