@@ -5,10 +5,10 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, globSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signSeamlessBody } from '@lotus/api/harness';
+import { Client } from 'undici';
 
 export type LevelResult = {
   connections: number;
@@ -68,34 +68,28 @@ export type Vendor = { merchantCode: string; code: string; secret: string; curre
 
 type Answer = { status: number; body: { success?: boolean; errorCode?: string } | null };
 
-function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body: string) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request({ agent, host: '127.0.0.1', port, method: 'POST', path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        let parsed: Answer['body'] = null;
-        try {
-          parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer['body'];
-        } catch {
-          // reported through the status and a null body
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+/**
+ * One request on a vendor connection. undici's client rather than node:http's: the load generator
+ * shares the machine with the server and the database, and every millisecond of CPU it spends is
+ * taken from them (pgbench, the ceiling, is a C program).
+ */
+async function post(client: Client, path: string, headers: Record<string, string>, body: string) {
+  const res = await client.request({ method: 'POST', path, headers, body });
+  let parsed: Answer['body'] = null;
+  try {
+    parsed = (await res.body.json()) as Answer['body'];
+  } catch {
+    // reported through the status and a null body
+  }
+  return { status: res.statusCode, body: parsed } satisfies Answer;
 }
 
 /** A vendor's bet then its win for a fresh round `id`, signed over the exact body bytes. */
-function betWinPair(agent: Agent, port: number, vendor: Vendor, stake: string, win: string) {
-  const call = async (path: string, payload: Record<string, unknown>) => {
+function betWinPair(vendor: Vendor, stake: string, win: string) {
+  const call = async (client: Client, path: string, payload: Record<string, unknown>) => {
     const body = JSON.stringify({ vendor: vendor.code, ...payload });
     const answer = await post(
-      agent,
-      port,
+      client,
       path,
       {
         'content-type': 'application/json',
@@ -109,10 +103,10 @@ function betWinPair(agent: Agent, port: number, vendor: Vendor, stake: string, w
     if (answer.status !== 200 || answer.body?.success !== true)
       throw new Error(`${path}: HTTP ${answer.status} ${answer.body?.errorCode ?? 'unreadable answer'}`);
   };
-  return async (token: string, id: string) => {
+  return async (client: Client, token: string, id: string) => {
     const round = { roundId: `r-${id}`, gameId: 'slots-1', currency: vendor.currency };
-    await call('/seamless/v1/bet', { token, transactionId: `b-${id}`, amount: stake, ...round });
-    await call('/seamless/v1/win', {
+    await call(client, '/seamless/v1/bet', { token, transactionId: `b-${id}`, amount: stake, ...round });
+    await call(client, '/seamless/v1/win', {
       transactionId: `w-${id}`,
       betTransactionId: `b-${id}`,
       amount: win,
@@ -129,12 +123,12 @@ export async function sequentialPairs(options: {
   stake: string;
   win: string;
 }): Promise<void> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const pair = betWinPair(agent, options.port, options.vendor, options.stake, options.win);
+  const client = new Client(`http://127.0.0.1:${options.port}`);
+  const pair = betWinPair(options.vendor, options.stake, options.win);
   try {
-    for (const [i, token] of options.tokens.entries()) await pair(token, `open-${i}`);
+    for (const [i, token] of options.tokens.entries()) await pair(client, token, `open-${i}`);
   } finally {
-    agent.destroy();
+    await client.close();
   }
 }
 
@@ -156,13 +150,14 @@ export async function httpBetWinLoad(options: {
   win: string;
 }): Promise<LevelResult> {
   const { vendor, tokens, connections } = options;
-  const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  // One keep-alive connection per vendor connection.
+  const clients = Array.from({ length: connections }, () => new Client(`http://127.0.0.1:${options.port}`));
   const tag = randomBytes(4).toString('hex');
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
   let recording = false;
-  const pair = betWinPair(agent, options.port, vendor, options.stake, options.win);
+  const pair = betWinPair(vendor, options.stake, options.win);
   const worker = async (index: number, until: number) => {
     let n = 0;
     let turn = index;
@@ -172,7 +167,7 @@ export async function httpBetWinLoad(options: {
       n += 1;
       const started = performance.now();
       try {
-        await pair(token, `${tag}-${index}-${n}`);
+        await pair(clients[index]!, token, `${tag}-${index}-${n}`);
         if (recording) latencies.push(performance.now() - started);
       } catch (error) {
         if (recording) {
@@ -197,7 +192,7 @@ export async function httpBetWinLoad(options: {
     const perPair = (ms: number) => Number((ms / Math.max(1, result.pairs)).toFixed(2));
     return { ...result, serverCpuMsPerPair: perPair(serverCpu), clientCpuMsPerPair: perPair(clientCpu) };
   } finally {
-    agent.destroy();
+    await Promise.all(clients.map((c) => c.close()));
   }
 }
 
