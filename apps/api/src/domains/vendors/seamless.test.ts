@@ -200,6 +200,19 @@ describe('bets and replays', () => {
     expect(await balance(p.token)).toBe('100.00');
   });
 
+  it("refuses a locked member's bet, yet answers a bet taken before the lock with its original answer", async () => {
+    const p = await player();
+    const body = bet(p.token, '10.00');
+    const taken = await send('bet', body);
+    expect(taken.body).toMatchObject({ success: true, value: { balance: '90.00' } });
+    await ctx.db.updateTable('members').set({ status: 'LOCKED' }).where('id', '=', p.id).execute();
+    expect((await send('bet', bet(p.token, '1.00'))).body.errorCode).toBe('vendor_session_invalid');
+    // The vendor's retry of the earlier bet is a replay: the same answer, nothing applied again.
+    expect((await send('bet', body)).text).toBe(taken.text);
+    await ctx.db.updateTable('members').set({ status: 'ACTIVE' }).where('id', '=', p.id).execute();
+    expect(await balance(p.token)).toBe('90.00');
+  });
+
   it('keeps amounts above 2^53 exact through the API and SQL', async () => {
     const p = await player('0');
     const big = 2n ** 60n + 7n;
