@@ -10,7 +10,7 @@ import type {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import type { Executor } from '../wallet/ledger.repository.ts';
+import type { Executor, LedgerAccount } from '../wallet/ledger.repository.ts';
 import { moneyTransaction, postEntry, type Tx } from '../wallet/ledger.service.ts';
 import { findMainWallet, type WalletBrand } from '../wallet/wallet.service.ts';
 import {
@@ -102,6 +102,34 @@ async function memberWallet(trx: Executor, brand: Brand, memberId: string) {
   return wallet;
 }
 
+/**
+ * The ledger entry of one step of a withdrawal (`return`, `paid`, `refund`): kind
+ * `withdrawal_<step>`, idempotency key `withdrawal:<id>:<step>`, `amount` from one account to another.
+ */
+async function postWithdrawalStep(
+  trx: Tx,
+  brand: Brand,
+  row: WithdrawalRow,
+  step: 'return' | 'paid' | 'refund',
+  amount: bigint,
+  from: LedgerAccount,
+  to: LedgerAccount,
+) {
+  const key = `withdrawal:${row.id}:${step}`;
+  await postEntry(trx, {
+    brandId: brand.id,
+    kind: `withdrawal_${step}`,
+    idempotencyKey: key,
+    requestHash: sha256Hex(`${key}|${amount}`),
+    reference: `withdrawal:${row.id}`,
+    metadata: { memberId: row.member_id },
+    legs: [
+      { account: from, amount: -amount },
+      { account: to, amount },
+    ],
+  });
+}
+
 export function approveWithdrawal(db: Db, audit: AuditWriter, reviewer: Reviewer, id: string) {
   return act(db, audit, reviewer, id, 'withdrawal.approve', {
     from: ['pending'],
@@ -133,22 +161,16 @@ export function rejectWithdrawal(
         rejected_at: new Date(),
       },
     },
-    async (trx, row) => {
-      const amount = BigInt(row.amount);
-      const key = `withdrawal:${row.id}:return`;
-      await postEntry(trx, {
-        brandId: brand.id,
-        kind: 'withdrawal_return',
-        idempotencyKey: key,
-        requestHash: sha256Hex(`${key}|${amount}`),
-        reference: `withdrawal:${row.id}`,
-        metadata: { memberId: row.member_id },
-        legs: [
-          { account: await withdrawalHoldAccount(trx, brand), amount: -amount },
-          { account: await memberWallet(trx, brand, row.member_id), amount },
-        ],
-      });
-    },
+    async (trx, row) =>
+      postWithdrawalStep(
+        trx,
+        brand,
+        row,
+        'return',
+        BigInt(row.amount),
+        await withdrawalHoldAccount(trx, brand),
+        await memberWallet(trx, brand, row.member_id),
+      ),
   );
 }
 
@@ -177,22 +199,16 @@ export async function markWithdrawalPaid(
         ? { status: 'paid', paid_at: now }
         : { status: 'received', paid_at: now, confirmation: 'not_required', confirmed_at: now },
     },
-    async (trx, row) => {
-      const amount = BigInt(row.amount);
-      const key = `withdrawal:${row.id}:paid`;
-      await postEntry(trx, {
-        brandId: brand.id,
-        kind: 'withdrawal_paid',
-        idempotencyKey: key,
-        requestHash: sha256Hex(`${key}|${amount}`),
-        reference: `withdrawal:${row.id}`,
-        metadata: { memberId: row.member_id },
-        legs: [
-          { account: await withdrawalHoldAccount(trx, brand), amount: -amount },
-          { account: await payoutAccount(trx, brand), amount },
-        ],
-      });
-    },
+    async (trx, row) =>
+      postWithdrawalStep(
+        trx,
+        brand,
+        row,
+        'paid',
+        BigInt(row.amount),
+        await withdrawalHoldAccount(trx, brand),
+        await payoutAccount(trx, brand),
+      ),
   );
 }
 
@@ -227,22 +243,17 @@ export async function resolveWithdrawal(
       from: ['disputed', 'partial'],
       set: { status: 'refunded', resolved_at: now, reviewed_by: reviewer.id },
     },
-    async (trx, row) => {
-      const missing = BigInt(row.amount) - BigInt(row.received_amount ?? '0');
-      const key = `withdrawal:${row.id}:refund`;
-      await postEntry(trx, {
-        brandId: brand.id,
-        kind: 'withdrawal_refund',
-        idempotencyKey: key,
-        requestHash: sha256Hex(`${key}|${missing}`),
-        reference: `withdrawal:${row.id}`,
-        metadata: { memberId: row.member_id },
-        legs: [
-          { account: await payoutAccount(trx, brand), amount: -missing },
-          { account: await memberWallet(trx, brand, row.member_id), amount: missing },
-        ],
-      });
-    },
+    async (trx, row) =>
+      postWithdrawalStep(
+        trx,
+        brand,
+        row,
+        'refund',
+        // What the member did not receive: all of it for a dispute, the rest for a partial receipt.
+        BigInt(row.amount) - BigInt(row.received_amount ?? '0'),
+        await payoutAccount(trx, brand),
+        await memberWallet(trx, brand, row.member_id),
+      ),
   );
 }
 
