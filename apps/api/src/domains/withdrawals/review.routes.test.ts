@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Dashboard } from '@lotus/contracts/backoffice';
 import type {
   OperatorWithdrawal,
   OperatorWithdrawalPage,
@@ -62,6 +63,21 @@ describe('/bo/v1/withdrawals', () => {
       headers: { ...headers(), authorization: member.token },
     });
     expect(received.body).toMatchObject({ success: true, value: { status: 'received' } });
+  });
+
+  it("counts a withdrawal in today's dashboard once it is paid, not before", async () => {
+    const dashboard = async () =>
+      (await operatorCall<Dashboard>(ctx, tokens.cs, { method: 'GET', url: '/bo/v1/dashboard' })).body.value
+        .withdrawalsToday;
+    const cents = (amount: string) => BigInt(amount.replace('.', ''));
+    const before = await dashboard();
+    const { withdrawal } = await pendingWithdrawal(ctx, '321.00');
+    await act('finance', withdrawal.id, 'approve');
+    expect(await dashboard()).toEqual(before);
+    await act('finance', withdrawal.id, 'pay');
+    const after = await dashboard();
+    expect(after.count).toBe(before.count + 1);
+    expect(cents(after.sum) - cents(before.sum)).toBe(32_100n);
   });
 
   it('refuses approval by an operator without the finance role, and changes nothing', async () => {
