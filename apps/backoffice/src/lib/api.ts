@@ -73,3 +73,16 @@ export async function boApi<T>(path: string, options: ApiOptions = {}): Promise<
   if (code === 'operator_not_login' && token) session.clear();
   throw new ApiError(code, data?.message || i18n.t('common.unexpectedError'), response.status);
 }
+
+/**
+ * An image or file the back office may only read with the operator token (a deposit's receipt, a
+ * withdrawal's proof): fetched with the same headers as boApi and answered as an object URL, which
+ * the caller revokes when done. Throws ApiError-like errors on any failure.
+ */
+export async function boBlobUrl(path: string): Promise<string> {
+  const response = await fetch(path, {
+    headers: { Authorization: session.token() ?? '', Merchant: resolveMerchant() ?? '' },
+  });
+  if (!response.ok) throw new ApiError('request_failed', String(response.status), response.status);
+  return URL.createObjectURL(await response.blob());
+}

@@ -11,11 +11,11 @@ import { DEPOSIT_KINDS } from '@lotus/contracts/deposits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { boApi } from '../../lib/api.ts';
 import { isPositiveAmount } from '../../lib/money.ts';
 
-type Message = { ok: boolean; text: string } | null;
 type Save =
   | { kind: 'newMethod'; body: NewDepositMethodBody }
   | { kind: 'method'; id: string; body: DepositMethodBody }
@@ -70,7 +70,7 @@ function accountFields(data: FormData): DepositBankAccountBody {
 export default function DepositSettingsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<ActionOutcome>(null);
   const settings = useQuery({
     queryKey: ['deposit-methods'],
     queryFn: () => boApi<DepositMethodSettings>('/bo/v1/deposit-methods'),
@@ -97,8 +97,7 @@ export default function DepositSettingsPage() {
       setMessage({ ok: true, text: t('deposits.settings.saved') });
       void queryClient.invalidateQueries({ queryKey: ['deposit-methods'] });
     },
-    onError: (error) =>
-      setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) }),
+    onError: (error) => setMessage(failure(error)),
   });
 
   const submitMethod = (id: string | null) => (event: FormEvent<HTMLFormElement>) => {
@@ -284,11 +283,7 @@ export default function DepositSettingsPage() {
   return (
     <section aria-labelledby="deposit-settings-title" data-testid="bo-deposit-settings">
       <h1 id="deposit-settings-title">{t('deposits.settings.title')}</h1>
-      {message ? (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'notice' : 'error'}>
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
       <QueryState loading={settings.isPending} error={settings.error} />
       {settings.data ? (
         <>

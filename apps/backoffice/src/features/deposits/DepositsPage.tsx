@@ -8,10 +8,13 @@ import { DEPOSIT_STATUSES } from '@lotus/contracts/deposits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canAct } from '../../app/pages.ts';
+import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
+import { MemberDateFields, memberDateValues } from '../../components/MemberDateFields.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
-import { boApi } from '../../lib/api.ts';
-import { resolveMerchant } from '../../lib/merchant.ts';
+import { RejectWithReason } from '../../components/RejectWithReason.tsx';
+import { boApi, boBlobUrl } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { session } from '../../lib/session.ts';
 
@@ -45,7 +48,7 @@ export default function DepositsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const role = session.operator()?.role;
-  const mayAct = role === 'admin' || role === 'finance';
+  const mayAct = role !== undefined && canAct(role, ['finance']);
   const [filters, setFilters] = useState<Filters>({
     status: 'pending',
     methodId: '',
@@ -54,7 +57,7 @@ export default function DepositsPage() {
     to: '',
   });
   const [page, setPage] = useState(1);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<ActionOutcome>(null);
 
   const methods = useQuery({
     queryKey: ['deposit-methods'],
@@ -79,8 +82,7 @@ export default function DepositsPage() {
       setMessage({ ok: true, text: t('deposits.done', { id: d.id, status: statusText(t, d.status) }) });
       void queryClient.invalidateQueries({ queryKey: ['deposits'] });
     },
-    onError: (error) =>
-      setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) }),
+    onError: (error) => setMessage(failure(error)),
   });
 
   const search = (event: FormEvent<HTMLFormElement>) => {
@@ -90,9 +92,7 @@ export default function DepositsPage() {
     setFilters({
       status: String(data.get('status') ?? '') as Filters['status'],
       methodId: String(data.get('methodId') ?? ''),
-      username: String(data.get('username') ?? '').trim(),
-      from: String(data.get('from') ?? ''),
-      to: String(data.get('to') ?? ''),
+      ...memberDateValues(data),
     });
   };
 
@@ -122,25 +122,13 @@ export default function DepositsPage() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="dp-username">{t('deposits.username')}</label>
-          <input id="dp-username" name="username" maxLength={64} />
-        </div>
-        <div className="field">
-          <label htmlFor="dp-from">{t('deposits.from')}</label>
-          <input id="dp-from" name="from" type="date" />
-        </div>
-        <div className="field">
-          <label htmlFor="dp-to">{t('deposits.to')}</label>
-          <input id="dp-to" name="to" type="date" />
-        </div>
+        <MemberDateFields
+          idPrefix="dp"
+          labels={{ username: t('deposits.username'), from: t('deposits.from'), to: t('deposits.to') }}
+        />
         <button type="submit">{t('deposits.search')}</button>
       </form>
-      {message ? (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'notice' : 'error'}>
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
       <QueryState loading={list.isPending} error={list.error} />
       {list.data ? (
         <>
@@ -185,13 +173,11 @@ function Receipt({ id }: { id: string }) {
   useEffect(() => {
     let created: string | null = null;
     let live = true;
-    void fetch(`/bo/v1/deposits/${id}/receipt`, {
-      headers: { Authorization: session.token() ?? '', Merchant: resolveMerchant() ?? '' },
-    })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status));
-        created = URL.createObjectURL(await response.blob());
-        if (live) setUrl(created);
+    boBlobUrl(`/bo/v1/deposits/${id}/receipt`)
+      .then((url) => {
+        created = url;
+        if (live) setUrl(url);
+        else URL.revokeObjectURL(url);
       })
       .catch(() => {
         if (live) setFailed(true);
@@ -226,7 +212,6 @@ function Row({
   onAction: (action: Action) => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
   const [showReceipt, setShowReceipt] = useState(false);
   return (
     <tr data-testid={`bo-deposit-${d.id}`}>
@@ -276,26 +261,14 @@ function Row({
             <button type="button" disabled={busy} onClick={() => onAction({ kind: 'approve' })}>
               {t('deposits.approve')}
             </button>
-            <span>
-              <label className="visually-hidden" htmlFor={`dp-reason-${d.id}`}>
-                {t('deposits.reason')}
-              </label>
-              <input
-                id={`dp-reason-${d.id}`}
-                value={reason}
-                maxLength={200}
-                placeholder={t('deposits.reason')}
-                onChange={(e) => setReason(e.target.value)}
-              />
-              <button
-                type="button"
-                className="secondary"
-                disabled={busy || reason.trim() === ''}
-                onClick={() => onAction({ kind: 'reject', reason: reason.trim() })}
-              >
-                {t('deposits.reject')}
-              </button>
-            </span>
+            <RejectWithReason
+              id={`dp-reason-${d.id}`}
+              label={t('deposits.reason')}
+              button={t('deposits.reject')}
+              maxLength={200}
+              busy={busy}
+              onReject={(reason) => onAction({ kind: 'reject', reason })}
+            />
           </div>
         ) : null}
       </td>

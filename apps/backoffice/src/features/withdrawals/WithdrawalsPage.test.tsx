@@ -63,6 +63,25 @@ describe('<WithdrawalsPage>', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Withdrawal 42: Paid.');
   });
 
+  it('filters by status, member and dates (trimmed), from page 1', async () => {
+    const calls = stub('cs');
+    await screen.findByTestId('bo-withdrawal-42');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'paid' } });
+    fireEvent.change(screen.getByLabelText('Member username'), { target: { value: '  alice ' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.url ===
+            '/bo/v1/withdrawals?status=paid&username=alice&from=2026-01-01&to=2026-01-31&page=1&size=20',
+        ),
+      ).toBe(true),
+    );
+  });
+
   it('sends a rejection only with a reason', async () => {
     const calls = stub('admin');
     await screen.findByTestId('bo-withdrawal-42');

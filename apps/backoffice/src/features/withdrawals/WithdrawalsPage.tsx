@@ -8,9 +8,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canAct } from '../../app/pages.ts';
+import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
+import { MemberDateFields, memberDateValues } from '../../components/MemberDateFields.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
-import { boApi } from '../../lib/api.ts';
+import { RejectWithReason } from '../../components/RejectWithReason.tsx';
+import { boApi, boBlobUrl } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { session } from '../../lib/session.ts';
 
@@ -43,14 +46,16 @@ function statusText(t: (key: string) => string, status: WithdrawalStatus): strin
   }
 }
 
-/** Opens the member's proof image: it needs the operator token, so it is fetched, not linked. */
+/** Opens the member's proof image in a new tab: it needs the operator token, so it is fetched. */
 async function openProof(id: string) {
-  const response = await fetch(`/bo/v1/withdrawals/${id}/proof`, {
-    headers: { Authorization: session.token() ?? '', Merchant: session.merchant() ?? '' },
-  });
-  if (!response.ok) return;
-  const url = URL.createObjectURL(await response.blob());
-  window.open(url, '_blank', 'noopener');
+  try {
+    const url = await boBlobUrl(`/bo/v1/withdrawals/${id}/proof`);
+    window.open(url, '_blank', 'noopener');
+    // The new tab has loaded it by then; the page keeps no copy.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch {
+    // The button stays; a failed fetch opens nothing.
+  }
 }
 
 /**
@@ -64,7 +69,7 @@ export default function WithdrawalsPage() {
   const mayAct = role !== undefined && canAct(role, ['finance']);
   const [filters, setFilters] = useState<Filters>({ status: '', username: '', from: '', to: '' });
   const [page, setPage] = useState(1);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<ActionOutcome>(null);
 
   const list = useQuery({
     queryKey: ['withdrawals', filters, page],
@@ -88,8 +93,7 @@ export default function WithdrawalsPage() {
       setMessage({ ok: true, text: t('withdrawals.done', { id: w.id, status: statusText(t, w.status) }) });
       void queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
     },
-    onError: (error) =>
-      setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) }),
+    onError: (error) => setMessage(failure(error)),
   });
 
   const search = (event: FormEvent<HTMLFormElement>) => {
@@ -98,9 +102,7 @@ export default function WithdrawalsPage() {
     setPage(1);
     setFilters({
       status: String(data.get('status') ?? '') as Filters['status'],
-      username: String(data.get('username') ?? '').trim(),
-      from: String(data.get('from') ?? ''),
-      to: String(data.get('to') ?? ''),
+      ...memberDateValues(data),
     });
   };
 
@@ -119,25 +121,17 @@ export default function WithdrawalsPage() {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="wd-username">{t('withdrawals.username')}</label>
-          <input id="wd-username" name="username" maxLength={64} />
-        </div>
-        <div className="field">
-          <label htmlFor="wd-from">{t('withdrawals.from')}</label>
-          <input id="wd-from" name="from" type="date" />
-        </div>
-        <div className="field">
-          <label htmlFor="wd-to">{t('withdrawals.to')}</label>
-          <input id="wd-to" name="to" type="date" />
-        </div>
+        <MemberDateFields
+          idPrefix="wd"
+          labels={{
+            username: t('withdrawals.username'),
+            from: t('withdrawals.from'),
+            to: t('withdrawals.to'),
+          }}
+        />
         <button type="submit">{t('withdrawals.search')}</button>
       </form>
-      {message ? (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'notice' : 'error'}>
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
       <QueryState loading={list.isPending} error={list.error} />
       {list.data ? (
         <>
@@ -185,7 +179,6 @@ function Row({
   onAction: (action: Action) => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
   return (
     <tr data-testid={`bo-withdrawal-${w.id}`}>
       <td>{w.id}</td>
@@ -224,26 +217,14 @@ function Row({
               </button>
             ) : null}
             {w.status === 'pending' || w.status === 'approved' ? (
-              <span>
-                <label className="visually-hidden" htmlFor={`wd-reason-${w.id}`}>
-                  {t('withdrawals.reason')}
-                </label>
-                <input
-                  id={`wd-reason-${w.id}`}
-                  value={reason}
-                  maxLength={500}
-                  placeholder={t('withdrawals.reason')}
-                  onChange={(e) => setReason(e.target.value)}
-                />
-                <button
-                  type="button"
-                  className="secondary"
-                  disabled={busy || reason.trim() === ''}
-                  onClick={() => onAction({ kind: 'reject', reason: reason.trim() })}
-                >
-                  {t('withdrawals.reject')}
-                </button>
-              </span>
+              <RejectWithReason
+                id={`wd-reason-${w.id}`}
+                label={t('withdrawals.reason')}
+                button={t('withdrawals.reject')}
+                maxLength={500}
+                busy={busy}
+                onReject={(reason) => onAction({ kind: 'reject', reason })}
+              />
             ) : null}
             {w.status === 'disputed' || w.status === 'partial' ? (
               <>
