@@ -9,6 +9,7 @@ describe('configuration from the environment', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: null,
+      databasePoolSize: 10,
       redisUrl: null,
       logLevel: 'info',
       nodeEnv: 'development',
@@ -24,6 +25,7 @@ describe('configuration from the environment', () => {
       PORT: '9090',
       HOST: '127.0.0.1',
       DATABASE_URL: 'postgres://u@h/db',
+      DATABASE_POOL_SIZE: '25',
       REDIS_URL: 'redis://127.0.0.1:6379',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
@@ -35,6 +37,7 @@ describe('configuration from the environment', () => {
       port: 9090,
       host: '127.0.0.1',
       databaseUrl: 'postgres://u@h/db',
+      databasePoolSize: 25,
       redisUrl: 'redis://127.0.0.1:6379',
       logLevel: 'warn',
       nodeEnv: 'production',
@@ -50,6 +53,7 @@ describe('configuration from the environment', () => {
       /PORT.*LOG_LEVEL|LOG_LEVEL.*PORT/,
     );
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('understands every TRUST_PROXY form', () => {

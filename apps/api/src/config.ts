@@ -15,6 +15,8 @@ export const EnvSchema = Type.Object({
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
   /** PostgreSQL connection string; when empty the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: Type.String({ default: '' }),
+  /** Connections each server process keeps to PostgreSQL (processes x this must fit max_connections). */
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   DATA_DIR: Type.String({ minLength: 1, default: '.data/pglite' }),
   /** Redis for shared rate-limit counters; in-process counters when empty. */
   REDIS_URL: Type.String({ default: '' }),
@@ -44,6 +46,7 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | null;
+  databasePoolSize: number;
   dataDir: string;
   redisUrl: string | null;
   trustProxy: TrustProxy;
@@ -96,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
     redisUrl: e.REDIS_URL || null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

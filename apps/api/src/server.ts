@@ -38,7 +38,9 @@ export type RunningServer = {
 };
 
 function targetOf(config: Config): DatabaseTarget {
-  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+  return config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }
+    : { dataDir: config.dataDir };
 }
 
 /**

@@ -7,7 +7,13 @@ import type { Database } from './schema.ts';
 export type Db = Kysely<Database>;
 
 /** Where the data lives: a PostgreSQL URL, a PGlite directory, or PGlite in memory (tests). */
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | { databaseUrl: string; poolSize?: number }
+  | { dataDir: string }
+  | { memory: true };
+
+/** PostgreSQL connections per process unless the target says otherwise (DATABASE_POOL_SIZE). */
+export const DEFAULT_POOL_SIZE = 10;
 
 const INT8_OID = 20;
 
@@ -28,7 +34,7 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   if ('databaseUrl' in target) {
     const pool = new pg.Pool({
       connectionString: target.databaseUrl,
-      max: 10,
+      max: target.poolSize ?? DEFAULT_POOL_SIZE,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID
