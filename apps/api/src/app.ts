@@ -55,7 +55,9 @@ import { PRODUCTION_PASSWORD_HASHING } from './lib/hashing.ts';
 
 export type BuildAppOptions = {
   config: Pick<Config, 'trustProxy' | 'logLevel' | 'uploadDir' | 'webDist' | 'redisUrl'> &
-    Partial<Pick<Config, 'passwordHashing' | 'sessionIdleMinutes' | 'backofficeDist'>>;
+    Partial<
+      Pick<Config, 'passwordHashing' | 'sessionIdleMinutes' | 'operatorSessionIdleMinutes' | 'backofficeDist'>
+    >;
   db: Db;
   /** Fastify logger options; `false` silences it (tests). Defaults to pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
@@ -126,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db,
       throttle,
       hashing: accounts.hashing,
-      idleMinutes: config.sessionIdleMinutes ?? 120,
+      idleMinutes: config.operatorSessionIdleMinutes ?? 30,
     }),
   };
   avatarFileRoute(app, deps);

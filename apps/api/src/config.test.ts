@@ -11,6 +11,8 @@ describe('configuration from the environment', () => {
       databaseUrl: null,
       databasePoolSize: 10,
       redisUrl: null,
+      sessionIdleMinutes: 120,
+      operatorSessionIdleMinutes: 30,
       logLevel: 'info',
       nodeEnv: 'development',
       dataDir: path.join(REPO_ROOT, '.data/pglite'),
@@ -54,6 +56,7 @@ describe('configuration from the environment', () => {
     );
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ OPERATOR_SESSION_IDLE_MINUTES: '0' })).toThrow(/OPERATOR_SESSION_IDLE_MINUTES/);
   });
 
   it('understands every TRUST_PROXY form', () => {

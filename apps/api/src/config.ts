@@ -35,6 +35,8 @@ export const EnvSchema = Type.Object({
   ARGON2_PARALLELISM: Type.Integer({ minimum: 1, maximum: 16, default: 1 }),
   /** A session ends after this many minutes without a call (each call pushes the expiry ahead). */
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, default: 120 }),
+  /** Back-office sessions (operators can move money) end sooner without a call. */
+  OPERATOR_SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -57,6 +59,7 @@ export type Config = {
   backofficeDist: string;
   passwordHashing: PasswordHashing;
   sessionIdleMinutes: number;
+  operatorSessionIdleMinutes: number;
 };
 
 export class ConfigError extends Error {
@@ -113,5 +116,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parallelism: e.ARGON2_PARALLELISM,
     },
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    operatorSessionIdleMinutes: e.OPERATOR_SESSION_IDLE_MINUTES,
   };
 }

@@ -230,6 +230,32 @@ describe('POST /bo/v1/session/login', () => {
     expect(await auditActions(id)).toEqual(['operator.login', 'operator.logout']);
   });
 
+  it("ends a session idle past the operator limit (30 minutes by default), shorter than a member's", async () => {
+    const username = name('idle');
+    await createOperator(ctx.db, { merchantCode: 'DEMO', username, password: 'Secret123', role: 'cs' });
+    const token = await operatorLogin(ctx, { merchantCode: 'DEMO', username, password: 'Secret123' });
+    const session = () =>
+      ctx.db
+        .selectFrom('operator_sessions')
+        .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
+        .select(['operator_sessions.id', 'operator_sessions.created_at', 'operator_sessions.expires_at'])
+        .where('operators.username', '=', username)
+        .executeTakeFirstOrThrow();
+    const started = await session();
+    const idleMs = started.expires_at.getTime() - started.created_at.getTime();
+    expect(Math.abs(idleMs - 30 * 60_000)).toBeLessThan(5_000);
+    expect((await operatorCall(ctx, token, { method: 'GET', url: '/bo/v1/session/me' })).status).toBe(200);
+    // 31 minutes without a call.
+    await ctx.db
+      .updateTable('operator_sessions')
+      .set({ expires_at: new Date(Date.now() - 60_000), last_seen_at: new Date(Date.now() - 31 * 60_000) })
+      .where('id', '=', started.id)
+      .execute();
+    const me = await operatorCall(ctx, token, { method: 'GET', url: '/bo/v1/session/me' });
+    expect(me.status).toBe(401);
+    expect(me.body.errorCode).toBe('operator_not_login');
+  });
+
   it('refuses a missing or made-up token', async () => {
     const none = await call(ctx.app, { method: 'GET', url: '/bo/v1/session/me', headers: headers() });
     expect(none.status).toBe(401);
