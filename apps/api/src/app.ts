@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { AccountServices } from './domains/accounts/account-services.ts';
@@ -51,6 +52,7 @@ import { decorateTenancy, requireBrand } from './http/tenancy.ts';
 import { Throttle, type ThrottleRules } from './http/throttle.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits, type RouteDeps } from './http/types.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { connectCacheBus } from './lib/db-cache.ts';
 import { PRODUCTION_PASSWORD_HASHING } from './lib/hashing.ts';
 
 export type BuildAppOptions = {
@@ -102,6 +104,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sessions = new SessionService(db, config.sessionIdleMinutes ?? 120);
   const throttle = new Throttle({ redisUrl: config.redisUrl, rules: options.throttle ?? {} });
   app.addHook('onClose', () => throttle.close());
+  if (config.redisUrl) {
+    // Cache invalidations reach the other processes of this database at once (lib/db-cache.ts).
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
+    const bus = connectCacheBus(db, config.redisUrl, `lotus:db-cache:${rows[0]?.name ?? ''}`);
+    app.addHook('onClose', () => bus.close());
+  }
   const accounts: AccountServices = {
     db,
     keyring,

@@ -18,7 +18,7 @@ export const EnvSchema = Type.Object({
   /** Connections each server process keeps to PostgreSQL (processes x this must fit max_connections). */
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   DATA_DIR: Type.String({ minLength: 1, default: '.data/pglite' }),
-  /** Redis for shared rate-limit counters; in-process counters when empty. */
+  /** Redis for shared rate-limit counters and cache invalidation; in-process when empty. */
   REDIS_URL: Type.String({ default: '' }),
   /**
    * Which peers may set X-Forwarded-For: `false`, `true`, a hop count (`1`), or a comma-separated list

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/database.ts';
-import { createDbCache, invalidateDbCaches } from './db-cache.ts';
+import { connectCacheBus, createDbCache, invalidateDbCaches } from './db-cache.ts';
 
 const dbA = {} as Db;
 const dbB = {} as Db;
@@ -45,5 +46,35 @@ describe('createDbCache', () => {
     const cache = createDbCache<string>(60_000);
     await expect(cache.get(dbA, 'k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get(dbA, 'k', async () => 'up')).toBe('up');
+  });
+});
+
+describe('connectCacheBus', () => {
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+  it("clears another process's entries at once when one process invalidates (Redis pub/sub)", async () => {
+    // Two server processes of one database: separate handles (so separate entries), one channel.
+    const processA = {} as Db;
+    const processB = {} as Db;
+    const loneProcess = {} as Db;
+    const channel = `lotus:test:${randomUUID()}`;
+    const busA = connectCacheBus(processA, redisUrl, channel);
+    const busB = connectCacheBus(processB, redisUrl, channel);
+    const busLone = connectCacheBus(loneProcess, redisUrl, `${channel}:other-database`);
+    try {
+      await Promise.all([busA.ready, busB.ready, busLone.ready]);
+      const cache = createDbCache<string>(60_000);
+      await cache.get(processB, 'brand', async () => 'old');
+      await cache.get(loneProcess, 'brand', async () => 'lone');
+      invalidateDbCaches(processA);
+      await vi.waitFor(
+        async () => expect(await cache.get(processB, 'brand', async () => 'new')).toBe('new'),
+        { timeout: 2_000, interval: 20 },
+      );
+      // Another database's processes keep theirs.
+      expect(await cache.get(loneProcess, 'brand', async () => 'changed')).toBe('lone');
+    } finally {
+      await Promise.all([busA.close(), busB.close(), busLone.close()]);
+    }
   });
 });
