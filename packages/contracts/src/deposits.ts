@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Amount, AmountInput, parseAmount } from './money.ts';
+import { PageQuery, pageQueryFields, SizedPage } from './paging.ts';
 
 /**
  * Wire schemas of deposits (spec §4, issue 4): the brand's deposit methods with their limits, the
@@ -119,18 +120,10 @@ export const DepositCreated = Type.Object({
 });
 export type DepositCreated = Static<typeof DepositCreated>;
 
-export const DepositPage = Type.Object({
-  items: Type.Array(Deposit),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  size: Type.Integer(),
-});
+export const DepositPage = SizedPage(Deposit);
 export type DepositPage = Static<typeof DepositPage>;
 
-export const DepositPageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-});
+export const DepositPageQuery = PageQuery;
 
 export const DepositIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,19}$' }) });
 
@@ -171,17 +164,11 @@ export const OperatorDepositQuery = Type.Object({
   username: Type.Optional(Type.String({ maxLength: 64 })),
   from: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
   to: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  ...pageQueryFields,
 });
 export type OperatorDepositQuery = Static<typeof OperatorDepositQuery>;
 
-export const OperatorDepositPage = Type.Object({
-  items: Type.Array(OperatorDeposit),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  size: Type.Integer(),
-});
+export const OperatorDepositPage = SizedPage(OperatorDeposit);
 export type OperatorDepositPage = Static<typeof OperatorDepositPage>;
 
 export const RejectDepositBody = Type.Object({

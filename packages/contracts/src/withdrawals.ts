@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Amount, AmountInput, parseAmount } from './money.ts';
+import { PageQuery, pageQueryFields, SizedPage } from './paging.ts';
 
 /**
  * Wire schemas of withdrawals (spec §4, issue 4): bank cards, withdraw settings, the withdrawal
@@ -139,18 +140,10 @@ export const Withdrawal = Type.Object({
 });
 export type Withdrawal = Static<typeof Withdrawal>;
 
-export const WithdrawalPage = Type.Object({
-  items: Type.Array(Withdrawal),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  size: Type.Integer(),
-});
+export const WithdrawalPage = SizedPage(Withdrawal);
 export type WithdrawalPage = Static<typeof WithdrawalPage>;
 
-export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-});
+export { PageQuery };
 
 export const PartialReceiptBody = Type.Object({ receivedAmount: AmountInput });
 
@@ -201,16 +194,10 @@ export const OperatorWithdrawalQuery = Type.Object({
   username: Type.Optional(Type.String({ maxLength: 64 })),
   from: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
   to: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  ...pageQueryFields,
 });
 
-export const OperatorWithdrawalPage = Type.Object({
-  items: Type.Array(OperatorWithdrawal),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  size: Type.Integer(),
-});
+export const OperatorWithdrawalPage = SizedPage(OperatorWithdrawal);
 export type OperatorWithdrawalPage = Static<typeof OperatorWithdrawalPage>;
 
 export const RejectBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) });
