@@ -138,46 +138,46 @@ function isRetryable(error: unknown): boolean {
 }
 
 /**
- * Runs money work in one transaction. Serialization failures and deadlocks (40001, 40P01) are
+ * Runs `attempt` until it succeeds: serialization failures and deadlocks (40001, 40P01) are
  * retried with a short jittered pause, at most MONEY_TX_ATTEMPTS times, then answered as the
- * temporary `wallet_busy` (503) — never as insufficient funds.
+ * temporary `wallet_busy` (503) — never as insufficient funds. Anything else is thrown as it is.
  */
-export async function moneyTransaction<T>(db: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    let result: T;
+async function withMoneyRetries<T>(attempt: (n: number) => Promise<T>): Promise<T> {
+  for (let n = 1; ; n += 1) {
     try {
-      result = await db.transaction().execute(async (trx) => {
-        const value = await work(trx);
-        if (faults?.beforeCommit) await faults.beforeCommit(trx, attempt);
-        return value;
-      });
+      return await attempt(n);
     } catch (error) {
       if (!isRetryable(error)) throw error;
-      if (attempt >= MONEY_TX_ATTEMPTS) throw new AppError('wallet_busy', { cause: error });
-      await sleep(5 * attempt + Math.floor(Math.random() * 10));
-      continue;
+      if (n >= MONEY_TX_ATTEMPTS) throw new AppError('wallet_busy', { cause: error });
+      await sleep(5 * n + Math.floor(Math.random() * 10));
     }
-    if (faults?.afterCommit) await faults.afterCommit(attempt);
-    return result;
   }
+}
+
+/** Runs money work in one transaction, retried as withMoneyRetries says. */
+export async function moneyTransaction<T>(db: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
+  let attempts = 0;
+  const result = await withMoneyRetries((attempt) => {
+    attempts = attempt;
+    return db.transaction().execute(async (trx) => {
+      const value = await work(trx);
+      if (faults?.beforeCommit) await faults.beforeCommit(trx, attempt);
+      return value;
+    });
+  });
+  // After the commit, outside the retries: a failure here is a lost reply, never a second run.
+  if (faults?.afterCommit) await faults.afterCommit(attempts);
+  return result;
 }
 
 /**
  * Runs money work that is one SQL statement (a PL/pgSQL function doing a whole call): PostgreSQL
  * runs it in its own implicit transaction, so it costs one round trip instead of three with
- * BEGIN and COMMIT. Retried and answered like moneyTransaction. While test fault hooks are
- * installed it runs inside moneyTransaction instead, the only way to inject a failure between the
- * statement and its commit; the statement is the same.
+ * BEGIN and COMMIT. Retried like moneyTransaction. While test fault hooks are installed it runs
+ * inside moneyTransaction instead, the only way to inject a failure between the statement and its
+ * commit; the statement is the same.
  */
 export async function moneyStatement<T>(db: Db, run: (executor: Executor) => Promise<T>): Promise<T> {
   if (faults) return moneyTransaction(db, run);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run(db);
-    } catch (error) {
-      if (!isRetryable(error)) throw error;
-      if (attempt >= MONEY_TX_ATTEMPTS) throw new AppError('wallet_busy', { cause: error });
-      await sleep(5 * attempt + Math.floor(Math.random() * 10));
-    }
-  }
+  return withMoneyRetries(() => run(db));
 }
