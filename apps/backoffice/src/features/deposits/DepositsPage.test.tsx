@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAsOperator } from '../../testing/operator-api.tsx';
 import DepositsPage from './DepositsPage.tsx';
 
 const pending = {
@@ -27,30 +27,15 @@ const pending = {
 };
 
 function stub(role: string) {
-  sessionStorage.setItem('bo.token', 'tok');
-  sessionStorage.setItem('bo.operator', JSON.stringify({ id: '1', username: 'op', role }));
-  const calls: Array<{ url: string; method: string; body: unknown }> = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const value = url.startsWith('/bo/v1/deposit-methods')
+  return renderAsOperator(role, <DepositsPage />, (url) =>
+    url.startsWith('/bo/v1/deposit-methods')
       ? { currency: 'PHP', methods: [], gateways: [] }
       : url.endsWith('/approve')
         ? { ...pending, status: 'approved' }
         : url.endsWith('/reject')
           ? { ...pending, status: 'rejected' }
-          : { items: [pending], total: 1, page: 1, size: 20 };
-    return new Response(JSON.stringify({ success: true, value, message: '', errorCode: '' }), {
-      status: 200,
-    });
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <DepositsPage />
-    </QueryClientProvider>,
+          : { items: [pending], total: 1, page: 1, size: 20 },
   );
-  return calls;
 }
 
 describe('<DepositsPage>', () => {

@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAsOperator } from '../../testing/operator-api.tsx';
 import WithdrawalsPage from './WithdrawalsPage.tsx';
 
 const approved = {
@@ -26,28 +26,13 @@ const approved = {
 };
 
 function stub(role: string) {
-  sessionStorage.setItem('bo.token', 'tok');
-  sessionStorage.setItem('bo.operator', JSON.stringify({ id: '1', username: 'op', role }));
-  const calls: Array<{ url: string; method: string; body: unknown }> = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const value = url.endsWith('/pay')
+  return renderAsOperator(role, <WithdrawalsPage />, (url) =>
+    url.endsWith('/pay')
       ? { ...approved, status: 'paid' }
       : url.endsWith('/reject')
         ? { ...approved, status: 'rejected' }
-        : { items: [approved], total: 1, page: 1, size: 20 };
-    return new Response(JSON.stringify({ success: true, value, message: '', errorCode: '' }), {
-      status: 200,
-    });
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <WithdrawalsPage />
-    </QueryClientProvider>,
+        : { items: [approved], total: 1, page: 1, size: 20 },
   );
-  return calls;
 }
 
 describe('<WithdrawalsPage>', () => {
