@@ -157,48 +157,21 @@ async function startPlatform(databaseUrl: string, port: number): Promise<ChildPr
 type Prepared = {
   vendor: { merchantCode: string; code: string; secret: string; currency: string };
   tokens: string[];
-  memberIds: string[];
   variables: Record<string, string>;
 };
 
 /**
  * Opens the vendor's accounts (one per shard of its players) with a pair for each of the first
- * players in turn, before anything is measured, then checks that player i's shard account is the
- * i-th (mod the shard count), as seamless_bet and seamless_win pick it.
+ * players in turn, so that no measured call creates one.
  */
-async function openVendorAccounts(databaseUrl: string, port: number, prepared: Prepared): Promise<string> {
+async function openVendorAccounts(port: number, prepared: Prepared): Promise<void> {
   const opening = prepared.tokens.slice(0, VENDOR_ACCOUNT_SHARDS);
   await sequentialPairs({ port, vendor: prepared.vendor, tokens: opening, stake: STAKE.http, win: WIN.http });
-  const vendorId = prepared.variables.vendor!;
-  const accounts = await withDatabase(databaseUrl, (db) =>
-    db
-      .selectFrom('ledger_accounts')
-      .select(['id', 'owner_key'])
-      .where('kind', '=', 'vendor')
-      .where('vendor_id', '=', vendorId)
-      .orderBy('id')
-      .execute(),
-  );
-  const first = accounts[0];
-  const ordered =
-    first !== undefined &&
-    accounts.length === opening.length &&
-    opening.every((_, i) => {
-      const shard = BigInt(prepared.memberIds[i]!) % BigInt(VENDOR_ACCOUNT_SHARDS);
-      const account = accounts[i]!;
-      return (
-        account.owner_key === `vendor:${vendorId}:${shard}` &&
-        BigInt(account.id) === BigInt(first.id) + BigInt(i)
-      );
-    });
-  if (!ordered) throw new Error("the vendor's accounts did not open in player order");
-  return first.id;
 }
 
 /**
- * A vendor and `players` funded members, each with a game-launch token. Wallets are opened before
- * the vendor's ledger account exists; the pgbench script finds a player's session (and through it
- * the token's hash) by their consecutive ids.
+ * A vendor and `players` funded members, each with a game-launch token; the pgbench script finds a
+ * player's session (and through it the token's hash) by their consecutive ids.
  */
 async function prepare(databaseUrl: string, players: number): Promise<Prepared> {
   return withDatabase(databaseUrl, async (db) => {
@@ -209,9 +182,6 @@ async function prepare(databaseUrl: string, players: number): Promise<Prepared> 
       .where('merchant_code', '=', MERCHANT)
       .executeTakeFirstOrThrow();
     const tokens: string[] = [];
-    // The brand's house account first, so that nothing lands between the players' wallets.
-    await createMember(db, { merchantCode: MERCHANT, username: 'benchhouse', password: 'Bench1234' });
-    await fundMember(db, { merchantCode: MERCHANT, username: 'benchhouse', amount: '1.00' });
     for (let i = 0; i < players; i += 1) {
       const username = `benchp${String(i).padStart(4, '0')}`;
       const member = await createMember(db, { merchantCode: MERCHANT, username, password: 'Bench1234' });
@@ -220,32 +190,24 @@ async function prepare(databaseUrl: string, players: number): Promise<Prepared> 
     }
     const rows = await db
       .selectFrom('vendor_sessions')
-      .innerJoin('ledger_accounts', 'ledger_accounts.member_id', 'vendor_sessions.member_id')
-      .select(['vendor_sessions.id as session', 'ledger_accounts.id as wallet', 'vendor_sessions.member_id'])
-      .where('vendor_sessions.vendor_id', '=', vendor.id)
-      .where('ledger_accounts.kind', '=', 'member_main')
-      .orderBy('vendor_sessions.id')
+      .select('id as session')
+      .where('vendor_id', '=', vendor.id)
+      .orderBy('id')
       .execute();
     const first = rows[0];
     const consecutive =
       first !== undefined &&
       rows.length === players &&
-      rows.every(
-        (r, i) =>
-          BigInt(r.session) === BigInt(first.session) + BigInt(i) &&
-          BigInt(r.wallet) === BigInt(first.wallet) + BigInt(i),
-      );
-    if (!consecutive) throw new Error('bench sessions and wallets are not consecutive');
+      rows.every((r, i) => BigInt(r.session) === BigInt(first.session) + BigInt(i));
+    if (!consecutive) throw new Error('bench sessions are not consecutive');
     return {
       vendor: { merchantCode: MERCHANT, code: vendor.code, secret: vendor.secret, currency: brand.currency },
       tokens,
-      memberIds: rows.map((r) => r.member_id),
       variables: {
         brand: brand.id,
         vendor: vendor.id,
         currency: brand.currency,
         s0: first.session,
-        w0: first.wallet,
         stake: STAKE.minor,
         win: WIN.minor,
         vendor_code: vendor.code,
@@ -312,7 +274,7 @@ export async function seamlessBench(): Promise<SeamlessBenchResult> {
     let hotHttp: LevelResult | null = null;
     try {
       prepared = await prepare(databaseUrl, players);
-      prepared.variables.v0 = await openVendorAccounts(databaseUrl, port, prepared);
+      await openVendorAccounts(port, prepared);
       prepared.variables.shards = String(VENDOR_ACCOUNT_SHARDS);
       const load = (connections: number, tokens: string[]) =>
         httpBetWinLoad({
