@@ -108,10 +108,39 @@ describe('double entry', () => {
     expect(await balanceOf(m)).toBe(0n);
   });
 
-  it("plans the commit-time check for each entry, so an old connection's plan never scans every posting", async () => {
+  it('runs the commit-time check with sequential scans off, so the plan each connection keeps reads postings by entry', async () => {
     const { rows } = await sql<{ proconfig: string[] | null }>`
       select proconfig from pg_proc where proname = 'ledger_entry_balanced'`.execute(ctx.db);
-    expect(rows[0]?.proconfig).toContain('plan_cache_mode=force_custom_plan');
+    expect(rows[0]?.proconfig).toEqual(['enable_seqscan=off']);
+  });
+
+  it('refuses a posting to an account of another currency: the deferred trigger fails the commit', async () => {
+    const m = await newMember();
+    const wallet = await openMemberWallet(ctx.db, brand, m);
+    const other = brand.currency === 'USD' ? 'EUR' : 'USD';
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        const entry = await trx
+          .insertInto('journal_entries')
+          .values({
+            brand_id: brand.id,
+            kind: 'raw',
+            idempotency_key: randomUUID(),
+            request_hash: 'x',
+            metadata: '{}',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('postings')
+          .values([
+            { entry_id: entry.id, account_id: wallet.id, amount: '5', currency: other, balance_after: '5' },
+            { entry_id: entry.id, account_id: wallet.id, amount: '-5', currency: other, balance_after: '0' },
+          ])
+          .execute();
+      }),
+    ).rejects.toThrow(/another currency/);
+    expect(await balanceOf(m)).toBe(0n);
   });
 
   it('refuses an unbalanced entry written behind the service: the deferred trigger fails the commit', async () => {
