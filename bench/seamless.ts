@@ -8,13 +8,15 @@
  *
  * Part of `npm run bench`; alone: `npx node bench/seamless.ts`. Environment:
  *   BENCH_SEAMLESS_SECONDS (default BENCH_SECONDS or 10) measured seconds per level,
- *   BENCH_SEAMLESS_WARMUP (1) unrecorded seconds before each HTTP level,
+ *   BENCH_SEAMLESS_WARMUP (1) unrecorded seconds before each HTTP stretch,
+ *   BENCH_SEAMLESS_STARTUP_WARMUP (5) unrecorded seconds at 16 connections once the server is up,
+ *   BENCH_SEAMLESS_ROUNDS (2) HTTP and pgbench stretches alternated per level,
  *   BENCH_SEAMLESS_LEVELS ("1,16,64"), BENCH_SEAMLESS_HOT (16, 0 = no hot-player run),
  *   BENCH_SEAMLESS_PLAYERS (256), BENCH_SEAMLESS_PROFILE (a directory: the server runs with
- *   --cpu-prof and writes its profile there), BENCH_SEAMLESS_PGBENCH_PROTOCOL (prepared; `extended`
- *   parses every statement each time, as node-pg does: where the gap comes from),
- *   BENCH_SEAMLESS_NAMED=1 (what-if: the server prepares each statement once per connection,
- *   bench/seamless-named-statements.ts), BENCH_SEAMLESS_KEEP_DB (keep the database), BENCH_ADMIN_DATABASE_URL (postgres://.../postgres).
+ *   --cpu-prof and writes its profile there), BENCH_SEAMLESS_PGBENCH_PROTOCOL (prepared, as the
+ *   server runs its bet and win since db/database.ts's preparedStatementMark; `extended` parses
+ *   every statement each time), BENCH_SEAMLESS_KEEP_DB (keep the database),
+ *   BENCH_ADMIN_DATABASE_URL (postgres://.../postgres).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +38,8 @@ import {
   findPgbench,
   httpBetWinLoad,
   type LevelResult,
+  type LevelRun,
+  levelResult,
   pgbenchBetWin,
   sequentialPairs,
 } from './seamless-load.ts';
@@ -64,6 +68,9 @@ export type SeamlessLevel = {
 
 export type SeamlessBenchResult = {
   seconds: number;
+  rounds: number;
+  startupWarmup: number;
+  warmup: number;
   players: number;
   stake: string;
   win: string;
@@ -143,8 +150,6 @@ async function startPlatform(databaseUrl: string, port: number): Promise<ChildPr
   delete env.DATA_DIR;
   const profileDir = process.env.BENCH_SEAMLESS_PROFILE;
   const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  if (process.env.BENCH_SEAMLESS_NAMED === '1')
-    flags.push('--import', join(root, 'bench/seamless-named-statements.ts'));
   const child = spawn(process.execPath, [...flags, join(root, 'apps/api/src/main.ts')], {
     cwd: root,
     env,
@@ -257,6 +262,8 @@ function numberList(text: string): number[] {
 export async function seamlessBench(): Promise<SeamlessBenchResult> {
   const seconds = Number(process.env.BENCH_SEAMLESS_SECONDS ?? process.env.BENCH_SECONDS ?? 10);
   const warmupSeconds = Number(process.env.BENCH_SEAMLESS_WARMUP ?? 1);
+  const startupWarmup = Number(process.env.BENCH_SEAMLESS_STARTUP_WARMUP ?? 5);
+  const rounds = Math.max(1, Number(process.env.BENCH_SEAMLESS_ROUNDS ?? 2));
   const levels = numberList(process.env.BENCH_SEAMLESS_LEVELS ?? '1,16,64');
   const hot = Number(process.env.BENCH_SEAMLESS_HOT ?? 16);
   const players = Number(process.env.BENCH_SEAMLESS_PLAYERS ?? 256);
@@ -269,67 +276,79 @@ export async function seamlessBench(): Promise<SeamlessBenchResult> {
   try {
     const port = await freePort();
     const server = await startPlatform(databaseUrl, port);
+    const notes: string[] = [];
+    const results: SeamlessLevel[] = [];
+    let hotPlayer: SeamlessLevel | null = null;
     let prepared: Prepared;
-    const http: LevelResult[] = [];
-    let hotHttp: LevelResult | null = null;
     try {
       prepared = await prepare(databaseUrl, players);
       await openVendorAccounts(port, prepared);
       prepared.variables.shards = String(VENDOR_ACCOUNT_SHARDS);
-      const load = (connections: number, tokens: string[]) =>
+      const http = (connections: number, tokens: string[], stretch: number, warmup: number) =>
         httpBetWinLoad({
           port,
           serverPid: server.pid!,
           vendor: prepared.vendor,
           tokens,
           connections,
-          seconds,
-          warmupSeconds,
+          seconds: stretch,
+          warmupSeconds: warmup,
           stake: STAKE.http,
           win: WIN.http,
         });
-      for (const connections of levels) http.push(await load(connections, prepared.tokens));
-      if (hot > 0) hotHttp = await load(hot, prepared.tokens.slice(0, 1));
+      // A server that has run a while, as in production: its code compiled by V8's optimising
+      // tiers before anything is recorded (at one connection, a second of warm-up is not enough).
+      await http(16, prepared.tokens, startupWarmup, 0);
+
+      // The ceiling: the same statements on the same database while the (idle) server waits.
+      // A failed pgbench stretch (too many connections for the server, say) is reported, not fatal.
+      const ceiling = async (clients: number, hotPlayer: boolean, stretch: number) => {
+        if (!pgbench) return null;
+        try {
+          return await pgbenchBetWin({
+            pgbench,
+            databaseUrl,
+            script: SCRIPT,
+            clients,
+            protocol,
+            seconds: stretch,
+            variables: { ...prepared.variables, players: hotPlayer ? '1' : String(players) },
+          });
+        } catch (error) {
+          notes.push(
+            `pgbench at ${clients} clients: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          return null;
+        }
+      };
+      // Each level alternates HTTP and pgbench stretches, so that both see the same machine: on a
+      // shared virtual machine the speed drifts by tens of percent within minutes.
+      const level = async (
+        connections: number,
+        tokens: string[],
+        hotPlayer: boolean,
+      ): Promise<SeamlessLevel> => {
+        const stretch = seconds / rounds;
+        const httpRuns: LevelRun[] = [];
+        const sqlRuns: LevelRun[] = [];
+        for (let round = 0; round < rounds; round += 1) {
+          const httpRun = await http(connections, tokens, stretch, warmupSeconds);
+          httpRuns.push(httpRun);
+          const run = await ceiling(connections, hotPlayer, stretch);
+          if (run) sqlRuns.push(run);
+          const rate = (r: LevelRun | null) => (r ? Math.round(r.latencies.length / r.seconds) : '-');
+          process.stderr.write(
+            `seamless ${connections}${hotPlayer ? ' hot' : ''} round ${round + 1}: HTTP ${rate(httpRun)} pairs/s, pgbench ${rate(run)}\n`,
+          );
+        }
+        const httpResult = levelResult(connections, httpRuns);
+        const sqlResult = sqlRuns.length === rounds ? levelResult(connections, sqlRuns) : null;
+        return { connections, http: httpResult, pgbench: sqlResult, ratio: ratioOf(httpResult, sqlResult) };
+      };
+      for (const connections of levels) results.push(await level(connections, prepared.tokens, false));
+      if (hot > 0) hotPlayer = await level(hot, prepared.tokens.slice(0, 1), true);
     } finally {
       await stop(server);
-    }
-
-    // The ceiling: the same statements on the same database, the server stopped.
-    const notes: string[] = [];
-    // A failed pgbench level (too many connections for the server, say) is reported, not fatal.
-    const ceiling = async (clients: number, hotPlayer: boolean) => {
-      if (!pgbench) return null;
-      try {
-        return await pgbenchBetWin({
-          pgbench,
-          databaseUrl,
-          script: SCRIPT,
-          clients,
-          protocol,
-          seconds,
-          variables: { ...prepared.variables, players: hotPlayer ? '1' : String(players) },
-        });
-      } catch (error) {
-        notes.push(
-          `pgbench at ${clients} clients: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        return null;
-      }
-    };
-    const results: SeamlessLevel[] = [];
-    for (const level of http) {
-      const sqlRun = await ceiling(level.connections, false);
-      results.push({
-        connections: level.connections,
-        http: level,
-        pgbench: sqlRun,
-        ratio: ratioOf(level, sqlRun),
-      });
-    }
-    let hotPlayer: SeamlessLevel | null = null;
-    if (hotHttp) {
-      const sqlRun = await ceiling(hot, true);
-      hotPlayer = { connections: hot, http: hotHttp, pgbench: sqlRun, ratio: ratioOf(hotHttp, sqlRun) };
     }
 
     // Last, as it adds a vendor and a member: is the script still the server's SQL?
@@ -343,8 +362,6 @@ export async function seamlessBench(): Promise<SeamlessBenchResult> {
         `the server now runs ${verified.serverStatementsPerPair} statements per pair, bench/pgbench/bet-win.sql ${verified.scriptStatementsPerPair}: update the script (bench/seamless-statements.ts lists them)`,
       );
     if (!pgbench) notes.push('pgbench not found: no ceiling measured');
-    if (process.env.BENCH_SEAMLESS_NAMED === '1')
-      notes.push('what-if run: the server named its statements (bench/seamless-named-statements.ts)');
     const at16 = results.find((l) => l.connections === 16);
     if (!at16) notes.push('no 16-connection level: the p99 target is not judged');
     for (const level of [...results, ...(hotPlayer ? [hotPlayer] : [])]) {
@@ -360,6 +377,9 @@ export async function seamlessBench(): Promise<SeamlessBenchResult> {
     const met = pgbench && at16 ? ratiosMet && at16.http.p99Ms < TARGET_P99_MS && verified.reconcileOk : null;
     return {
       seconds,
+      rounds,
+      startupWarmup,
+      warmup: warmupSeconds,
       players,
       stake: STAKE.http,
       win: WIN.http,
@@ -385,7 +405,7 @@ export function seamlessMarkdown(r: SeamlessBenchResult): string {
   return [
     '## Seamless wallet: bet + win round trips on PostgreSQL',
     '',
-    `Each vendor connection loops a signed bet then its win (stake ${r.stake}, win ${r.win}) over keep-alive HTTP to the real server on a fresh PostgreSQL database, ${r.players} funded players spread over the connections, ${r.seconds} s per level. The ceiling is pgbench running the same SQL statements in the same transactions (bench/pgbench/bet-win.sql, pgbench -M ${r.pgbenchProtocol}) with as many clients (one connection each; the server goes through its pool of 10, apps/api/src/db/database.ts), against the same database with the server stopped.`,
+    `Each vendor connection loops a signed bet then its win (stake ${r.stake}, win ${r.win}) over keep-alive HTTP to the real server on a fresh PostgreSQL database, ${r.players} funded players spread over the connections, ${r.seconds} s per level. The ceiling is pgbench running the same SQL statements in the same transactions (bench/pgbench/bet-win.sql, pgbench -M ${r.pgbenchProtocol}) with as many clients (one connection each; the server goes through its pool of 10, apps/api/src/db/database.ts), against the same database while the server idles. Each level alternates ${r.rounds} HTTP and ${r.rounds} pgbench stretches of ${r.seconds / r.rounds} s (both see the same machine; a shared VM's speed drifts within minutes); the server first runs ${r.startupWarmup} s unrecorded (V8 compiles its hot code), each HTTP stretch ${r.warmup} s more. The load generator is a minimal keep-alive HTTP/1.1 client (bench/seamless-load.ts), as pgbench is a C program: both share the machine's cores with the server and the database.`,
     '',
     '| connections | HTTP pairs/s | p50 ms | p99 ms | errors | server CPU ms/pair | client CPU ms/pair | pgbench pairs/s | p50 ms | p99 ms | ratio |',
     '|---|---|---|---|---|---|---|---|---|---|---|',

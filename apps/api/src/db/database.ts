@@ -30,9 +30,35 @@ const keepInt8AsString = (value: string) => value;
  */
 const EMBEDDED_CONF = ['shared_buffers=16MB', 'wal_buffers=512kB'];
 
+/**
+ * The mark that makes a statement a named prepared statement on PostgreSQL: a query whose text
+ * starts with `/* prepared:<name> *\/` is parsed and planned once per connection and then only
+ * bound and run (as `pgbench -M prepared` runs it), instead of being parsed and planned on every
+ * call. For the few statements run on every game call (the seamless wallet's); each name belongs
+ * to one text. On PGlite the mark is an ordinary comment.
+ */
+export function preparedStatementMark(name: string): string {
+  if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`bad prepared statement name ${name}`);
+  return `/* prepared:${name} */ `;
+}
+
+const PREPARED_MARK = /^\/\* prepared:([a-z][a-z0-9_]*) \*\/ /;
+
+/** node-postgres's client, naming the statements marked by preparedStatementMark(). */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name = typeof text === 'string' ? PREPARED_MARK.exec(text)?.[1] : undefined;
+    const run = super.query as (...a: unknown[]) => never;
+    if (name && args.length === 2 && Array.isArray(values)) return run.call(this, { name, text, values });
+    return run.apply(this, args);
+  }
+}
+
 export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   if ('databaseUrl' in target) {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: target.databaseUrl,
       max: target.poolSize ?? DEFAULT_POOL_SIZE,
       types: {
