@@ -7,10 +7,12 @@
  * its win.
  *
  * Part of `npm run bench`; alone: `npx node bench/seamless.ts`. Environment:
- *   BENCH_SEAMLESS_SECONDS (default BENCH_SECONDS or 10) measured seconds per level,
+ *   BENCH_SEAMLESS_SECONDS (default twice BENCH_SECONDS, or 20) measured seconds per level,
  *   BENCH_SEAMLESS_WARMUP (1) unrecorded seconds before each HTTP stretch,
  *   BENCH_SEAMLESS_STARTUP_WARMUP (5) unrecorded seconds at 16 connections once the server is up,
- *   BENCH_SEAMLESS_ROUNDS (2) HTTP and pgbench stretches alternated per level,
+ *   BENCH_SEAMLESS_ROUNDS (4) HTTP and pgbench stretches alternated per level (more, shorter
+ *   stretches average out the shared machine's drift: single-connection stretches were seen to
+ *   swing between 150 and 650 pairs/s within minutes),
  *   BENCH_SEAMLESS_LEVELS ("1,16,64"), BENCH_SEAMLESS_HOT (16, 0 = no hot-player run),
  *   BENCH_SEAMLESS_PLAYERS (256), BENCH_SEAMLESS_PROFILE (a directory: the server runs with
  *   --cpu-prof and writes its profile there), BENCH_SEAMLESS_PGBENCH_PROTOCOL (prepared, as the
@@ -260,10 +262,13 @@ function numberList(text: string): number[] {
 }
 
 export async function seamlessBench(): Promise<SeamlessBenchResult> {
-  const seconds = Number(process.env.BENCH_SEAMLESS_SECONDS ?? process.env.BENCH_SECONDS ?? 10);
+  const seconds = Number(
+    process.env.BENCH_SEAMLESS_SECONDS ??
+      (process.env.BENCH_SECONDS ? 2 * Number(process.env.BENCH_SECONDS) : 20),
+  );
   const warmupSeconds = Number(process.env.BENCH_SEAMLESS_WARMUP ?? 1);
   const startupWarmup = Number(process.env.BENCH_SEAMLESS_STARTUP_WARMUP ?? 5);
-  const rounds = Math.max(1, Number(process.env.BENCH_SEAMLESS_ROUNDS ?? 2));
+  const rounds = Math.max(1, Number(process.env.BENCH_SEAMLESS_ROUNDS ?? 4));
   const levels = numberList(process.env.BENCH_SEAMLESS_LEVELS ?? '1,16,64');
   const hot = Number(process.env.BENCH_SEAMLESS_HOT ?? 16);
   const players = Number(process.env.BENCH_SEAMLESS_PLAYERS ?? 256);
