@@ -599,3 +599,25 @@ describe('faults', () => {
     expect(live).toBe(`${expected / 100n}.${String(expected % 100n).padStart(2, '0')}`);
   });
 });
+
+describe('plans kept by long-lived connections', () => {
+  // PL/pgSQL keeps a generic plan per connection, made from the statistics of the moment: a plan
+  // made while seamless_transactions was small once walked all of a vendor's rows (the round
+  // index) to find one bet, and every win on that connection got slower as the table grew.
+  it("finds a win's bet through the vendor's transaction-id index in the generic plan", async () => {
+    const plan = await ctx.db.connection().execute(async (conn) => {
+      await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
+      try {
+        await sql`prepare bet_of_win(bigint, text) as
+          select id, kind, member_id, amount, bet_state, vendor_wallet_id from seamless_transactions
+           where vendor_id = $1 and transaction_id = $2 for update`.execute(conn);
+        const explained = await sql<Record<string, string>>`explain execute bet_of_win(1, 'x')`.execute(conn);
+        return explained.rows.map((r) => Object.values(r).join(' ')).join('\n');
+      } finally {
+        await sql`deallocate all`.execute(conn);
+        await sql`reset plan_cache_mode`.execute(conn);
+      }
+    });
+    expect(plan).toMatch(/seamless_transactions_uq/);
+  });
+});
