@@ -42,6 +42,7 @@ import {
   type LevelResult,
   type LevelRun,
   levelResult,
+  percentile,
   pgbenchBetWin,
   sequentialPairs,
 } from './seamless-load.ts';
@@ -341,9 +342,14 @@ export async function seamlessBench(): Promise<SeamlessBenchResult> {
           httpRuns.push(httpRun);
           const run = await ceiling(connections, hotPlayer, stretch);
           if (run) sqlRuns.push(run);
-          const rate = (r: LevelRun | null) => (r ? Math.round(r.latencies.length / r.seconds) : '-');
+          const rate = (r: LevelRun | null) => {
+            if (!r) return '-';
+            const sorted = [...r.latencies].sort((x, y) => x - y);
+            const p = (q: number) => percentile(sorted, q);
+            return `${Math.round(r.latencies.length / r.seconds)} pairs/s (p50 ${p(50)}, p90 ${p(90)}, p99 ${p(99)} ms)`;
+          };
           process.stderr.write(
-            `seamless ${connections}${hotPlayer ? ' hot' : ''} round ${round + 1}: HTTP ${rate(httpRun)} pairs/s, pgbench ${rate(run)}\n`,
+            `seamless ${connections}${hotPlayer ? ' hot' : ''} round ${round + 1}: HTTP ${rate(httpRun)}, pgbench ${rate(run)}\n`,
           );
         }
         const httpResult = levelResult(connections, httpRuns);
