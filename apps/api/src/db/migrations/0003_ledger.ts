@@ -13,6 +13,30 @@ import { type Kysely, sql } from 'kysely';
  * - entries and postings are append-only (update and delete raise);
  * - every entry has an idempotency key, unique per brand.
  */
+/** The first version of the commit-time balance check, also what migration 0010's down() restores. */
+export const LEDGER_ENTRY_BALANCED_0003 = sql`
+    create or replace function ledger_entry_balanced() returns trigger language plpgsql as $$
+    declare
+      unbalanced text;
+    begin
+      if exists (
+        select 1 from postings p join ledger_accounts a on a.id = p.account_id
+        where p.entry_id = new.entry_id and a.currency <> p.currency
+      ) then
+        raise exception 'ledger: entry % posts to an account of another currency', new.entry_id
+          using errcode = 'check_violation';
+      end if;
+      select string_agg(currency, ',') into unbalanced from (
+        select currency from postings where entry_id = new.entry_id
+        group by currency having sum(amount) <> 0
+      ) s;
+      if unbalanced is not null then
+        raise exception 'ledger: entry % does not sum to zero in %', new.entry_id, unbalanced
+          using errcode = 'check_violation';
+      end if;
+      return null;
+    end $$`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table wallet_settings (
@@ -84,28 +108,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index postings_entry_idx on postings (entry_id)`.execute(db);
   await sql`create index postings_account_idx on postings (account_id, id)`.execute(db);
 
-  await sql`
-    create function ledger_entry_balanced() returns trigger language plpgsql as $$
-    declare
-      unbalanced text;
-    begin
-      if exists (
-        select 1 from postings p join ledger_accounts a on a.id = p.account_id
-        where p.entry_id = new.entry_id and a.currency <> p.currency
-      ) then
-        raise exception 'ledger: entry % posts to an account of another currency', new.entry_id
-          using errcode = 'check_violation';
-      end if;
-      select string_agg(currency, ',') into unbalanced from (
-        select currency from postings where entry_id = new.entry_id
-        group by currency having sum(amount) <> 0
-      ) s;
-      if unbalanced is not null then
-        raise exception 'ledger: entry % does not sum to zero in %', new.entry_id, unbalanced
-          using errcode = 'check_violation';
-      end if;
-      return null;
-    end $$`.execute(db);
+  await LEDGER_ENTRY_BALANCED_0003.execute(db);
   await sql`
     create constraint trigger postings_balanced after insert on postings
     deferrable initially deferred for each row execute function ledger_entry_balanced()`.execute(db);

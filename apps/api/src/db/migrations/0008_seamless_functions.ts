@@ -18,46 +18,11 @@ import { type Kysely, sql } from 'kysely';
  * Amounts are integer minor units; `p_scale` is the currency's number of decimals, used only to
  * write the answer's decimal string.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function seamless_answer(
-      p_success boolean, p_code text, p_balance bigint, p_currency text, p_scale integer
-    ) returns jsonb language sql immutable as $$
-      select jsonb_build_object(
-        'success', p_success,
-        'errorCode', p_code,
-        'value', case when p_balance is null then null else jsonb_build_object(
-          'balance', case when p_scale = 0 then p_balance::text
-                          else round(p_balance::numeric / (10::numeric ^ p_scale), p_scale)::text end,
-          'currency', p_currency) end)
-    $$`.execute(db);
-
-  // The account of (brand, kind, owner, currency), created on first use like ensureAccount().
-  await sql`
-    create function ledger_account_id(
-      p_brand bigint, p_kind text, p_owner text, p_member bigint, p_vendor bigint,
-      p_currency text, p_may_go_negative boolean
-    ) returns bigint language plpgsql as $$
-    declare
-      v_id bigint;
-    begin
-      select id into v_id from ledger_accounts
-        where brand_id = p_brand and kind = p_kind and owner_key = p_owner and currency = p_currency;
-      if v_id is null then
-        insert into ledger_accounts (brand_id, kind, owner_key, member_id, vendor_id, currency, balance, may_go_negative)
-          values (p_brand, p_kind, p_owner, p_member, p_vendor, p_currency, 0, p_may_go_negative)
-          on conflict (brand_id, kind, owner_key, currency) do nothing
-          returning id into v_id;
-        if v_id is null then
-          select id into v_id from ledger_accounts
-            where brand_id = p_brand and kind = p_kind and owner_key = p_owner and currency = p_currency;
-        end if;
-      end if;
-      return v_id;
-    end $$`.execute(db);
-
-  await sql`
-    create function seamless_bet(
+/**
+ * The first versions of the bet and win functions, also what migration 0011's down() restores.
+ */
+export const SEAMLESS_BET_0008 = sql`
+    create or replace function seamless_bet(
       p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
       p_round text, p_game text, p_token_hash text, p_trial_type integer, p_amount bigint,
       p_currency text, p_scale integer, p_vendor_shards integer
@@ -173,10 +138,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           updated_at = now()
         where id = v_row;
       return v_outcome;
-    end $$`.execute(db);
+    end $$`;
 
-  await sql`
-    create function seamless_win(
+export const SEAMLESS_WIN_0008 = sql`
+    create or replace function seamless_win(
       p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
       p_bet_transaction text, p_round text, p_game text, p_amount bigint, p_currency text,
       p_scale integer, p_vendor_shards integer
@@ -261,7 +226,49 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           updated_at = now()
         where id = v_row;
       return v_outcome;
+    end $$`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create function seamless_answer(
+      p_success boolean, p_code text, p_balance bigint, p_currency text, p_scale integer
+    ) returns jsonb language sql immutable as $$
+      select jsonb_build_object(
+        'success', p_success,
+        'errorCode', p_code,
+        'value', case when p_balance is null then null else jsonb_build_object(
+          'balance', case when p_scale = 0 then p_balance::text
+                          else round(p_balance::numeric / (10::numeric ^ p_scale), p_scale)::text end,
+          'currency', p_currency) end)
+    $$`.execute(db);
+
+  // The account of (brand, kind, owner, currency), created on first use like ensureAccount().
+  await sql`
+    create function ledger_account_id(
+      p_brand bigint, p_kind text, p_owner text, p_member bigint, p_vendor bigint,
+      p_currency text, p_may_go_negative boolean
+    ) returns bigint language plpgsql as $$
+    declare
+      v_id bigint;
+    begin
+      select id into v_id from ledger_accounts
+        where brand_id = p_brand and kind = p_kind and owner_key = p_owner and currency = p_currency;
+      if v_id is null then
+        insert into ledger_accounts (brand_id, kind, owner_key, member_id, vendor_id, currency, balance, may_go_negative)
+          values (p_brand, p_kind, p_owner, p_member, p_vendor, p_currency, 0, p_may_go_negative)
+          on conflict (brand_id, kind, owner_key, currency) do nothing
+          returning id into v_id;
+        if v_id is null then
+          select id into v_id from ledger_accounts
+            where brand_id = p_brand and kind = p_kind and owner_key = p_owner and currency = p_currency;
+        end if;
+      end if;
+      return v_id;
     end $$`.execute(db);
+
+  await SEAMLESS_BET_0008.execute(db);
+
+  await SEAMLESS_WIN_0008.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

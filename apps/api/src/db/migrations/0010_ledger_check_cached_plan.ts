@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { LEDGER_ENTRY_BALANCED_0003 } from './0003_ledger.ts';
 
 /**
  * Two costs measured on every money movement (perf on the PostgreSQL backend under the seamless
@@ -52,28 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter function seamless_answer(boolean, text, bigint, text, integer) immutable`.execute(db);
-  await sql`alter function ledger_entry_balanced() reset enable_seqscan`.execute(db);
+  // The replaced function keeps no setting of its own: 0009's is applied again after it.
+  await LEDGER_ENTRY_BALANCED_0003.execute(db);
   await sql`alter function ledger_entry_balanced() set plan_cache_mode = force_custom_plan`.execute(db);
-  await sql`
-    create or replace function ledger_entry_balanced() returns trigger language plpgsql as $$
-    declare
-      unbalanced text;
-    begin
-      if exists (
-        select 1 from postings p join ledger_accounts a on a.id = p.account_id
-        where p.entry_id = new.entry_id and a.currency <> p.currency
-      ) then
-        raise exception 'ledger: entry % posts to an account of another currency', new.entry_id
-          using errcode = 'check_violation';
-      end if;
-      select string_agg(currency, ',') into unbalanced from (
-        select currency from postings where entry_id = new.entry_id
-        group by currency having sum(amount) <> 0
-      ) s;
-      if unbalanced is not null then
-        raise exception 'ledger: entry % does not sum to zero in %', new.entry_id, unbalanced
-          using errcode = 'check_violation';
-      end if;
-      return null;
-    end $$`.execute(db);
 }
