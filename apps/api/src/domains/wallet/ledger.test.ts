@@ -14,6 +14,7 @@ import {
   moneyTransaction,
   postEntry,
   setLedgerFaults,
+  type Tx,
 } from './ledger.service.ts';
 import { reconcile } from './reconcile.ts';
 import { houseAdjustment, openMemberWallet, type WalletOwner } from './wallet.service.ts';
@@ -74,6 +75,21 @@ async function debit(member: WalletOwner, minor: bigint, key = randomUUID()) {
   });
 }
 
+/** A journal entry written behind the service, for the database's own checks to judge. */
+function rawEntry(trx: Tx) {
+  return trx
+    .insertInto('journal_entries')
+    .values({
+      brand_id: brand.id,
+      kind: 'raw',
+      idempotency_key: randomUUID(),
+      request_hash: 'x',
+      metadata: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 describe('double entry', () => {
   it('posts one entry whose postings sum to zero and moves both balances', async () => {
     const m = await newMember();
@@ -120,17 +136,7 @@ describe('double entry', () => {
     const other = brand.currency === 'USD' ? 'EUR' : 'USD';
     await expect(
       ctx.db.transaction().execute(async (trx) => {
-        const entry = await trx
-          .insertInto('journal_entries')
-          .values({
-            brand_id: brand.id,
-            kind: 'raw',
-            idempotency_key: randomUUID(),
-            request_hash: 'x',
-            metadata: '{}',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const entry = await rawEntry(trx);
         await trx
           .insertInto('postings')
           .values([
@@ -148,17 +154,7 @@ describe('double entry', () => {
     const wallet = await openMemberWallet(ctx.db, brand, m);
     await expect(
       ctx.db.transaction().execute(async (trx) => {
-        const entry = await trx
-          .insertInto('journal_entries')
-          .values({
-            brand_id: brand.id,
-            kind: 'raw',
-            idempotency_key: randomUUID(),
-            request_hash: 'x',
-            metadata: '{}',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const entry = await rawEntry(trx);
         await trx
           .insertInto('postings')
           .values({
