@@ -43,6 +43,7 @@ import { withdrawalReviewRoutes } from './domains/withdrawals/review.routes.ts';
 import { withdrawalRoutes } from './domains/withdrawals/withdrawal.routes.ts';
 import { decorateAuth, guards } from './http/auth.ts';
 import { registerBackofficeApp } from './http/backoffice-app.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerEncryptedBodies } from './http/encrypted-body.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   decorateTenancy(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await app.register(multipart);
   await registerDocs(app);

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/support.ts';
 
@@ -17,6 +18,10 @@ await writeFile(
   '<!doctype html><html><head><meta name="merchant" content=""><title>back office</title></head><body></body></html>',
 );
 await writeFile(path.join(backofficeDist, 'assets', 'index-abc123.js'), 'console.info("bo")');
+const BO_JS = `export const rows = ${JSON.stringify('deposit '.repeat(300))};\n`;
+await writeFile(path.join(backofficeDist, 'assets', 'main-Q1w2e3R4.js'), BO_JS);
+await writeFile(path.join(backofficeDist, 'assets', 'main-Q1w2e3R4.js.br'), brotliCompressSync(BO_JS));
+await writeFile(path.join(backofficeDist, 'assets', 'main-Q1w2e3R4.js.gz'), gzipSync(BO_JS));
 
 const ctx = setupTestApp({ webDist, backofficeDist });
 
@@ -44,5 +49,36 @@ describe('serving the back office', () => {
     const unknownApi = await get('/bo/v1/nothing-here');
     expect(unknownApi.statusCode).toBe(404);
     expect(unknownApi.json()).toMatchObject({ success: false, errorCode: 'not_found' });
+  });
+
+  it('sends the precompressed brotli or gzip sibling by Accept-Encoding, and the page compressed', async () => {
+    const fetchAs = (url: string, acceptEncoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { host: 'localhost', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const br = await fetchAs('/backoffice/assets/main-Q1w2e3R4.js', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BO_JS);
+    const gz = await fetchAs('/backoffice/assets/main-Q1w2e3R4.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BO_JS);
+    const plain = await fetchAs('/backoffice/assets/main-Q1w2e3R4.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BO_JS);
+    expect((await fetchAs('/backoffice/assets/main-Q1w2e3R4.js.br', 'br')).statusCode).toBe(404);
+    const html = await fetchAs('/backoffice/members', 'br');
+    expect(html.headers['content-encoding']).toBe('br');
+    expect(html.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(html.rawPayload).toString()).toContain('<title>back office</title>');
+    // A file-looking path under the prefix is a 404, not the app.
+    for (const url of ['/backoffice/favicon.png', '/backoffice/main.js.map']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
   });
 });

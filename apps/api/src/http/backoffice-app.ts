@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { findMerchantCodeByDomain } from '../domains/brands/brand.repository.ts';
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
+import { HtmlVariants, IMMUTABLE, isCompressedSibling, looksLikeFile } from './static-files.ts';
 import { withMerchantMeta } from './web-app.ts';
 
 export const BACKOFFICE_PREFIX = '/backoffice/';
@@ -25,10 +26,12 @@ const NOT_BUILT_PAGE = `<!doctype html>
 export async function registerBackofficeApp(app: FastifyInstance, options: { db: Db; dist: string }) {
   const indexFile = path.join(options.dist, 'index.html');
   const template = existsSync(indexFile) ? await readFile(indexFile, 'utf8') : null;
+  const pages = new HtmlVariants();
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith(`${BACKOFFICE_PREFIX}assets/`))
+    // A missing built file (/backoffice/assets/x.js, /backoffice/favicon.png) is a 404, not the app.
+    if (looksLikeFile(`/${pathname.slice(BACKOFFICE_PREFIX.length)}`))
       return sendError(request, reply, new AppError('not_found'));
     if (template === null) {
       return reply
@@ -38,11 +41,7 @@ export async function registerBackofficeApp(app: FastifyInstance, options: { db:
         .send(NOT_BUILT_PAGE);
     }
     const merchantCode = (await findMerchantCodeByDomain(options.db, request.hostname)) ?? '';
-    return reply
-      .status(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(withMerchantMeta(template, merchantCode));
+    return pages.send(request, reply, withMerchantMeta(template, merchantCode));
   }
 
   if (template !== null && existsSync(path.join(options.dist, 'assets'))) {
@@ -54,8 +53,11 @@ export async function registerBackofficeApp(app: FastifyInstance, options: { db:
       // One route per built file; every other path under the prefix is the SPA fallback below.
       wildcard: false,
       cacheControl: false,
+      // The build's .br/.gz siblings (static-files.ts) are sent in place of their file, by Accept-Encoding.
+      preCompressed: true,
+      allowedPath: (pathname) => !isCompressedSibling(pathname),
       // Vite names every asset by its content hash: it never changes under the same URL.
-      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+      setHeaders: (res) => res.header('cache-control', IMMUTABLE),
     });
   }
   app.get('/backoffice', { schema: { hide: true } }, (_request, reply) =>
