@@ -277,22 +277,56 @@ async function accountsBench() {
   }
 }
 
-const results = {
-  date: new Date().toISOString(),
-  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
-  bundle: bundleSizes(),
-  ...(await webBench()),
-  ...(await platformBench()),
-  accounts: await accountsBench(),
-  seamless: await seamlessBench(),
-};
 const outDir = join(root, 'bench/results');
 mkdirSync(outDir, { recursive: true });
+const date = new Date().toISOString();
+const web = { date, bundle: bundleSizes(), ...(await webBench()) };
+type ServerResults = {
+  serverDate: string;
+  machine: { cpus: number; node: string };
+  idleMemory: Awaited<ReturnType<typeof platformBench>>['idleMemory'];
+  status: Awaited<ReturnType<typeof platformBench>>['status'];
+  accounts: Awaited<ReturnType<typeof accountsBench>>;
+  seamless: Awaited<ReturnType<typeof seamlessBench>>;
+};
+/**
+ * BENCH_ONLY=web measures the member site only (page load, Lighthouse, bundle estimate) and keeps
+ * the server measurements of the previous latest.json, with their own date: a full run takes
+ * minutes of both cores.
+ */
+async function serverResults(): Promise<ServerResults> {
+  const previousPath = join(outDir, 'latest.json');
+  if (process.env.BENCH_ONLY === 'web' && existsSync(previousPath)) {
+    const previous = JSON.parse(readFileSync(previousPath, 'utf8')) as ServerResults & { date: string };
+    return {
+      serverDate: previous.serverDate ?? previous.date,
+      machine: previous.machine,
+      idleMemory: previous.idleMemory,
+      status: previous.status,
+      accounts: previous.accounts,
+      seamless: previous.seamless,
+    };
+  }
+  return {
+    serverDate: date,
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    ...(await platformBench()),
+    accounts: await accountsBench(),
+    seamless: await seamlessBench(),
+  };
+}
+const results = { ...web, ...(await serverResults()) };
 writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const md = [
   `# Benchmark results (${results.date}, ${results.machine.cpus} cores, Node ${results.machine.node})`,
   '',
+  ...(results.serverDate === results.date
+    ? []
+    : [
+        `Member-site sections measured ${results.date}; server sections (load, memory, seamless wallet) carried over from the run of ${results.serverDate} (\`BENCH_ONLY=web\`).`,
+        '',
+      ]),
   pageLoadMarkdown(results.pageLoad),
   lighthouseMarkdown(results.lighthouse),
   '## Initial JavaScript per route group (estimate from the module graph, gzip)',
