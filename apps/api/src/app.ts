@@ -5,30 +5,12 @@ import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { AccountServices } from './domains/accounts/account-services.ts';
-import { agentRoutes } from './domains/accounts/agent.routes.ts';
-import { avatarFileRoute, memberRoutes } from './domains/accounts/member.routes.ts';
-import { passwordRoutes } from './domains/accounts/password.routes.ts';
-import { registrationRoutes } from './domains/accounts/registration.routes.ts';
 import { PolicyCache } from './domains/accounts/registration-settings.ts';
-import { announcementRoutes } from './domains/announcements/announcement.routes.ts';
-import { externalRoutes } from './domains/external/external.routes.ts';
-import { feedbackRoutes } from './domains/feedback/feedback.routes.ts';
 import { UploadStore } from './domains/feedback/upload-store.ts';
-import { gamesRoutes } from './domains/games/games.routes.ts';
-import { helpRoutes } from './domains/help/help.routes.ts';
-import { languageRoutes } from './domains/members/language.routes.ts';
-import { backofficeRoutes } from './domains/operators/backoffice.routes.ts';
 import { decorateOperator } from './domains/operators/operator.guard.ts';
 import { createOperatorServices } from './domains/operators/operator-services.ts';
-import { depositOperatorRoutes } from './domains/payments/deposit.operator.routes.ts';
-import { depositRoutes } from './domains/payments/deposit.routes.ts';
-import { paymentGatewayRoutes } from './domains/payments/payment-gateway.routes.ts';
-import { securityRoutes } from './domains/security/security.routes.ts';
 import { ServerKeyring } from './domains/security/server-keys.ts';
-import { sessionRoutes } from './domains/sessions/session.routes.ts';
 import { SessionService } from './domains/sessions/session.service.ts';
-import { systemRoutes } from './domains/system/system.routes.ts';
-import { seamlessRoutes } from './domains/vendors/seamless.routes.ts';
 import { ImageCaptcha } from './domains/verification/captcha.service.ts';
 import { type EmailProvider, OutboxEmailProvider } from './domains/verification/email.ts';
 import {
@@ -37,10 +19,6 @@ import {
   PRODUCTION_HUMAN_CHECK,
 } from './domains/verification/human-check.service.ts';
 import { OutboxSmsProvider, SmsCodes, type SmsProvider } from './domains/verification/sms.service.ts';
-import { verificationRoutes } from './domains/verification/verification.routes.ts';
-import { walletRoutes } from './domains/wallet/wallet.routes.ts';
-import { withdrawalReviewRoutes } from './domains/withdrawals/review.routes.ts';
-import { withdrawalRoutes } from './domains/withdrawals/withdrawal.routes.ts';
 import { decorateAuth, guards } from './http/auth.ts';
 import { registerBackofficeApp } from './http/backoffice-app.ts';
 import { registerDocs } from './http/docs.ts';
@@ -54,6 +32,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits, type RouteDeps } from './http/typ
 import { registerWebApp } from './http/web-app.ts';
 import { connectCacheBus } from './lib/db-cache.ts';
 import { PRODUCTION_PASSWORD_HASHING } from './lib/hashing.ts';
+import { DOMAIN_MODULES } from './modules.ts';
 
 export type BuildAppOptions = {
   config: Pick<Config, 'trustProxy' | 'logLevel' | 'uploadDir' | 'webDist' | 'redisUrl'> &
@@ -139,35 +118,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       idleMinutes: config.operatorSessionIdleMinutes ?? 30,
     }),
   };
-  avatarFileRoute(app, deps);
+  // Each domain's routes (modules.ts): member and back-office routes inside the brand scope, the
+  // others (vendors' and gateways' signed calls, files by name) each in a scope of their own.
   await app.register(async (api) => {
     requireBrand(api, db);
-    securityRoutes(api, deps);
-    verificationRoutes(api, deps);
-    registrationRoutes(api, deps);
-    sessionRoutes(api, deps);
-    passwordRoutes(api, deps);
-    memberRoutes(api, deps);
-    externalRoutes(api, deps);
-    agentRoutes(api, deps);
-    systemRoutes(api, deps);
-    gamesRoutes(api);
-    helpRoutes(api, deps);
-    announcementRoutes(api, deps);
-    languageRoutes(api, deps);
-    feedbackRoutes(api, deps);
-    walletRoutes(api, deps);
-    depositRoutes(api, deps);
-    depositOperatorRoutes(api, deps);
-    withdrawalRoutes(api, deps);
-    withdrawalReviewRoutes(api, deps);
-    backofficeRoutes(api, deps);
+    for (const module of DOMAIN_MODULES) module.routes?.(api, deps);
+    for (const module of DOMAIN_MODULES) module.adminRoutes?.(api, deps);
   });
-
-  // Game vendors: no Merchant tenancy hook, raw signed bodies (domains/vendors/seamless.routes.ts).
-  await app.register(async (scope) => seamlessRoutes(scope, { db }));
-  // Payment gateways' signed callbacks and the demo gateway's page (domains/payments).
-  await app.register(async (scope) => paymentGatewayRoutes(scope, { db }));
+  for (const module of DOMAIN_MODULES) {
+    const external = module.externalRoutes;
+    if (external) await app.register(async (scope) => external(scope, deps));
+  }
 
   if (config.backofficeDist) await registerBackofficeApp(app, { db, dist: config.backofficeDist });
   await registerWebApp(app, { db, webDist: config.webDist });

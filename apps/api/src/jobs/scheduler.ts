@@ -3,42 +3,11 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { closeStaleRounds } from '../domains/vendors/seamless.service.ts';
-import { autoConfirmWithdrawals } from '../domains/withdrawals/confirmation.service.ts';
+import { DOMAIN_MODULES } from '../modules.ts';
+import type { ScheduledJob } from './job.ts';
 
-/**
- * Scheduled work of the platform, run by the server process itself (croner). Several processes
- * may run the same schedule: before each run a process claims the job's lease row with a
- * conditional UPDATE, so one of them runs each tick; and every job is itself a set of conditional
- * updates, so even an overlap (a run longer than its lease) applies nothing twice.
- */
-export type ScheduledJob = {
-  name: string;
-  /** Cron pattern (croner syntax, seconds optional). */
-  pattern: string;
-  /** How long a claimed run keeps other processes away (shorter than the period). */
-  leaseSeconds: number;
-  /** Does the work; answers how many things it changed (for the log). */
-  run: (db: Db, now: Date) => Promise<number>;
-};
-
-/** Open seamless rounds older than this are closed like a round end. */
-export const STALE_ROUND_MINUTES = 60;
-
-export const PLATFORM_JOBS: readonly ScheduledJob[] = [
-  {
-    name: 'withdrawal_auto_receipt',
-    pattern: '* * * * *',
-    leaseSeconds: 50,
-    run: (db, now) => autoConfirmWithdrawals(db, now),
-  },
-  {
-    name: 'close_stale_rounds',
-    pattern: '* * * * *',
-    leaseSeconds: 50,
-    run: (db) => closeStaleRounds(db, STALE_ROUND_MINUTES),
-  },
-];
+/** Every domain's scheduled jobs, from the module list. */
+export const PLATFORM_JOBS: readonly ScheduledJob[] = DOMAIN_MODULES.flatMap((module) => module.jobs ?? []);
 
 const processId = randomUUID();
 

@@ -10,7 +10,6 @@ import {
   UpdateProfileBody,
 } from '@lotus/contracts/accounts';
 import { ApiHeaders } from '@lotus/contracts/envelope';
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { AppError } from '../../http/app-error.ts';
@@ -165,7 +164,7 @@ const AVATAR_FILE = /^[0-9a-f-]{36}\.(png|jpg)$/;
  * Uploaded avatars by their random name (image tags send no Merchant header, so this route lives
  * outside the brand scope); only names that belong to a member's current avatar are served.
  */
-export function avatarFileRoute(app: FastifyInstance, { accounts, uploads }: RouteDeps) {
+export function avatarFileRoute(app: Api, { accounts, uploads }: RouteDeps) {
   app.get(
     '/wps/avatars/:file',
     { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) } },

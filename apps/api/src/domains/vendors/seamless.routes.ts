@@ -14,9 +14,8 @@ import {
 } from '@lotus/contracts/seamless';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Api } from '../../http/types.ts';
+import type { Api, RouteDeps } from '../../http/types.ts';
 import { createDbCache } from '../../lib/db-cache.ts';
 import {
   type SeamlessVendor,
@@ -88,7 +87,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * body arrives as raw bytes, the signature is verified over exactly those bytes before anything
  * else, and only then is the body parsed and validated.
  */
-export async function seamlessRoutes(scope: Api, { db }: { db: Db }) {
+export async function seamlessRoutes(scope: Api, { db }: Pick<RouteDeps, 'db'>) {
   const lookup = (merchant: string, code: string): Promise<CachedVendor | null> =>
     vendorCache.get(db, `${merchant}|${code}`, async () => {
       const row = await findVendorForSignature(db, merchant, code);

@@ -1,0 +1,7 @@
+import type { DomainModule } from '../../http/module.ts';
+import { systemRoutes } from './system.routes.ts';
+
+export const systemModule: DomainModule = {
+  name: 'system',
+  routes: systemRoutes,
+};
