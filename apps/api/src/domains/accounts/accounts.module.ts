@@ -1,5 +1,6 @@
 import type { DomainModule } from '../../http/module.ts';
 import { agentRoutes } from './agent.routes.ts';
+import { memberAdminRoutes } from './member.admin.routes.ts';
 import { avatarFileRoute, memberRoutes } from './member.routes.ts';
 import { passwordRoutes } from './password.routes.ts';
 import { registrationRoutes } from './registration.routes.ts';
@@ -12,5 +13,6 @@ export const accountsModule: DomainModule = {
     memberRoutes(api, deps);
     agentRoutes(api, deps);
   },
+  adminRoutes: memberAdminRoutes,
   externalRoutes: avatarFileRoute,
 };

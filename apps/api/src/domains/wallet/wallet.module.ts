@@ -1,7 +1,9 @@
 import type { DomainModule } from '../../http/module.ts';
+import { adjustmentAdminRoutes } from './adjustment.admin.routes.ts';
 import { walletRoutes } from './wallet.routes.ts';
 
 export const walletModule: DomainModule = {
   name: 'wallet',
   routes: walletRoutes,
+  adminRoutes: adjustmentAdminRoutes,
 };

@@ -1,12 +1,12 @@
 import type { DomainModule } from '../../http/module.ts';
 import { autoConfirmWithdrawals } from './confirmation.service.ts';
-import { withdrawalReviewRoutes } from './review.routes.ts';
+import { withdrawalAdminRoutes } from './withdrawal.admin.routes.ts';
 import { withdrawalRoutes } from './withdrawal.routes.ts';
 
 export const withdrawalsModule: DomainModule = {
   name: 'withdrawals',
   routes: withdrawalRoutes,
-  adminRoutes: withdrawalReviewRoutes,
+  adminRoutes: withdrawalAdminRoutes,
   jobs: [
     {
       name: 'withdrawal_auto_receipt',

@@ -42,7 +42,7 @@ function reviewer(request: FastifyRequest): Reviewer {
 }
 
 /** The deposit queue and review, and the deposit settings of admins, under /bo/v1. */
-export function depositOperatorRoutes(api: Api, { db, uploads, operators }: RouteDeps) {
+export function depositAdminRoutes(api: Api, { db, uploads, operators }: RouteDeps) {
   const { guard } = operators;
 
   api.get(

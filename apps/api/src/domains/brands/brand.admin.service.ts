@@ -1,36 +1,12 @@
-import type { AuditPage, BrandSettingsBody, BrandSettingsView, Dashboard } from '@lotus/contracts/backoffice';
-import { formatAmount } from '@lotus/contracts/money';
+import type { BrandSettingsBody, BrandSettingsView } from '@lotus/contracts/backoffice';
 import type { Db } from '../../db/database.ts';
 import { invalidateDbCaches } from '../../lib/db-cache.ts';
-import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
-import type { Brand } from '../brands/brand.ts';
-import { updateBrandSettings } from '../brands/brand-settings.ts';
+import { recordAudit } from '../operators/audit.repository.ts';
+import type { OperatorContext } from '../operators/operator-session.service.ts';
 import { getWalletSettings, setWalletSettings } from '../wallet/wallet.service.ts';
-import { listAudit, recordAudit } from './audit.repository.ts';
-import { entriesToday, membersToday, pendingAdjustmentCount } from './dashboard.repository.ts';
-import type { OperatorContext } from './operator-session.service.ts';
-
-/** Ledger entry kinds the dashboard counts as deposits and withdrawals (paid out). */
-const DEPOSIT_KINDS = ['deposit'];
-const WITHDRAWAL_KINDS = ['withdrawal_paid'];
-
-export async function dashboard(db: Db, brand: Brand): Promise<Dashboard> {
-  const [deposits, withdrawals, members, pending] = await Promise.all([
-    entriesToday(db, brand.id, DEPOSIT_KINDS),
-    entriesToday(db, brand.id, WITHDRAWAL_KINDS),
-    membersToday(db, brand.id),
-    pendingAdjustmentCount(db, brand.id),
-  ]);
-  return {
-    currency: brand.currency,
-    currencySymbol: brand.currencySymbol,
-    depositsToday: { count: deposits.count, sum: formatAmount(deposits.sum, brand.currency) },
-    withdrawalsToday: { count: withdrawals.count, sum: formatAmount(withdrawals.sum, brand.currency) },
-    activeMembersToday: members.active,
-    registrationsToday: members.registered,
-    pendingAdjustments: pending,
-  };
-}
+import { findBrandByMerchantCode } from './brand.repository.ts';
+import type { Brand } from './brand.ts';
+import { updateBrandSettings } from './brand-settings.ts';
 
 async function settingsView(db: Db, brand: Brand): Promise<BrandSettingsView> {
   const wallet = await getWalletSettings(db, brand.id);
@@ -86,36 +62,4 @@ export async function changeBrandSettings(
   });
   invalidateDbCaches(db);
   return brandSettingsView(db, brand);
-}
-
-export async function auditPage(
-  db: Db,
-  brand: Brand,
-  query: {
-    operatorId?: string;
-    action?: string;
-    from?: string;
-    to?: string;
-    page?: number;
-    pageSize?: number;
-  },
-): Promise<AuditPage> {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? 50;
-  const to = query.to ? new Date(`${query.to}T00:00:00Z`) : undefined;
-  if (to) to.setUTCDate(to.getUTCDate() + 1);
-  const { rows, total } = await listAudit(db, brand.id, {
-    ...(query.operatorId ? { operatorId: query.operatorId } : {}),
-    ...(query.action ? { action: query.action } : {}),
-    ...(query.from ? { from: new Date(`${query.from}T00:00:00Z`) } : {}),
-    ...(to ? { to } : {}),
-    page,
-    pageSize,
-  });
-  return {
-    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    total,
-    page,
-    pageSize,
-  };
 }

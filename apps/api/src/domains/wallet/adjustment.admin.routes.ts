@@ -12,6 +12,7 @@ import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { operatorOf } from '../operators/operator.guard.ts';
 import {
   adjustmentPage,
   approveAdjustment,
@@ -20,12 +21,11 @@ import {
   requestAdjustment,
   updateBackofficeSettings,
 } from './adjustment.service.ts';
-import { operatorOf } from './operator.guard.ts';
 
 const tags = ['back office'];
 
 /** Manual balance adjustments with the second-operator approval above the brand's threshold. */
-export function adjustmentRoutes(api: Api, { db, operators }: RouteDeps) {
+export function adjustmentAdminRoutes(api: Api, { db, operators }: RouteDeps) {
   const finance = operators.guard('finance');
 
   api.post(

@@ -1,34 +1,14 @@
-import {
-  AuditPage,
-  AuditQuery,
-  BrandSettingsBody,
-  BrandSettingsView,
-  Dashboard,
-} from '@lotus/contracts/backoffice';
+import { BrandSettingsBody, BrandSettingsView } from '@lotus/contracts/backoffice';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { auditPage, brandSettingsView, changeBrandSettings, dashboard } from './brand-admin.service.ts';
-import { operatorOf } from './operator.guard.ts';
+import { operatorOf } from '../operators/operator.guard.ts';
+import { brandSettingsView, changeBrandSettings } from './brand.admin.service.ts';
 
 const tags = ['back office'];
 
-/** Dashboard, brand settings and flags, audit log viewer. */
+/** Brand settings: system status, maintenance, blocked countries, feature flags, wallet mode. */
 export function brandAdminRoutes(api: Api, { db, operators }: RouteDeps) {
-  api.get(
-    '/bo/v1/dashboard',
-    {
-      onRequest: operators.guard(),
-      schema: {
-        tags,
-        summary: "Today's deposits, withdrawals, active members and registrations (UTC day)",
-        headers: ApiHeaders,
-        response: responses(Dashboard, 401, 403),
-      },
-    },
-    async (request) => ok(await dashboard(db, request.brand)),
-  );
-
   api.get(
     '/bo/v1/settings/brand',
     {
@@ -57,20 +37,5 @@ export function brandAdminRoutes(api: Api, { db, operators }: RouteDeps) {
     },
     async (request) =>
       ok(await changeBrandSettings(db, request.brand, operatorOf(request), request.ip, request.body)),
-  );
-
-  api.get(
-    '/bo/v1/audit',
-    {
-      onRequest: operators.guard('admin'),
-      schema: {
-        tags,
-        summary: 'The audit log, newest first (filter by operator, action, days)',
-        headers: ApiHeaders,
-        querystring: AuditQuery,
-        response: responses(AuditPage, 401, 403),
-      },
-    },
-    async (request) => ok(await auditPage(db, request.brand, request.query)),
   );
 }

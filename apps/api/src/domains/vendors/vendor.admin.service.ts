@@ -4,15 +4,15 @@ import { AppError } from '../../http/app-error.ts';
 import { invalidateDbCaches } from '../../lib/db-cache.ts';
 import { randomToken } from '../../lib/hashing.ts';
 import type { Brand } from '../brands/brand.ts';
-import { findVendorByCode, upsertVendor } from '../vendors/vendor.repository.ts';
-import { recordAudit } from './audit.repository.ts';
-import type { OperatorContext } from './operator-session.service.ts';
+import { recordAudit } from '../operators/audit.repository.ts';
+import type { OperatorContext } from '../operators/operator-session.service.ts';
 import {
   findBrandVendor,
   listBrandVendors,
   setVendorActive,
   type VendorAdminRow,
-} from './vendor-admin.repository.ts';
+} from './vendor.admin.repository.ts';
+import { findVendorByCode, upsertVendor } from './vendor.repository.ts';
 
 const rowOf = (v: VendorAdminRow): VendorRow => ({
   id: v.id,

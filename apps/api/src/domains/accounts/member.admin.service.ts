@@ -3,8 +3,9 @@ import { formatAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Brand } from '../brands/brand.ts';
+import { recordAudit } from '../operators/audit.repository.ts';
+import type { OperatorContext } from '../operators/operator-session.service.ts';
 import { revokeMemberSessions } from '../sessions/session.repository.ts';
-import { recordAudit } from './audit.repository.ts';
 import {
   findMemberForAdmin,
   type MemberAdminRow,
@@ -13,8 +14,7 @@ import {
   memberWallets,
   searchMembers,
   setMemberStatus,
-} from './member-admin.repository.ts';
-import type { OperatorContext } from './operator-session.service.ts';
+} from './member.admin.repository.ts';
 
 function rowOf(member: MemberAdminRow): MemberRow {
   return {

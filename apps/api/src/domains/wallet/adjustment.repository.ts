@@ -1,4 +1,4 @@
-import type { Executor } from '../wallet/ledger.repository.ts';
+import type { Executor } from './ledger.repository.ts';
 
 export type AdjustmentRecord = {
   id: string;

@@ -8,13 +8,13 @@ import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { operatorOf } from './operator.guard.ts';
 import {
   createBrandOperator,
   operatorList,
   resetOperatorTotp,
   setBrandOperatorActive,
-} from './operator-admin.service.ts';
+} from './operator.admin.service.ts';
+import { operatorOf } from './operator.guard.ts';
 
 const tags = ['back office'];
 

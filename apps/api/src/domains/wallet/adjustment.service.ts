@@ -8,10 +8,10 @@ import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
+import { findMemberForAdmin } from '../accounts/member.admin.repository.ts';
 import type { Brand } from '../brands/brand.ts';
-import { ensureAccount } from '../wallet/ledger.repository.ts';
-import { moneyTransaction, postEntry, type Tx } from '../wallet/ledger.service.ts';
-import { openMemberWallet } from '../wallet/wallet.service.ts';
+import { recordAudit } from '../operators/audit.repository.ts';
+import type { OperatorContext } from '../operators/operator-session.service.ts';
 import {
   type AdjustmentRecord,
   claimDecision,
@@ -23,9 +23,9 @@ import {
   listAdjustments,
   setApprovalThreshold,
 } from './adjustment.repository.ts';
-import { recordAudit } from './audit.repository.ts';
-import { findMemberForAdmin } from './member-admin.repository.ts';
-import type { OperatorContext } from './operator-session.service.ts';
+import { ensureAccount } from './ledger.repository.ts';
+import { moneyTransaction, postEntry, type Tx } from './ledger.service.ts';
+import { openMemberWallet } from './wallet.service.ts';
 
 /** Above this amount (brand currency) an adjustment waits for a second operator, unless the brand set its own. */
 const DEFAULT_THRESHOLD = '1000.00';

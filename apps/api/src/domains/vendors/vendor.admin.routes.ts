@@ -1,10 +1,7 @@
 import {
   CreateVendorBody,
-  EmailOutboxPage,
   IdParams,
   OperatorActiveBody,
-  OutboxQuery,
-  SmsOutboxPage,
   VendorRow,
   VendorWithSecret,
 } from '@lotus/contracts/backoffice';
@@ -12,13 +9,12 @@ import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { operatorOf } from './operator.guard.ts';
-import { emailOutboxPage, smsOutboxPage } from './outbox.repository.ts';
-import { changeVendorActive, createVendor, rotateVendorSecret, vendorList } from './vendor-admin.service.ts';
+import { operatorOf } from '../operators/operator.guard.ts';
+import { changeVendorActive, createVendor, rotateVendorSecret, vendorList } from './vendor.admin.service.ts';
 
 const tags = ['back office'];
 
-/** Game vendors of the brand (admins) and the SMS / e-mail outboxes (customer service). */
+/** Game vendors of the brand (admins). */
 export function vendorAdminRoutes(api: Api, { db, operators }: RouteDeps) {
   const admin = operators.guard('admin');
 
@@ -92,66 +88,5 @@ export function vendorAdminRoutes(api: Api, { db, operators }: RouteDeps) {
           request.body.active,
         ),
       ),
-  );
-
-  api.get(
-    '/bo/v1/outbox/sms',
-    {
-      onRequest: operators.guard('cs'),
-      schema: {
-        tags,
-        summary: 'SMS the platform "sent" (the demo provider writes them here), newest first',
-        headers: ApiHeaders,
-        querystring: OutboxQuery,
-        response: responses(SmsOutboxPage, 401, 403),
-      },
-    },
-    async (request) => {
-      const page = request.query.page ?? 1;
-      const pageSize = request.query.pageSize ?? 20;
-      const { rows, total } = await smsOutboxPage(db, request.brand.id, page, pageSize);
-      return ok({
-        items: rows.map((r) => ({
-          id: r.id,
-          phone: r.phone,
-          body: r.body,
-          createdAt: r.created_at.toISOString(),
-        })),
-        total,
-        page,
-        pageSize,
-      });
-    },
-  );
-
-  api.get(
-    '/bo/v1/outbox/email',
-    {
-      onRequest: operators.guard('cs'),
-      schema: {
-        tags,
-        summary: 'E-mails the platform "sent" (the demo provider writes them here), newest first',
-        headers: ApiHeaders,
-        querystring: OutboxQuery,
-        response: responses(EmailOutboxPage, 401, 403),
-      },
-    },
-    async (request) => {
-      const page = request.query.page ?? 1;
-      const pageSize = request.query.pageSize ?? 20;
-      const { rows, total } = await emailOutboxPage(db, request.brand.id, page, pageSize);
-      return ok({
-        items: rows.map((r) => ({
-          id: r.id,
-          to: r.to_address,
-          subject: r.subject,
-          body: r.body,
-          createdAt: r.created_at.toISOString(),
-        })),
-        total,
-        page,
-        pageSize,
-      });
-    },
   );
 }

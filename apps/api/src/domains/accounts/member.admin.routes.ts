@@ -13,8 +13,8 @@ import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { changeMemberStatus, findMembers, memberDetail, memberLedger } from './member-admin.service.ts';
-import { operatorOf } from './operator.guard.ts';
+import { operatorOf } from '../operators/operator.guard.ts';
+import { changeMemberStatus, findMembers, memberDetail, memberLedger } from './member.admin.service.ts';
 
 const tags = ['back office'];
 

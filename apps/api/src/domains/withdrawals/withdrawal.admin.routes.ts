@@ -43,7 +43,7 @@ function reviewerOf(request: FastifyRequest): Reviewer {
  * paying and resolving need the finance role (or admin). Each action answers the withdrawal as it
  * is now; a second action on the same state answers withdrawal_state_invalid and changes nothing.
  */
-export function withdrawalReviewRoutes(api: Api, { db, uploads, operators }: RouteDeps) {
+export function withdrawalAdminRoutes(api: Api, { db, uploads, operators }: RouteDeps) {
   const read = operators.guard();
   const finance = operators.guard('finance');
 
