@@ -24,6 +24,7 @@ import { registerBackofficeApp } from './http/backoffice-app.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerEncryptedBodies } from './http/encrypted-body.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerHealth } from './http/health.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { decorateTenancy, requireBrand } from './http/tenancy.ts';
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       idleMinutes: config.operatorSessionIdleMinutes ?? 30,
     }),
   };
+  // Liveness and readiness probes for load balancers: no Merchant header, no brand.
+  registerHealth(app, { db, redisUrl: config.redisUrl });
   // Each domain's routes (modules.ts): member and back-office routes inside the brand scope, the
   // others (vendors' and gateways' signed calls, files by name) each in a scope of their own.
   await app.register(async (api) => {

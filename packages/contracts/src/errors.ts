@@ -128,6 +128,12 @@ const table = {
     ms: 'Sistem sedang diselenggara.',
     cn: '系统维护中。',
   },
+  service_unavailable: {
+    status: 503,
+    en: 'The service is briefly unavailable. Please try again in a moment.',
+    ms: 'Perkhidmatan tidak tersedia buat seketika. Sila cuba sebentar lagi.',
+    cn: '服务暂时不可用，请稍后再试。',
+  },
   access_restricted: {
     status: 403,
     en: 'Access is restricted from your IP address or location.',
