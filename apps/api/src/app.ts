@@ -6,7 +6,6 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { AccountServices } from './domains/accounts/account-services.ts';
 import { PolicyCache } from './domains/accounts/registration-settings.ts';
-import { UploadStore } from './domains/feedback/upload-store.ts';
 import { decorateOperator } from './domains/operators/operator.guard.ts';
 import { createOperatorServices } from './domains/operators/operator-services.ts';
 import { ServerKeyring } from './domains/security/server-keys.ts';
@@ -33,12 +32,20 @@ import { DEFAULT_RATE_LIMITS, type RateLimits, type RouteDeps } from './http/typ
 import { registerWebApp } from './http/web-app.ts';
 import { connectCacheBus } from './lib/db-cache.ts';
 import { PRODUCTION_PASSWORD_HASHING } from './lib/hashing.ts';
+import { UploadStore } from './lib/uploads/uploads.ts';
 import { DOMAIN_MODULES } from './modules.ts';
 
 export type BuildAppOptions = {
   config: Pick<Config, 'trustProxy' | 'logLevel' | 'uploadDir' | 'webDist' | 'redisUrl'> &
     Partial<
-      Pick<Config, 'passwordHashing' | 'sessionIdleMinutes' | 'operatorSessionIdleMinutes' | 'backofficeDist'>
+      Pick<
+        Config,
+        | 'passwordHashing'
+        | 'sessionIdleMinutes'
+        | 'operatorSessionIdleMinutes'
+        | 'backofficeDist'
+        | 'uploadQuotaBytes'
+      >
     >;
   db: Db;
   /** Fastify logger options; `false` silences it (tests). Defaults to pino at config.logLevel. */
@@ -109,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const deps: RouteDeps = {
     db,
-    uploads: new UploadStore(config.uploadDir),
+    uploads: new UploadStore(config.uploadDir, config.uploadQuotaBytes),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     accounts,
     operators: createOperatorServices({

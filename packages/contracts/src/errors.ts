@@ -435,6 +435,12 @@ const table = {
     ms: 'Hanya imej PNG dan JPG boleh dimuat naik.',
     cn: '只能上传PNG或JPG图片。',
   },
+  upload_quota_exceeded: {
+    status: 400,
+    en: 'Your uploaded images have reached their storage limit. Please contact customer service.',
+    ms: 'Imej yang anda muat naik telah mencapai had storan. Sila hubungi khidmat pelanggan.',
+    cn: '您上传的图片已达到存储上限，请联系客服。',
+  },
   upload_too_many: {
     status: 400,
     en: 'At most 3 images can be uploaded.',
