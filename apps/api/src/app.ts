@@ -6,7 +6,6 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { AccountServices } from './domains/accounts/account-services.ts';
 import { PolicyCache } from './domains/accounts/registration-settings.ts';
-import { UploadStore } from './domains/feedback/upload-store.ts';
 import { decorateOperator } from './domains/operators/operator.guard.ts';
 import { createOperatorServices } from './domains/operators/operator-services.ts';
 import { ServerKeyring } from './domains/security/server-keys.ts';
@@ -24,6 +23,7 @@ import { registerBackofficeApp } from './http/backoffice-app.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerEncryptedBodies } from './http/encrypted-body.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerHealth } from './http/health.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { decorateTenancy, requireBrand } from './http/tenancy.ts';
@@ -32,12 +32,20 @@ import { DEFAULT_RATE_LIMITS, type RateLimits, type RouteDeps } from './http/typ
 import { registerWebApp } from './http/web-app.ts';
 import { connectCacheBus } from './lib/db-cache.ts';
 import { PRODUCTION_PASSWORD_HASHING } from './lib/hashing.ts';
+import { UploadStore } from './lib/uploads/uploads.ts';
 import { DOMAIN_MODULES } from './modules.ts';
 
 export type BuildAppOptions = {
   config: Pick<Config, 'trustProxy' | 'logLevel' | 'uploadDir' | 'webDist' | 'redisUrl'> &
     Partial<
-      Pick<Config, 'passwordHashing' | 'sessionIdleMinutes' | 'operatorSessionIdleMinutes' | 'backofficeDist'>
+      Pick<
+        Config,
+        | 'passwordHashing'
+        | 'sessionIdleMinutes'
+        | 'operatorSessionIdleMinutes'
+        | 'backofficeDist'
+        | 'uploadQuotaBytes'
+      >
     >;
   db: Db;
   /** Fastify logger options; `false` silences it (tests). Defaults to pino at config.logLevel. */
@@ -108,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const deps: RouteDeps = {
     db,
-    uploads: new UploadStore(config.uploadDir),
+    uploads: new UploadStore(config.uploadDir, config.uploadQuotaBytes),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     accounts,
     operators: createOperatorServices({
@@ -118,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       idleMinutes: config.operatorSessionIdleMinutes ?? 30,
     }),
   };
+  // Liveness and readiness probes for load balancers: no Merchant header, no brand.
+  registerHealth(app, { db, redisUrl: config.redisUrl });
   // Each domain's routes (modules.ts): member and back-office routes inside the brand scope, the
   // others (vendors' and gateways' signed calls, files by name) each in a scope of their own.
   await app.register(async (api) => {

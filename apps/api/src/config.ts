@@ -27,6 +27,8 @@ export const EnvSchema = Type.Object({
   TRUST_PROXY: Type.String({ default: 'loopback' }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
   UPLOAD_DIR: Type.String({ minLength: 1, default: '.data/uploads' }),
+  /** Bytes one member may keep stored (avatar, receipts, proofs); over it uploads are refused. */
+  UPLOAD_QUOTA_BYTES: Type.Integer({ minimum: 0, default: 20 * 1024 * 1024 }),
   WEB_DIST: Type.String({ minLength: 1, default: 'apps/web/dist' }),
   BACKOFFICE_DIST: Type.String({ minLength: 1, default: 'apps/backoffice/dist' }),
   /** argon2id cost of member passwords (OWASP defaults: 19 MiB, 2 passes, 1 lane). */
@@ -54,6 +56,7 @@ export type Config = {
   trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   uploadDir: string;
+  uploadQuotaBytes: number;
   webDist: string;
   /** The built back office, served under /backoffice/. */
   backofficeDist: string;
@@ -108,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     uploadDir: path.resolve(REPO_ROOT, e.UPLOAD_DIR),
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST),
     backofficeDist: path.resolve(REPO_ROOT, e.BACKOFFICE_DIST),
     passwordHashing: {

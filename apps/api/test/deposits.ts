@@ -73,11 +73,11 @@ export async function methodId(ctx: TestContext, m: Depositor, kind: 'bank_trans
   return method;
 }
 
-type Part =
+export type Part =
   | { name: string; value: string }
   | { name: string; filename: string; contentType: string; bytes: Buffer };
 
-function multipart(parts: Part[]) {
+export function multipart(parts: Part[]) {
   const boundary = '----lotusDepositBoundary42';
   const chunks: Buffer[] = [];
   for (const part of parts) {

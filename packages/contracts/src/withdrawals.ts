@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox';
+import { ID_PATTERN } from './ids.ts';
 import { Amount, AmountInput, parseAmount } from './money.ts';
 import { PageQuery, pageQueryFields, SizedPage } from './paging.ts';
+import { IMAGE_UPLOAD_RULES } from './uploads.ts';
 
 /**
  * Wire schemas of withdrawals (spec §4, issue 4): bank cards, withdraw settings, the withdrawal
@@ -94,7 +96,7 @@ const ClientRequestId = Type.String({
 export const WithdrawRequestBody = Type.Object({
   fundsPassword: FundsPassword,
   amount: AmountInput,
-  bankCardId: Type.String({ pattern: '^[0-9]{1,19}$' }),
+  bankCardId: Type.String({ pattern: ID_PATTERN }),
   clientRequestId: ClientRequestId,
 });
 export type WithdrawRequestBody = Static<typeof WithdrawRequestBody>;
@@ -149,8 +151,8 @@ export const PartialReceiptBody = Type.Object({ receivedAmount: AmountInput });
 
 /** Proof image of "not received": PNG or JPG under 5 MB, checked by its bytes. */
 export const PROOF_IMAGE_RULES = {
-  maxBytes: 5 * 1024 * 1024,
-  types: ['image/png', 'image/jpeg'],
+  maxBytes: IMAGE_UPLOAD_RULES.maxBytes,
+  types: IMAGE_UPLOAD_RULES.types,
   noteMax: 500,
 } as const;
 

@@ -71,6 +71,13 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
     // An idle connection the server closes (restart, failover, a dropped test database) is removed
     // by the pool and replaced on the next query; without a listener its error would end the process.
     pool.on('error', () => {});
+    // A connection the server closes while a query or transaction holds it (pg_terminate_backend,
+    // failover) errors on the checked-out client, where the pool's listener is not attached: the
+    // query itself fails (answered 503 by the error handler) and the pool discards the client on
+    // release. Without this listener the error would end the process.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const parsers = { [INT8_OID]: keepInt8AsString };

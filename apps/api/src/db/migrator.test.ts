@@ -36,15 +36,19 @@ describe('migrations', () => {
   it('go back before the money hot-path changes (0010, 0011) and forward again', async () => {
     const { error, results } = await createMigrator(db).migrateTo('0009_ledger_check_plans');
     expect(error).toBeUndefined();
-    expect(results?.map((r) => `${r.migrationName}:${r.direction}:${r.status}`)).toEqual([
-      '0011_seamless_lighter_writes:Down:Success',
-      '0010_ledger_check_cached_plan:Down:Success',
-    ]);
+    // Later migrations (0012 on) go down first; they are not the subject here.
+    const hotPath = (name: string) => name.startsWith('0010_') || name.startsWith('0011_');
+    expect(results?.every((r) => r.direction === 'Down' && r.status === 'Success')).toBe(true);
+    expect(
+      results
+        ?.filter((r) => hotPath(r.migrationName))
+        .map((r) => `${r.migrationName}:${r.direction}:${r.status}`),
+    ).toEqual(['0011_seamless_lighter_writes:Down:Success', '0010_ledger_check_cached_plan:Down:Success']);
     expect(await checkSettings()).toEqual(['plan_cache_mode=force_custom_plan']);
     expect(await roundIndex()).toMatch(/\(vendor_id, round_id\)/);
 
     const again = await migrateToLatest(db);
-    expect(again?.map((r) => r.migrationName)).toEqual([
+    expect(again?.map((r) => r.migrationName).filter(hotPath)).toEqual([
       '0010_ledger_check_cached_plan',
       '0011_seamless_lighter_writes',
     ]);

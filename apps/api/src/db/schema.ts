@@ -133,6 +133,16 @@ export interface FeedbackTable {
   created_at: CreatedAt;
 }
 
+/** A file a member stored (migration 0015); the uploads module writes and deletes these rows. */
+export interface MemberUploadsTable {
+  stored_name: string;
+  brand_id: string;
+  member_id: string;
+  kind: 'avatar' | 'deposit_receipt' | 'withdrawal_proof';
+  size_bytes: number;
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface FeedbackImagesTable {
   id: Id;
   feedback_id: string;
@@ -653,6 +663,7 @@ export interface Database {
   help_articles: HelpArticlesTable;
   feedback: FeedbackTable;
   feedback_images: FeedbackImagesTable;
+  member_uploads: MemberUploadsTable;
   server_secrets: ServerSecretsTable;
   members: MembersTable;
   sessions: SessionsTable;

@@ -1,5 +1,6 @@
 import { type ErrorCode, errorKey, errorMessage } from '@lotus/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUnavailableError } from '../db/unavailable.ts';
 import { AppError, isAppError } from './app-error.ts';
 
 type ValidationIssue = { instancePath?: string; params?: Record<string, unknown> };
@@ -42,6 +43,8 @@ export function toAppError(error: FastifyError | Error): AppError {
   if (fe.statusCode !== undefined && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new AppError('request_param_err', { cause: error });
   }
+  // The database is away (restart, failover): a brief 503 the client may retry, no internals.
+  if (isUnavailableError(error)) return new AppError('service_unavailable', { cause: error });
   return new AppError('system_error', { cause: error });
 }
 

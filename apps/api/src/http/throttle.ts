@@ -33,6 +33,9 @@ export const THROTTLE_RULES = {
   fundsPasswordPerIp: { points: 30, seconds: 900 },
   operatorLoginPerIp: { points: 20, seconds: 900 },
   operatorLoginPerAccount: { points: 10, seconds: 900 },
+  /** Every upload route (avatar, feedback, receipts, proofs): images of up to 5 MB each. */
+  uploadPerMember: { points: 10, seconds: 60 },
+  uploadPerIp: { points: 30, seconds: 60 },
 } satisfies Record<string, ThrottleRule>;
 export type ThrottleName = keyof typeof THROTTLE_RULES;
 export type ThrottleRules = Record<ThrottleName, ThrottleRule>;

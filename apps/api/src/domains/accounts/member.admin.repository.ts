@@ -1,3 +1,4 @@
+import { isId } from '@lotus/contracts/ids';
 import type { Executor } from '../wallet/ledger.repository.ts';
 
 const MEMBER_COLUMNS = [
@@ -41,7 +42,7 @@ export async function searchMembers(
     const digits = term.replace(/[^\d]/g, '');
     query = query.where((eb) => {
       const matches = [eb('username', 'like', `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)];
-      if (/^\d{1,19}$/.test(term)) matches.push(eb('id', '=', term));
+      if (isId(term)) matches.push(eb('id', '=', term));
       if (digits.length >= 6) matches.push(eb('mobile', 'like', `%${digits}`));
       return eb.or(matches);
     });

@@ -133,6 +133,17 @@ export async function findAgentByAffiliateCode(
   return row ? toMember(row) : null;
 }
 
+/** The member's current uploaded avatar (its stored name), locking the row until the transaction ends. */
+export async function lockCustomAvatar(trx: Db, memberId: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('members')
+    .select(['avatar', 'avatar_type'])
+    .where('id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.avatar_type === 'CUSTOM' ? row.avatar : null;
+}
+
 export async function findMemberByAvatarFile(
   db: Db,
   storedName: string,

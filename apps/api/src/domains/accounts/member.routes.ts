@@ -16,6 +16,7 @@ import { AppError } from '../../http/app-error.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { sendError } from '../../http/error-handler.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { uploadThrottle } from '../../lib/uploads/uploads.ts';
 import { callerOf } from './account-services.ts';
 import { findMemberByAvatarFile } from './member.repository.ts';
 import {
@@ -81,6 +82,8 @@ export function memberRoutes(api: Api, { accounts, uploads }: RouteDeps) {
     '/wps/relay/MCSFE_getPlayerAvatar',
     {
       onRequest: guards.requireMember,
+      // Uploads count against the member and the address; picking a shipped avatar does not.
+      preHandler: uploadThrottle(accounts.throttle, { onlyMultipart: true }),
       schema: {
         tags,
         summary:

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { MemberInfo } from '@lotus/contracts/accounts';
 import { PROFILE_FIELDS, STATIC_AVATARS } from '@lotus/contracts/accounts';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../http/app-error.ts';
-import type { UploadStore } from '../feedback/upload-store.ts';
+import { acceptImage, MAX_IMAGE_BYTES, type UploadStore } from '../../lib/uploads/uploads.ts';
 import { updateLanguage } from '../members/language.service.ts';
 import { maskPhone, toE164 } from '../verification/sms.service.ts';
 import { type AccountServices, type Caller, throttleKey } from './account-services.ts';
 import { FieldErrors } from './field-validation.ts';
-import { findMemberByMobile, isUniqueViolation, updateMember } from './member.repository.ts';
+import {
+  findMemberByMobile,
+  isUniqueViolation,
+  lockCustomAvatar,
+  updateMember,
+} from './member.repository.ts';
 import type { Member } from './member.ts';
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = MAX_IMAGE_BYTES;
 export const AVATAR_FOLDER = 'avatars';
 
 function maskEmail(email: string | null): string {
@@ -54,27 +58,40 @@ export async function setStaticAvatar(svc: AccountServices, member: Member, avat
   return { avatar, avatarType: 'STATIC' as const };
 }
 
-/** A png or jpg under 5 MB, checked by its bytes; stored under a random name. */
+/**
+ * A png or jpg under 5 MB, checked by its bytes (lib/uploads); stored under a random name. The file
+ * it replaces is deleted once the new one is committed, and the member's stored bytes stay within
+ * the upload quota (the replaced file does not count).
+ */
 export async function setCustomAvatar(
   svc: AccountServices,
   uploads: UploadStore,
   member: Member,
   bytes: Buffer,
 ): Promise<{ avatar: string; avatarType: 'CUSTOM' }> {
-  if (bytes.length >= AVATAR_MAX_BYTES) throw new AppError('upload_too_large');
-  const detected = await fileTypeFromBuffer(bytes);
-  const extension = detected?.mime === 'image/png' ? 'png' : detected?.mime === 'image/jpeg' ? 'jpg' : null;
-  if (!extension) throw new AppError('upload_type_invalid');
-  const storedName = `${randomUUID()}.${extension}`;
+  const image = await acceptImage(bytes);
+  const fileName = `${randomUUID()}.${image.extension}`;
+  const storedName = `${AVATAR_FOLDER}/${fileName}`;
   const temp = await uploads.writeTemp(bytes);
+  let replaced: string | null = null;
   try {
-    await uploads.promote(temp, `${AVATAR_FOLDER}/${storedName}`);
-    await updateMember(svc.db, member.id, { avatar: storedName, avatarType: 'CUSTOM' });
+    await svc.db.transaction().execute(async (trx) => {
+      const previous = await lockCustomAvatar(trx, member.id);
+      replaced = previous ? `${AVATAR_FOLDER}/${previous}` : null;
+      await uploads.recordMemberFile(
+        trx,
+        { storedName, brandId: member.brandId, memberId: member.id, kind: 'avatar', sizeBytes: bytes.length },
+        replaced,
+      );
+      await updateMember(trx, member.id, { avatar: fileName, avatarType: 'CUSTOM' });
+      await uploads.promote(temp, storedName);
+    });
   } catch (error) {
-    await uploads.remove([temp, uploads.finalPath(`${AVATAR_FOLDER}/${storedName}`)]);
+    await uploads.remove([temp, uploads.finalPath(storedName)]);
     throw error;
   }
-  return { avatar: `/wps/avatars/${storedName}`, avatarType: 'CUSTOM' };
+  if (replaced) await uploads.remove([uploads.finalPath(replaced)]);
+  return { avatar: `/wps/avatars/${fileName}`, avatarType: 'CUSTOM' };
 }
 
 /**

@@ -13,8 +13,8 @@ import type {
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { UploadStore } from '../../lib/uploads/uploads.ts';
 import { isUniqueViolation } from '../accounts/member.repository.ts';
-import type { UploadStore } from '../feedback/upload-store.ts';
 import { recordAudit } from '../operators/audit.repository.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import { encryptSecret } from '../vendors/vendor.repository.ts';

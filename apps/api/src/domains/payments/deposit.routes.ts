@@ -14,6 +14,7 @@ import { ApiHeaders } from '@lotus/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { uploadThrottle } from '../../lib/uploads/uploads.ts';
 import {
   cancelDeposit,
   type DepositFormPart,
@@ -77,6 +78,7 @@ export function depositRoutes(api: Api, { db, uploads, accounts, rateLimits }: R
     {
       config: { rateLimit: rateLimits.depositUpload },
       onRequest: guards.requireMember,
+      preHandler: uploadThrottle(accounts.throttle),
       schema: {
         tags,
         summary: 'Declares a manual bank transfer with its receipt image (multipart/form-data)',

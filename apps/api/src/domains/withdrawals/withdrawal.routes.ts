@@ -1,6 +1,7 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { EncryptedApiHeaders } from '@lotus/contracts/accounts';
 import { ApiHeaders } from '@lotus/contracts/envelope';
+import { ID_PATTERN } from '@lotus/contracts/ids';
 import {
   BankCard,
   BankCardInput,
@@ -21,6 +22,7 @@ import {
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { uploadThrottle } from '../../lib/uploads/uploads.ts';
 import {
   confirmPartial,
   confirmReceived,
@@ -40,7 +42,7 @@ import {
 } from './withdrawal.service.ts';
 
 const tags = ['withdrawals'];
-export const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,19}$' }) });
+export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 
 const FUNDS_PASSWORD_NOTE =
   'A passwordCheck relay (T, E): the sealed body carries `fundsPassword`, verified (argon2id, throttled per member and address) before the relay runs. No funds password set: `funds_password_required`; wrong: `funds_password_wrong`; either way nothing moves.';
@@ -206,6 +208,7 @@ export function withdrawalRoutes(api: Api, { db, uploads, accounts }: RouteDeps)
     {
       onRequest: guards.requireMember,
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      preHandler: uploadThrottle(accounts.throttle),
       schema: {
         tags,
         summary: 'Reports a paid withdrawal as not received, with a proof image (multipart/form-data)',

@@ -1,5 +1,6 @@
 import type { MemberInfo } from '@lotus/contracts/accounts';
 import type { CountryCode } from '@lotus/contracts/system';
+import { IMAGE_UPLOAD_RULES, imageSizeAccepted } from '@lotus/contracts/uploads';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -27,7 +28,6 @@ const AVATAR_COLOURS = [
   '#8b5cf6',
   '#d05ce3',
 ];
-const MAX_UPLOAD = 5 * 1024 * 1024;
 /** Profile fields of spec §3 a member edits here (nickname always; the rest as the brand allows). */
 const PROFILE_FIELDS = [
   'payeeName',
@@ -110,11 +110,11 @@ function AvatarSection() {
 
   const upload = (file: File | undefined) => {
     if (!file) return;
-    if (!['image/png', 'image/jpeg'].includes(file.type)) {
+    if (!(IMAGE_UPLOAD_RULES.types as readonly string[]).includes(file.type)) {
       setStatus({ ok: false, text: t('member.avatarType') });
       return;
     }
-    if (file.size >= MAX_UPLOAD) {
+    if (!imageSizeAccepted(file.size)) {
       setStatus({ ok: false, text: t('member.avatarSize') });
       return;
     }
