@@ -19,6 +19,7 @@ import {
 } from './domains/verification/human-check.service.ts';
 import { OutboxSmsProvider, SmsCodes, type SmsProvider } from './domains/verification/sms.service.ts';
 import { decorateAuth, guards } from './http/auth.ts';
+import { enforceAvailability } from './http/availability.ts';
 import { registerBackofficeApp } from './http/backoffice-app.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerEncryptedBodies } from './http/encrypted-body.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // others (vendors' and gateways' signed calls, files by name) each in a scope of their own.
   await app.register(async (api) => {
     requireBrand(api, db);
+    enforceAvailability(api);
     for (const module of DOMAIN_MODULES) module.routes?.(api, deps);
     for (const module of DOMAIN_MODULES) module.adminRoutes?.(api, deps);
   });

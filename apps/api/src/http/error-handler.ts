@@ -51,7 +51,7 @@ export function toAppError(error: FastifyError | Error): AppError {
 export function sendError(request: FastifyRequest, reply: FastifyReply, appError: AppError) {
   const body: Record<string, unknown> = {
     success: false,
-    value: null,
+    value: appError.value,
     message: errorMessage(appError.code, request.headers.language as string | undefined),
     errorCode: appError.code,
   };

@@ -38,8 +38,11 @@ export type Caller = {
   country: string;
   device: string;
   language: SupportedLanguage;
-  /** `https://host` of the call, for links in e-mails. */
-  origin: string;
+  /**
+   * The call's `Host` as sent (X-Forwarded-Host behind a trusted proxy). Never used in a link: it only
+   * chooses among the brand's configured domains (brands/brand-origin.ts).
+   */
+  host: string;
 };
 
 export function callerOf(request: {
@@ -47,7 +50,6 @@ export function callerOf(request: {
   ip: string;
   language: SupportedLanguage;
   headers: Record<string, string | string[] | undefined>;
-  protocol: string;
   host: string;
 }): Caller {
   const device = request.headers.device;
@@ -57,7 +59,7 @@ export function callerOf(request: {
     country: countryOf(request.ip),
     device: typeof device === 'string' ? device.slice(0, 16) : '',
     language: request.language,
-    origin: `${request.protocol}://${request.host}`,
+    host: request.host,
   };
 }
 

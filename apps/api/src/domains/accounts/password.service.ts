@@ -1,6 +1,7 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
+import { brandOrigin } from '../brands/brand-origin.ts';
 import { assertActive, completeLogin } from '../sessions/login.service.ts';
 import { toE164 } from '../verification/sms.service.ts';
 import { type AccountServices, type Caller, flagOn, throttleKey } from './account-services.ts';
@@ -97,7 +98,8 @@ export async function forgotByEmail(
       expires_at: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
     })
     .execute();
-  const link = `${caller.origin}/resetPassword?token=${encodeURIComponent(token)}`;
+  const origin = await brandOrigin(svc.db, brand, caller.host);
+  const link = `${origin}/resetPassword?token=${encodeURIComponent(token)}`;
   await svc.email.send({
     brandId: brand.id,
     to: member.email,

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { type AccountServices, type Caller, flagOn, throttleKey } from '../accounts/account-services.ts';
 import { findMemberById, insertMember } from '../accounts/member.repository.ts';
 import type { Member } from '../accounts/member.ts';
+import { brandOrigin } from '../brands/brand-origin.ts';
 import { assertActive, completeLogin } from '../sessions/login.service.ts';
 import {
   type ExternalProvider,
@@ -72,7 +73,8 @@ export class ExternalLogin {
   ): Promise<{ authorizationUrl: string; state: string }> {
     await svc.throttle.consume([['externalPerIp', throttleKey(caller.brand, caller.ip)]]);
     const callback = new URL(redirectUri);
-    if (callback.origin !== caller.origin && !LOOPBACK.has(callback.hostname))
+    const origin = await brandOrigin(svc.db, caller.brand, caller.host);
+    if (callback.origin !== origin && !LOOPBACK.has(callback.hostname))
       throw new AppError('request_param_err');
     const config = await this.provider(svc, caller, name);
     const codeVerifier = oidc.randomPKCECodeVerifier();

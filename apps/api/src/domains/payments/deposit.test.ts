@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Deposit, DepositPage } from '@lotus/contracts/deposits';
+import type { Deposit, DepositCreated, DepositPage } from '@lotus/contracts/deposits';
 import { RECEIPT_RULES } from '@lotus/contracts/deposits';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   GIF,
   JPG,
   mainBalance,
+  methodId,
   onlineDeposit,
   PNG,
   paidBody,
@@ -143,6 +144,20 @@ describe('bank transfer deposits', () => {
 });
 
 describe('gateway and QR deposits', () => {
+  it("the gateway page is on the brand's domain even when the call names another host", async () => {
+    const m = await depositor(ctx);
+    const method = (await methodId(ctx, m, 'gateway')).id;
+    const res = await call<DepositCreated>(ctx.app, {
+      method: 'POST',
+      url: '/wps/payments/deposits',
+      remoteAddress: '127.0.0.1',
+      headers: { ...headers(), authorization: m.token, 'x-forwarded-host': 'evil.example' },
+      payload: { methodId: method, amount: '100.00', clientRequestId: randomUUID() },
+    });
+    const url = new URL(res.body.value.redirectUrl ?? '');
+    expect(['localhost', '127.0.0.1']).toContain(url.hostname);
+  });
+
   it('a gateway deposit answers the demo gateway page; Pay there credits the wallet once', async () => {
     const m = await depositor(ctx);
     const { body } = await onlineDeposit(ctx, m, 'gateway', { amount: '150' });

@@ -29,6 +29,7 @@ import {
   recordLoginAttempt,
   rememberIp,
 } from './login-attempt.repository.ts';
+import { retryOnUniqueViolation } from './session.service.ts';
 
 const CAPTCHA_WINDOW_MS = 30 * 60_000;
 /** Verified against when the account does not exist, so both answers take the same time. */
@@ -51,7 +52,7 @@ function attempt(caller: Caller, fields: Pick<LoginAttempt, 'memberId' | 'userna
   };
 }
 
-/** Session start shared by every way in: remembers the address and the last login. */
+/** Session start shared by every way in: remembers the address and the last login, in one transaction. */
 export async function completeLogin(
   svc: AccountServices,
   caller: Caller,
@@ -59,12 +60,18 @@ export async function completeLogin(
   method: LoginAttempt['method'],
   expired: boolean,
 ): Promise<LoginResult> {
-  const token = await svc.sessions.start(member, caller);
-  await rememberIp(svc.db, member.id, caller.ip);
-  await updateMember(svc.db, member.id, { lastLoginAt: new Date() });
-  await recordLoginAttempt(
-    svc.db,
-    attempt(caller, { memberId: member.id, username: member.username, method, outcome: 'success' }),
+  // The session, the known address, the last login and the login record commit together.
+  const token = await retryOnUniqueViolation(() =>
+    svc.db.transaction().execute(async (trx) => {
+      const started = await svc.sessions.startIn(trx, member, caller);
+      await rememberIp(trx, member.id, caller.ip);
+      await updateMember(trx, member.id, { lastLoginAt: new Date() });
+      await recordLoginAttempt(
+        trx,
+        attempt(caller, { memberId: member.id, username: member.username, method, outcome: 'success' }),
+      );
+      return started;
+    }),
   );
   await svc.throttle.reset('loginPerAccount', throttleKey(caller.brand, member.username));
   return loginResult(member, token, { passwordExpired: expired });

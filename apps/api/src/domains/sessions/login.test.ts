@@ -1,4 +1,5 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   getWithToken,
@@ -254,6 +255,42 @@ describe('POST /wps/session/login by username', () => {
   it('refuses the trial marker as a password', async () => {
     const res = await loginAs(ctx, 'demoagent', '!trial', { ip: randomIp() });
     expect(res.body.errorCode).toBe('wrong_account_or_password');
+  });
+});
+
+describe('login writes', () => {
+  it('are one transaction: when the last write fails, no session, address or last login is left', async () => {
+    const m = await member();
+    // The login record of this one user name fails; the session, address and last login written
+    // before it in the same login must go with it.
+    await sql
+      .raw(
+        `create function fail_login_record() returns trigger language plpgsql as $$
+         begin if new.username = '${m.username}' and new.outcome = 'success' then
+           raise exception 'login record refused'; end if; return new; end $$`,
+      )
+      .execute(ctx.db);
+    await sql`create trigger fail_login_record before insert on login_attempts
+      for each row execute function fail_login_record()`.execute(ctx.db);
+    try {
+      const res = await loginAs(ctx, m.username, m.password, { ip: randomIp() });
+      expect(res.status).toBe(500);
+    } finally {
+      await sql`drop trigger fail_login_record on login_attempts`.execute(ctx.db);
+      await sql`drop function fail_login_record()`.execute(ctx.db);
+    }
+    const row = await ctx.db
+      .selectFrom('members')
+      .select(['id', 'last_login_at'])
+      .where('username', '=', m.username)
+      .executeTakeFirstOrThrow();
+    expect(row.last_login_at).toBeNull();
+    expect(
+      await ctx.db.selectFrom('sessions').select('id').where('member_id', '=', row.id).execute(),
+    ).toEqual([]);
+    const ips = await ctx.db.selectFrom('member_ips').select('ip').where('member_id', '=', row.id).execute();
+    expect(ips.map((r) => r.ip)).toEqual([m.ip]);
+    expect((await loginAs(ctx, m.username, m.password, { ip: m.ip })).body.success).toBe(true);
   });
 });
 

@@ -27,7 +27,7 @@ export async function replaceSession(
     expiresAt: Date;
   },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const run = async (trx: Db) => {
     await trx
       .updateTable('sessions')
       .set({ revoked_at: new Date(), revoked_reason: 'replaced' })
@@ -45,7 +45,9 @@ export async function replaceSession(
         expires_at: session.expiresAt,
       })
       .execute();
-  });
+  };
+  // Inside a caller's transaction (the login's writes) the two statements join it.
+  await (db.isTransaction ? run(db) : db.transaction().execute(run));
 }
 
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | null> {

@@ -12,6 +12,17 @@ import {
   touchSession,
 } from './session.repository.ts';
 
+/** Runs `work` again (up to 5 times) when it lost a race on a unique index. */
+export async function retryOnUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
 export type AuthContext = { member: Member; sessionId: string };
 
 /** Renewing on every call would write on every request; once a minute is enough for sliding expiry. */
@@ -32,25 +43,26 @@ export class SessionService {
   }
 
   async start(member: Member, client: { ip: string; device: string }): Promise<string> {
+    // Two logins of one member at the same instant: the loser of the one-active-session index
+    // tries again, and its new session then replaces the winner's.
+    return retryOnUniqueViolation(() => this.startIn(this.db, member, client));
+  }
+
+  /**
+   * A new session written with `db` (a caller's transaction): no retry here, a unique violation
+   * aborts the caller's transaction, which retries as a whole (`retryOnUniqueViolation`).
+   */
+  async startIn(db: Db, member: Member, client: { ip: string; device: string }): Promise<string> {
     const token = randomToken();
-    const session = {
+    await replaceSession(db, {
       tokenHash: sha256Hex(token),
       memberId: member.id,
       brandId: member.brandId,
       ip: client.ip,
       device: client.device,
       expiresAt: new Date(Date.now() + this.idleMs),
-    };
-    // Two logins of one member at the same instant: the loser of the one-active-session index
-    // tries again, and its new session then replaces the winner's.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await replaceSession(this.db, session);
-        return token;
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= 5) throw error;
-      }
-    }
+    });
+    return token;
   }
 
   /** The member behind a token of this brand, or the 401 code that explains why not. */
