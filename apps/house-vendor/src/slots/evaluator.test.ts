@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FairStream } from '../fair/derive.ts';
+import { newSeedPair, rotate } from '../fair/seeds.ts';
 import { payoutMinor, stakeMinor } from './bet.ts';
 import { type CompiledGame, compile, evaluate, fillScreen } from './evaluator.ts';
 import { jadeWays, lotusGarden, luckySevens } from './games/index.ts';
 import { playFairRound, playRound } from './round.ts';
 import type { Win } from './types.ts';
+import { verifyRound } from './verify.ts';
 
 const lines = compile(lotusGarden);
 const ways = compile(jadeWays);
@@ -156,6 +158,43 @@ describe('fair rounds', () => {
     expect(round.spins.map((spin) => spin.stops)).toEqual([[14, 16, 6, 0, 4]]);
     expect(round).toEqual(playRound(lines, replay([14, 16, 6, 0, 4])));
     expect(round.spins[0]!.screen[0]).toEqual(['W', 'K', 'A']);
+  });
+});
+
+describe('verification', () => {
+  it('replays past rounds once the seed is revealed, and refuses a seed that does not match', async () => {
+    const pair = await newSeedPair('player-chosen');
+    const played = [];
+    for (let nonce = 0; nonce < 3; nonce++) {
+      played.push(await playFairRound(ways, new FairStream(pair.serverSeed, pair.clientSeed, nonce)));
+    }
+    const { revealed, next } = await rotate(pair);
+    for (const [nonce, round] of played.entries()) {
+      expect(await verifyRound(ways, { ...revealed, nonce })).toEqual(round);
+    }
+    // The next pair's seed against the old commitment, or a changed nonce, do not give these rounds.
+    await expect(verifyRound(ways, { ...revealed, serverSeed: next.serverSeed, nonce: 0 })).rejects.toThrow(
+      /does not match/,
+    );
+    expect((await verifyRound(ways, { ...revealed, nonce: 3 })).spins[0]!.stops).not.toEqual(
+      played[0]!.spins[0]!.stops,
+    );
+  });
+});
+
+describe('game data', () => {
+  it('is refused when it would break the evaluator or exact money', () => {
+    const broken = [
+      { ...lotusGarden, strips: [...lotusGarden.strips.slice(0, 4), 'T LA XX'] },
+      { ...lotusGarden, strips: [...lotusGarden.strips.slice(0, 4), 'T LA'] },
+      { ...lotusGarden, pays: { ...lotusGarden.pays, T: { 3: 7.5 } } },
+      { ...lotusGarden, coinValues: [1, 2.5] },
+      { ...lotusGarden, coinValues: [] },
+      { ...lotusGarden, costCoins: 0 },
+      { ...luckySevens, rule: { kind: 'lines' as const, lines: [[0, 1, 3]] } },
+      { ...luckySevens, rule: { kind: 'lines' as const, lines: [[0, 1]] } },
+    ];
+    for (const def of broken) expect(() => compile(def)).toThrow();
   });
 });
 

@@ -39,6 +39,15 @@ export function compile(def: GameDef): CompiledGame {
     return index;
   };
   const reels = def.strips.length;
+  // Money stays exact only with whole coins and whole minor units (see types.ts).
+  if (!Number.isSafeInteger(def.costCoins) || def.costCoins < 1)
+    throw new Error(`${def.id}: cost must be whole coins`);
+  if (
+    def.coinValues.length === 0 ||
+    def.coinValues.some((value) => !Number.isSafeInteger(value) || value < 1)
+  ) {
+    throw new Error(`${def.id}: coin values must be positive whole minor units`);
+  }
   const strips = def.strips.map((strip) => Uint8Array.from(strip.trim().split(/\s+/), indexOf));
   if (strips.some((strip) => strip.length < def.rows))
     throw new Error(`${def.id}: a strip is shorter than the window`);
