@@ -31,7 +31,12 @@ export default defineConfig({
       },
       {
         // The house vendor's pure game core: fairness, slot evaluator, math sheets, RTP simulations.
-        test: { name: 'house-vendor', include: ['apps/house-vendor/src/**/*.test.ts'], testTimeout: 180_000 },
+        test: {
+          name: 'house-vendor',
+          include: ['apps/house-vendor/src/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
       },
       'apps/web/vitest.config.ts',
       'apps/backoffice/vitest.config.ts',

@@ -14,9 +14,10 @@ describe.each(GAMES.map((def) => [def.id, def] as const))('%s', (id, def) => {
   const game = compile(def);
   let math: GameMath;
 
+  // Enumerating ~10^7 screens takes seconds, more on a loaded machine.
   beforeAll(() => {
     math = analyse(game);
-  });
+  }, 180_000);
 
   it('has a committed math sheet equal to a recomputation from the data', () => {
     const sheet = readFileSync(new URL(`../../docs/math/${id}.md`, import.meta.url), 'utf8');
