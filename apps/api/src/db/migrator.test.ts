@@ -37,6 +37,7 @@ describe('migrations', () => {
     const { error, results } = await createMigrator(db).migrateTo('0009_ledger_check_plans');
     expect(error).toBeUndefined();
     expect(results?.map((r) => `${r.migrationName}:${r.direction}:${r.status}`)).toEqual([
+      '0013_event_feed_and_job_runs:Down:Success',
       '0011_seamless_lighter_writes:Down:Success',
       '0010_ledger_check_cached_plan:Down:Success',
     ]);
@@ -47,6 +48,7 @@ describe('migrations', () => {
     expect(again?.map((r) => r.migrationName)).toEqual([
       '0010_ledger_check_cached_plan',
       '0011_seamless_lighter_writes',
+      '0013_event_feed_and_job_runs',
     ]);
     expect(await checkSettings()).toEqual(['enable_seqscan=off']);
     expect(await roundIndex()).toMatch(/\(round_id, vendor_id\)/);

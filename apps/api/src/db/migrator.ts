@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_seamless_functions.ts';
 import * as m0009 from './migrations/0009_ledger_check_plans.ts';
 import * as m0010 from './migrations/0010_ledger_check_cached_plan.ts';
 import * as m0011 from './migrations/0011_seamless_lighter_writes.ts';
+import * as m0013 from './migrations/0013_event_feed_and_job_runs.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009_ledger_check_plans': m0009,
   '0010_ledger_check_cached_plan': m0010,
   '0011_seamless_lighter_writes': m0011,
+  '0013_event_feed_and_job_runs': m0013,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
