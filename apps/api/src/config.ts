@@ -8,6 +8,14 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/**
+ * What a server process does: `web` serves the HTTP API and the sites, `worker` runs the scheduled
+ * jobs and the event consumers, `realtime` is reserved for the WebSocket tables (accepted, no work
+ * yet). One process runs them all by default; a worker-only process answers only GET /health.
+ */
+export const ROLES = ['web', 'worker', 'realtime'] as const;
+export type Role = (typeof ROLES)[number];
+
 /** Every environment variable the server reads, validated once at boot. */
 export const EnvSchema = Type.Object({
   NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
@@ -39,6 +47,8 @@ export const EnvSchema = Type.Object({
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, default: 120 }),
   /** Back-office sessions (operators can move money) end sooner without a call. */
   OPERATOR_SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
+  /** Comma-separated roles of the process (web, worker, realtime); `--roles=` overrides it. */
+  ROLES: Type.String({ minLength: 1, default: ROLES.join(',') }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -63,6 +73,7 @@ export type Config = {
   passwordHashing: PasswordHashing;
   sessionIdleMinutes: number;
   operatorSessionIdleMinutes: number;
+  roles: readonly Role[];
 };
 
 export class ConfigError extends Error {
@@ -83,6 +94,26 @@ export function parseTrustProxy(raw: string): TrustProxy {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+}
+
+/** `web,worker`: the roles in the canonical order, each once; ConfigError for an empty or unknown one. */
+export function parseRoles(raw: string): Role[] {
+  const named = raw.split(',').map((s) => s.trim());
+  const unknown = named.filter((name) => !(ROLES as readonly string[]).includes(name));
+  if (unknown.length > 0 || named.length === 0) {
+    throw new ConfigError(`Invalid roles "${raw}": expected a comma-separated list of ${ROLES.join(', ')}`);
+  }
+  return ROLES.filter((role) => named.includes(role));
+}
+
+/** The value of `--roles=...` (or `--roles ...`) among command-line arguments, if given. */
+export function rolesArgument(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg.startsWith('--roles=')) return arg.slice('--roles='.length);
+    if (arg === '--roles') return argv[i + 1] ?? '';
+  }
+  return undefined;
 }
 
 /** Reads and validates the environment; throws ConfigError listing every bad variable. */
@@ -121,5 +152,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     operatorSessionIdleMinutes: e.OPERATOR_SESSION_IDLE_MINUTES,
+    roles: parseRoles(e.ROLES),
   };
 }

@@ -15,6 +15,7 @@ import { vendorsModule } from './domains/vendors/vendors.module.ts';
 import { verificationModule } from './domains/verification/verification.module.ts';
 import { walletModule } from './domains/wallet/wallet.module.ts';
 import { withdrawalsModule } from './domains/withdrawals/withdrawals.module.ts';
+import { eventsModule } from './events/events.module.ts';
 import type { DomainModule } from './http/module.ts';
 
 /**
@@ -39,4 +40,5 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   operatorsModule,
   brandsModule,
   vendorsModule,
+  eventsModule,
 ];

@@ -311,3 +311,21 @@ export const SmsOutboxPage = Paged(SmsOutboxRow);
 export type SmsOutboxPage = Static<typeof SmsOutboxPage>;
 export const EmailOutboxPage = Paged(EmailOutboxRow);
 export type EmailOutboxPage = Static<typeof EmailOutboxPage>;
+
+/** One reader of the event feed and how far it is behind, in this brand's journal entries. */
+export const EventConsumerLag = Type.Object({
+  name: Type.String(),
+  /** Feed position of the last entry the consumer has passed: (transaction id, entry id). */
+  cursor: Type.Object({ txId: Type.String(), entryId: Type.String() }),
+  entriesBehind: Type.Integer({ description: "This brand's journal entries after the cursor" }),
+  /** True when there are more than `entriesBehind` (counting stops at 10000). */
+  entriesBehindCapped: Type.Boolean(),
+  secondsBehind: Type.Integer({ description: 'Age of the oldest entry not consumed yet; 0 when caught up' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  lastError: Type.String({
+    description: 'Error of the last failed batch; empty when the last one succeeded',
+  }),
+});
+export type EventConsumerLag = Static<typeof EventConsumerLag>;
+export const EventConsumersView = Type.Object({ consumers: Type.Array(EventConsumerLag) });
+export type EventConsumersView = Static<typeof EventConsumersView>;

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_seamless_functions.ts';
 import * as m0009 from './migrations/0009_ledger_check_plans.ts';
 import * as m0010 from './migrations/0010_ledger_check_cached_plan.ts';
 import * as m0011 from './migrations/0011_seamless_lighter_writes.ts';
+import * as m0013 from './migrations/0013_event_feed_and_job_runs.ts';
 import * as m0015 from './migrations/0015_member_uploads.ts';
 import type { Database } from './schema.ts';
 
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009_ledger_check_plans': m0009,
   '0010_ledger_check_cached_plan': m0010,
   '0011_seamless_lighter_writes': m0011,
+  '0013_event_feed_and_job_runs': m0013,
   '0015_member_uploads': m0015,
 };
 

@@ -390,6 +390,8 @@ export interface JournalEntriesTable {
   reference: Defaulted<string>;
   metadata: JSONColumnType<Record<string, unknown>>;
   created_at: CreatedAt;
+  /** The writing transaction's id (xid8, as text): the event feed's order is (tx_id, id). */
+  tx_id: ColumnType<string, never, never>;
 }
 
 export interface PostingsTable {
@@ -517,6 +519,49 @@ export interface ScheduledJobLeasesTable {
   locked_by: Defaulted<string>;
   last_run_at: Date | null;
   last_result: Defaulted<string>;
+}
+
+export interface JobRunsTable {
+  id: Id;
+  job: string;
+  run_key: string;
+  status: 'running' | 'succeeded' | 'failed';
+  attempt: Defaulted<number>;
+  locked_by: Defaulted<string>;
+  started_at: Defaulted<Date>;
+  heartbeat_at: Defaulted<Date>;
+  finished_at: Date | null;
+  next_attempt_at: Date | null;
+  outcome: Defaulted<string>;
+  error: Defaulted<string>;
+}
+
+/** A consumer's position in the event feed (see src/events). */
+export interface EventConsumersTable {
+  name: string;
+  last_tx_id: Defaulted<string>;
+  last_entry_id: Defaulted<string>;
+  consumed: Defaulted<string>;
+  updated_at: Defaulted<Date>;
+  last_error: Defaulted<string>;
+  last_error_at: Date | null;
+}
+
+export interface MemberDailyTurnoverTable {
+  brand_id: string;
+  member_id: string;
+  /** UTC date, YYYY-MM-DD. */
+  day: ColumnType<string, string, never>;
+  vendor_id: string;
+  currency: string;
+  bet_count: Defaulted<string>;
+  stake: Defaulted<string>;
+  payout: Defaulted<string>;
+  /** payout - stake (the member's result), generated. */
+  net: ColumnType<string, never, never>;
+  last_tx_id: string;
+  last_entry_id: string;
+  updated_at: Defaulted<Date>;
 }
 
 export interface PaymentGatewaysTable {
@@ -693,6 +738,9 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   upline_transfers: UplineTransfersTable;
   scheduled_job_leases: ScheduledJobLeasesTable;
+  job_runs: JobRunsTable;
+  event_consumers: EventConsumersTable;
+  member_daily_turnover: MemberDailyTurnoverTable;
   payment_gateways: PaymentGatewaysTable;
   deposit_methods: DepositMethodsTable;
   deposit_bank_accounts: DepositBankAccountsTable;

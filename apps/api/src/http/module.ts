@@ -1,3 +1,4 @@
+import type { EventConsumer } from '../events/event.ts';
 import type { ScheduledJob } from '../jobs/job.ts';
 import type { Api, RouteDeps } from './types.ts';
 
@@ -20,4 +21,6 @@ export type DomainModule = {
   externalRoutes?: (scope: Api, deps: RouteDeps) => void | Promise<void>;
   /** Scheduled jobs of the domain, run by processes with the worker role. */
   jobs?: readonly ScheduledJob[];
+  /** Readers of the event feed (the ledger's journal), run by processes with the worker role. */
+  consumers?: readonly EventConsumer[];
 };
