@@ -1,0 +1,12 @@
+/** Every play type of the engine, by wire playId. */
+import { DICE_PLAY_TYPES, DIGIT_PLAY_TYPES } from './fast.ts';
+import type { PlayType } from './types.ts';
+
+export const PLAY_TYPES: readonly PlayType[] = [...DIGIT_PLAY_TYPES, ...DICE_PLAY_TYPES];
+
+const byId = new Map<number, PlayType>(PLAY_TYPES.map((playType) => [playType.id, playType]));
+if (byId.size !== PLAY_TYPES.length) throw new Error('duplicate lottery playId');
+
+export function playTypeById(id: number): PlayType | undefined {
+  return byId.get(id);
+}
