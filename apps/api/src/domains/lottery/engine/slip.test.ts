@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SlipError, type SlipErrorReason } from './errors.ts';
+import { settleSlip } from './payout.ts';
 import { type CartRules, MAX_AMOUNT, parseCart } from './slip.ts';
 
 const digits: CartRules = { family: 'digits' };
@@ -113,5 +114,13 @@ describe('bettingSlipString parser', () => {
     const rules: CartRules = { family: 'digits', allowedSeries: [1800, 1950] };
     expect(parseCart('1||||~1~101~1~1800~1', '200', rules).slips[0]?.series).toBe(1800);
     expect(refusal(() => parseCart('1||||~1~101~1~1900~1', '200', rules)).reason).toBe('bad-series');
+  });
+
+  it('settles parsed slips with their unit and multiple: each slip on its own', () => {
+    // slip 0: back three straight 7|8|9, mode 2 (20), x3 = 60 staked; 9.8x per unit -> 20 x 3 x 980 = 58 800
+    // slip 1: sum big/small B,S, mode 3 (2), x7 = 28 staked; one of the two hits -> 2 x 7 x 1.96 = 27 (floored)
+    const cart = parseCart('7|8|9~1~131~2~1950~3;B,S~1~103~3~1950~7', '88', digits);
+    const draw = { kind: 'digits' as const, digits: [0, 0, 7, 8, 9] };
+    expect(cart.slips.map((slip) => settleSlip(slip, draw, 'LOTT'))).toEqual([58_800n, 27n]);
   });
 });
