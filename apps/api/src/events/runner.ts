@@ -41,7 +41,7 @@ function toPosting(row: FeedPosting): EventPosting {
 
 /**
  * One batch of one consumer, in one transaction: lock its cursor (skipped when another process
- * holds it), read the next entries behind the oldest transaction in flight, hand over the events
+ * holds it; drainConsumer creates it first), read the next entries behind the oldest transaction in flight, hand over the events
  * of its types, move the cursor past everything read. The handler's writes and the cursor commit
  * together; a handler error rolls both back, is recorded on the cursor row, and is thrown.
  */
@@ -50,7 +50,6 @@ export async function consumeBatch(
   consumer: EventConsumer,
   batchSize: number = DEFAULT_BATCH_SIZE,
 ): Promise<BatchResult> {
-  await ensureCursor(db, consumer.name);
   const wanted = new Set<string>(consumer.events);
   try {
     return await db.transaction().execute(async (trx): Promise<BatchResult> => {
@@ -98,6 +97,9 @@ export async function consumeBatch(
   }
 }
 
+/** Cursor rows this process has made sure of, per database. */
+const cursorsCreated = new WeakMap<Db, Set<string>>();
+
 /** Batches of one consumer until it has caught up (or `maxBatches`): the number of entries read. */
 export async function drainConsumer(
   db: Db,
@@ -105,6 +107,12 @@ export async function drainConsumer(
   options: { batchSize?: number; maxBatches?: number } = {},
 ): Promise<number> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const known = cursorsCreated.get(db) ?? new Set<string>();
+  if (!known.has(consumer.name)) {
+    await ensureCursor(db, consumer.name);
+    known.add(consumer.name);
+    cursorsCreated.set(db, known);
+  }
   let read = 0;
   for (let i = 0; i < (options.maxBatches ?? 20); i += 1) {
     const result = await consumeBatch(db, consumer, batchSize);

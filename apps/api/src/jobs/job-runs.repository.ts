@@ -31,6 +31,8 @@ export async function claimDueRun(
   staleSeconds: number,
   owner: string,
   now: Date,
+  /** Runs this process is attempting right now (never taken over by itself). */
+  exclude: readonly string[] = [],
 ): Promise<ClaimedRun | null> {
   const row = await db
     .updateTable('job_runs')
@@ -51,6 +53,7 @@ export async function claimDueRun(
         .select('id')
         .where('job', '=', job)
         .where('attempt', '<', maxAttempts)
+        .$if(exclude.length > 0, (qb) => qb.where('id', 'not in', exclude))
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'failed'), eb('next_attempt_at', '<=', now)]),

@@ -72,6 +72,9 @@ async function setLeaseEnd(db: Db, job: ScheduledJob, owner: string, until: Date
 const defaultKey = (job: ScheduledJob, tick: Date) =>
   job.runKey ? job.runKey(tick) : new Date(Math.floor(tick.getTime() / 1000) * 1000).toISOString();
 
+/** Runs being attempted in this process: the retry pass never takes them over as silent. */
+const attempting = new Set<string>();
+
 const plusSeconds = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000);
 
 /**
@@ -88,22 +91,30 @@ async function attempt(
   claimedAt: Date,
   heartbeatMs: number,
 ): Promise<number> {
+  attempting.add(run.id);
+  let beating: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     const at = new Date();
-    void Promise.all([
+    beating = Promise.all([
       setLeaseEnd(db, job, owner, plusSeconds(at, job.leaseSeconds)),
       beat(db, run, owner, at),
     ]).catch(() => undefined);
   }, heartbeatMs);
   timer.unref();
+  // The last heartbeat lands before the lease is set back, never after it.
+  const stopBeating = async () => {
+    clearInterval(timer);
+    await beating;
+    attempting.delete(run.id);
+  };
   try {
     const changed = await job.run(db, claimedAt);
-    clearInterval(timer);
+    await stopBeating();
     await finishRun(db, run, owner, `changed ${changed}`);
     await setLeaseEnd(db, job, owner, plusSeconds(claimedAt, job.leaseSeconds), `changed ${changed}`);
     return changed;
   } catch (error) {
-    clearInterval(timer);
+    await stopBeating();
     const maxAttempts = job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     const wait = (job.retrySeconds ?? DEFAULT_RETRY_SECONDS) * 2 ** (run.attempt - 1);
     const retryAt = run.attempt < maxAttempts ? plusSeconds(new Date(), wait) : null;
@@ -156,7 +167,7 @@ export async function retryDueRuns(
     const stale = Math.max(job.leaseSeconds, 1) * 2;
     await abandonStaleRuns(db, job.name, maxAttempts, stale, now);
     if (!(await claimLease(db, job, now, owner))) continue;
-    const run = await claimDueRun(db, job.name, maxAttempts, stale, owner, now);
+    const run = await claimDueRun(db, job.name, maxAttempts, stale, owner, now, [...attempting]);
     if (!run) {
       await setLeaseEnd(db, job, owner, now);
       continue;

@@ -40,6 +40,11 @@ export async function turnoverPositions(
       'last_entry_id',
     ])
     .where(
+      'brand_id',
+      'in',
+      keys.map((k) => k.brandId),
+    )
+    .where(
       'member_id',
       'in',
       keys.map((k) => k.memberId),
