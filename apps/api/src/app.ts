@@ -25,6 +25,7 @@ import { registerDocs } from './http/docs.ts';
 import { registerEncryptedBodies } from './http/encrypted-body.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerHealth } from './http/health.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { decorateTenancy, requireBrand } from './http/tenancy.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   decorateAuth(app);
   decorateOperator(app);
   registerEncryptedBodies(app, keyring);
+  registerNulGuard(app);
 
   const deps: RouteDeps = {
     db,

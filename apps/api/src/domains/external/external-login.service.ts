@@ -72,7 +72,9 @@ export class ExternalLogin {
     redirectUri: string,
   ): Promise<{ authorizationUrl: string; state: string }> {
     await svc.throttle.consume([['externalPerIp', throttleKey(caller.brand, caller.ip)]]);
-    const callback = new URL(redirectUri);
+    // A text that is no URL at all is the caller's mistake, not a fault (URL throws TypeError).
+    const callback = URL.parse(redirectUri);
+    if (!callback) throw new AppError('request_param_err');
     const origin = await brandOrigin(svc.db, caller.brand, caller.host);
     if (callback.origin !== origin && !LOOPBACK.has(callback.hostname))
       throw new AppError('request_param_err');
@@ -108,7 +110,8 @@ export class ExternalLogin {
     callbackUrl: string,
   ): Promise<LoginResult> {
     await svc.throttle.consume([['externalPerIp', throttleKey(caller.brand, caller.ip)]]);
-    const current = new URL(callbackUrl);
+    const current = URL.parse(callbackUrl);
+    if (!current) throw new AppError('request_param_err');
     const stateValue = current.searchParams.get('state') ?? '';
     const state = stateValue ? await takeLoginState(svc.db, stateValue) : null;
     if (

@@ -23,3 +23,25 @@ describe('audit log viewer', () => {
     expect(none.body.value.total).toBe(0);
   });
 });
+
+describe('back-office input at the edge', () => {
+  it('answers 400 to an id beyond bigint and to an impossible audit date', async () => {
+    for (const url of [
+      '/bo/v1/members/9223372036854775808',
+      '/bo/v1/adjustments/99999999999999999999/approve',
+      '/bo/v1/audit?from=2026-02-30',
+      '/bo/v1/audit?to=2026-13-45',
+      '/bo/v1/audit?operatorId=9223372036854775808',
+      '/bo/v1/members?q=9999999999999999999',
+    ]) {
+      const res = await bo('admin', url.endsWith('/approve') ? 'POST' : 'GET', url);
+      if (url.includes('?q=')) {
+        // A search term is no id when it is out of range: it simply finds no member.
+        expect(res.status, url).toBe(200);
+        continue;
+      }
+      expect(res.status, url).toBe(400);
+      expect(res.body.errorCode, url).toBe('request_param_err');
+    }
+  });
+});

@@ -173,6 +173,9 @@ async function refusal(db: Db, brand: Brand, operator: OperatorContext, id: stri
   return new AppError('adjustment_state_invalid');
 }
 
+/** SQLSTATE of a bigint sum beyond 2^63 - 1. */
+const NUMERIC_OUT_OF_RANGE = '22003';
+
 /** Approves a pending request: the conditional transition and the ledger entry commit together, once. */
 export async function approveAdjustment(
   db: Db,
@@ -181,7 +184,7 @@ export async function approveAdjustment(
   ip: string,
   id: string,
 ): Promise<AdjustmentRow> {
-  const applied = await moneyTransaction(db, async (trx) => {
+  const approve = moneyTransaction(db, async (trx) => {
     if (!(await claimDecision(trx, brand.id, id, operator.id))) return false;
     const record = await findAdjustment(trx, brand.id, id);
     if (!record) return false;
@@ -198,6 +201,14 @@ export async function approveAdjustment(
       ip,
     });
     return true;
+  });
+  // A credit that would take the balance past what the ledger holds (bigint) rolls back whole: the
+  // request stays pending, to be rejected, and the answer is amount_invalid rather than a 500.
+  const applied = await approve.catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === NUMERIC_OUT_OF_RANGE) {
+      throw new AppError('amount_invalid', { cause: error });
+    }
+    throw error;
   });
   if (!applied) throw await refusal(db, brand, operator, id);
   const record = await findAdjustment(db, brand.id, id);
