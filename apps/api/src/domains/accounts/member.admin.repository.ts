@@ -1,4 +1,4 @@
-import type { Executor } from '../wallet/ledger.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 const MEMBER_COLUMNS = [
   'id',

@@ -12,11 +12,11 @@ import { formatAmount } from '@lotus/contracts/money';
 import { fileTypeFromBuffer } from 'file-type';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import type { UploadStore } from '../feedback/upload-store.ts';
-import { type Executor, ensureAccount } from '../wallet/ledger.repository.ts';
-import { postEntry, type Tx } from '../wallet/ledger.service.ts';
+import { ensureAccount, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand, type WalletOwner } from '../wallet/wallet.service.ts';
 import {
   type DepositRow,
