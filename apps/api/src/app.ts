@@ -4,12 +4,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { AccountServices } from './domains/accounts/account-services.ts';
 import { PolicyCache } from './domains/accounts/registration-settings.ts';
+import { SessionService } from './domains/accounts/session.service.ts';
 import { decorateOperator } from './domains/operators/operator.guard.ts';
 import { createOperatorServices } from './domains/operators/operator-services.ts';
 import { ServerKeyring } from './domains/security/server-keys.ts';
-import { SessionService } from './domains/sessions/session.service.ts';
 import { ImageCaptcha } from './domains/verification/captcha.service.ts';
 import { type EmailProvider, OutboxEmailProvider } from './domains/verification/email.ts';
 import {
@@ -18,6 +17,7 @@ import {
   PRODUCTION_HUMAN_CHECK,
 } from './domains/verification/human-check.service.ts';
 import { OutboxSmsProvider, SmsCodes, type SmsProvider } from './domains/verification/sms.service.ts';
+import type { AccountServices } from './http/account-services.ts';
 import { decorateAuth, guards } from './http/auth.ts';
 import { enforceAvailability } from './http/availability.ts';
 import { registerBackofficeApp } from './http/backoffice-app.ts';

@@ -1,6 +1,5 @@
 import { accountsModule } from './domains/accounts/accounts.module.ts';
 import { announcementsModule } from './domains/announcements/announcements.module.ts';
-import { brandsModule } from './domains/brands/brands.module.ts';
 import { externalModule } from './domains/external/external.module.ts';
 import { feedbackModule } from './domains/feedback/feedback.module.ts';
 import { gamesModule } from './domains/games/games.module.ts';
@@ -38,7 +37,6 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   paymentsModule,
   withdrawalsModule,
   operatorsModule,
-  brandsModule,
   vendorsModule,
   eventsModule,
 ];

@@ -17,8 +17,17 @@ export const AGENT_TYPES = {
   agent42: 42,
   trial: 4,
 } as const;
-export const AGENT_KINDS: readonly number[] = [1, 2, 41, 42];
-export const TRIAL_TYPE = 4;
+/** The agent kinds (isAgent 1, 2, 41, 42): agent centre, downline, commissions. */
+export const AGENT_KINDS: readonly number[] = [
+  AGENT_TYPES.agent,
+  AGENT_TYPES.masterAgent,
+  AGENT_TYPES.agent41,
+  AGENT_TYPES.agent42,
+];
+/** A trial account (isAgent 4): free demo play, refused member features. */
+export const TRIAL_TYPE = AGENT_TYPES.trial;
+/** An ordinary member (isAgent 0). */
+export const MEMBER_TYPE = AGENT_TYPES.member;
 export const isAgentType = (isAgent: number) => AGENT_KINDS.includes(isAgent);
 
 /** Fields of the registration form (spec §3) that the brand configures one by one. */

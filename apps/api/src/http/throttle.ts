@@ -5,6 +5,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import type { Brand } from '../domains/brands/brand.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -95,3 +96,6 @@ export class Throttle {
     if (this.redis) await this.redis.quit().catch(() => undefined);
   }
 }
+
+/** Key of a throttle counter, always inside one brand. */
+export const throttleKey = (brand: Brand, ...parts: string[]) => [brand.id, ...parts].join('|').toLowerCase();

@@ -1,5 +1,5 @@
 import { isId } from '@lotus/contracts/ids';
-import type { Executor } from '../wallet/ledger.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 const MEMBER_COLUMNS = [
   'id',

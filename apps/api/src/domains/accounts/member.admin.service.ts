@@ -3,9 +3,8 @@ import { formatAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Brand } from '../brands/brand.ts';
-import { recordAudit } from '../operators/audit.repository.ts';
+import { recordAudit } from '../operators/audit.service.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
-import { revokeMemberSessions } from '../sessions/session.repository.ts';
 import {
   findMemberForAdmin,
   type MemberAdminRow,
@@ -15,6 +14,7 @@ import {
   searchMembers,
   setMemberStatus,
 } from './member.admin.repository.ts';
+import { revokeMemberSessions } from './session.repository.ts';
 
 function rowOf(member: MemberAdminRow): MemberRow {
   return {
@@ -122,3 +122,6 @@ export async function changeMemberStatus(
     return rowOf(after);
   });
 }
+
+/** A member as the back office sees it, for other domains' admin services. */
+export { findMemberForAdmin } from './member.admin.repository.ts';

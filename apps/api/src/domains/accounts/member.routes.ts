@@ -13,11 +13,11 @@ import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { AppError } from '../../http/app-error.ts';
+import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { sendError } from '../../http/error-handler.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { uploadThrottle } from '../../lib/uploads/uploads.ts';
-import { callerOf } from './account-services.ts';
 import { findMemberByAvatarFile } from './member.repository.ts';
 import {
   AVATAR_FOLDER,

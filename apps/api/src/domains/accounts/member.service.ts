@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { MemberInfo } from '@lotus/contracts/accounts';
 import { PROFILE_FIELDS, STATIC_AVATARS } from '@lotus/contracts/accounts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Caller } from '../../http/caller.ts';
+import { throttleKey } from '../../http/throttle.ts';
+import { maskPhone, toE164 } from '../../lib/phone.ts';
 import { acceptImage, MAX_IMAGE_BYTES, type UploadStore } from '../../lib/uploads/uploads.ts';
-import { updateLanguage } from '../members/language.service.ts';
-import { maskPhone, toE164 } from '../verification/sms.service.ts';
-import { type AccountServices, type Caller, throttleKey } from './account-services.ts';
 import { FieldErrors } from './field-validation.ts';
-import {
-  findMemberByMobile,
-  isUniqueViolation,
-  lockCustomAvatar,
-  updateMember,
-} from './member.repository.ts';
+import { updateLanguage } from './language.service.ts';
+import { findMemberByMobile, lockCustomAvatar, updateMember } from './member.repository.ts';
 import type { Member } from './member.ts';
 
 export const AVATAR_MAX_BYTES = MAX_IMAGE_BYTES;
@@ -195,3 +193,6 @@ export async function storeLanguage(
   if (member) await updateMember(svc.db, member.id, { language: result.language });
   return result;
 }
+
+/** Member look-ups and creation published to the other domains. */
+export { findMemberById, findMemberByMobile, insertMember } from './member.repository.ts';

@@ -1,11 +1,14 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
+import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Caller } from '../../http/caller.ts';
+import { throttleKey } from '../../http/throttle.ts';
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
+import { toE164 } from '../../lib/phone.ts';
+import { flagOn } from '../brands/brand.ts';
 import { brandOrigin } from '../brands/brand-origin.ts';
-import { assertActive, completeLogin } from '../sessions/login.service.ts';
-import { toE164 } from '../verification/sms.service.ts';
-import { type AccountServices, type Caller, flagOn, throttleKey } from './account-services.ts';
 import { FieldErrors, required } from './field-validation.ts';
+import { assertActive, completeLogin } from './login.service.ts';
 import {
   findMemberById,
   findMemberByMobile,

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@lotus/contracts/accounts';
 import * as oidc from 'openid-client';
+import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type AccountServices, type Caller, flagOn, throttleKey } from '../accounts/account-services.ts';
-import { findMemberById, insertMember } from '../accounts/member.repository.ts';
+import type { Caller } from '../../http/caller.ts';
+import { throttleKey } from '../../http/throttle.ts';
+import { assertActive, completeLogin } from '../accounts/login.service.ts';
+import { findMemberById, insertMember } from '../accounts/member.service.ts';
 import type { Member } from '../accounts/member.ts';
+import { flagOn } from '../brands/brand.ts';
 import { brandOrigin } from '../brands/brand-origin.ts';
-import { assertActive, completeLogin } from '../sessions/login.service.ts';
 import {
   type ExternalProvider,
   type ExternalProviderName,

@@ -48,3 +48,6 @@ export async function auditPage(
     pageSize,
   };
 }
+
+/** Other domains write the audit log through this (in their own transaction). */
+export { recordAudit } from './audit.repository.ts';

@@ -1,7 +1,7 @@
 import type { OperatorLoginBody, OperatorLoginResult } from '@lotus/contracts/backoffice';
 import { AppError } from '../../http/app-error.ts';
+import { throttleKey } from '../../http/throttle.ts';
 import { hashPassword, type PasswordHashing, randomToken, verifyPassword } from '../../lib/hashing.ts';
-import { throttleKey } from '../accounts/account-services.ts';
 import type { Brand } from '../brands/brand.ts';
 import { recordAudit } from './audit.repository.ts';
 import {

@@ -1,7 +1,7 @@
 import type { CreateOperatorBody, OperatorSummary } from '@lotus/contracts/backoffice';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../../lib/hashing.ts';
-import { isUniqueViolation } from '../accounts/member.repository.ts';
 import { recordAudit } from './audit.repository.ts';
 import {
   findOperatorById,

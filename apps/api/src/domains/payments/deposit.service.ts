@@ -12,11 +12,11 @@ import { isId } from '@lotus/contracts/ids';
 import { formatAmount } from '@lotus/contracts/money';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { type AcceptedImage, acceptImage, type UploadStore } from '../../lib/uploads/uploads.ts';
-import { type Executor, ensureAccount } from '../wallet/ledger.repository.ts';
-import { postEntry, type Tx } from '../wallet/ledger.service.ts';
+import { ensureAccount, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand, type WalletOwner } from '../wallet/wallet.service.ts';
 import {
   type DepositRow,

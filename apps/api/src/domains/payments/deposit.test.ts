@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TRIAL_TYPE } from '@lotus/contracts/accounts';
 import type { Deposit, DepositCreated, DepositPage } from '@lotus/contracts/deposits';
 import { RECEIPT_RULES } from '@lotus/contracts/deposits';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ describe('deposit settings', () => {
   });
 
   it('refuses a trial account on every deposit call', async () => {
-    const trial = await depositor(ctx, { isAgent: 4 });
+    const trial = await depositor(ctx, { isAgent: TRIAL_TYPE });
     expect((await settings(ctx, trial)).body.errorCode).toBe('trial_account_restricted');
     const direct = await call(ctx.app, {
       method: 'POST',

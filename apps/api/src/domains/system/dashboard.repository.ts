@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../wallet/ledger.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /** Count and sum (positive legs: the money moved) of today's ledger entries of some kinds (UTC day). */
 export async function entriesToday(

@@ -12,22 +12,19 @@ import type {
 } from '@lotus/contracts/seamless';
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, preparedStatementMark } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import {
   type AccountRef,
   accountBalance,
-  type Executor,
   ensureAccount,
-  type LedgerAccount,
-} from '../wallet/ledger.repository.ts';
-import {
   InsufficientFunds,
+  type LedgerAccount,
   type Leg,
   moneyStatement,
   moneyTransaction,
   postEntry,
-  type Tx,
 } from '../wallet/ledger.service.ts';
 import { mainWalletRef, openMemberWallet, vendorWalletRef } from '../wallet/wallet.service.ts';
 import { resolveVendorSession } from './vendor-session.service.ts';

@@ -1,4 +1,4 @@
-import type { Executor } from '../wallet/ledger.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export type VendorAdminRow = { id: string; code: string; name: string; active: boolean; created_at: Date };
 

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { invalidateDbCaches } from '../../lib/db-cache.ts';
 import { randomToken } from '../../lib/hashing.ts';
 import type { Brand } from '../brands/brand.ts';
-import { recordAudit } from '../operators/audit.repository.ts';
+import { recordAudit } from '../operators/audit.service.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import {
   findBrandVendor,

@@ -1,4 +1,4 @@
-import type { Executor } from '../wallet/ledger.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /** A page of the brand's SMS outbox (the demo's delivery of SMS codes), newest first. */
 export async function smsOutboxPage(executor: Executor, brandId: string, page: number, pageSize: number) {

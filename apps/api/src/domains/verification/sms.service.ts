@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import type { SupportedLanguage } from '@lotus/contracts/languages';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hmacHex, safeEqual } from '../../lib/hashing.ts';
@@ -36,33 +35,13 @@ const TEXT: Record<SupportedLanguage, (brand: string, code: string) => string> =
 };
 
 /**
- * A number as typed plus its dialing code -> E.164, validated with libphonenumber-js metadata.
- * Throws phone_number_missing / phone_number_invalid.
- */
-export function toE164(mobileNum: string | undefined, countryDialingCode: string | undefined): string {
-  const number = (mobileNum ?? '').trim().replace(/[\s-]/g, '');
-  if (number === '') throw new AppError('phone_number_missing');
-  const code = (countryDialingCode ?? '').trim().replace(/^\+/, '');
-  if (!/^\d{1,4}$/.test(code) && !number.startsWith('+')) throw new AppError('phone_number_invalid');
-  const parsed = number.startsWith('+')
-    ? parsePhoneNumberFromString(number)
-    : parsePhoneNumberFromString(number, { defaultCallingCode: code });
-  if (!parsed?.isValid()) throw new AppError('phone_number_invalid');
-  return parsed.number;
-}
-
-/** `+60123456789` -> `+60*****6789`. */
-export function maskPhone(e164: string | null): string {
-  if (!e164) return '';
-  return `${e164.slice(0, 3)}${'*'.repeat(Math.max(0, e164.length - 7))}${e164.slice(-4)}`;
-}
-
-/**
  * One-time SMS codes: 6 digits, stored as an HMAC (never the code), valid SMS_CODE_MINUTES, at most
  * SMS_CODE_MAX_ATTEMPTS wrong tries, consumed by the first right one. Only the newest code of a
  * phone and purpose counts.
  */
 export class SmsCodes {
+  /** How long a code stays valid (the registration settings tell the member). */
+  readonly codeMinutes = SMS_CODE_MINUTES;
   private readonly db: Db;
   private readonly keyring: ServerKeyring;
   private readonly provider: SmsProvider;

@@ -3,11 +3,14 @@ import { ApiHeaders } from '@lotus/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { AppError } from '../../http/app-error.ts';
+import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
+import { throttleKey } from '../../http/throttle.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { callerOf, flagOn, throttleKey } from '../accounts/account-services.ts';
-import { findMemberByMobile } from '../accounts/member.repository.ts';
-import { type SmsPurpose, toE164 } from './sms.service.ts';
+import { toE164 } from '../../lib/phone.ts';
+import { findMemberByMobile } from '../accounts/member.service.ts';
+import { flagOn } from '../brands/brand.ts';
+import type { SmsPurpose } from './sms.service.ts';
 
 const tags = ['accounts'];
 

@@ -1,4 +1,4 @@
-import type { Executor } from './ledger.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export type AdjustmentRecord = {
   id: string;

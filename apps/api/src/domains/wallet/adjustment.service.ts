@@ -6,11 +6,12 @@ import type {
 } from '@lotus/contracts/backoffice';
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import { findMemberForAdmin } from '../accounts/member.admin.repository.ts';
+import { findMemberForAdmin } from '../accounts/member.admin.service.ts';
 import type { Brand } from '../brands/brand.ts';
-import { recordAudit } from '../operators/audit.repository.ts';
+import { recordAudit } from '../operators/audit.service.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import {
   type AdjustmentRecord,
@@ -24,7 +25,7 @@ import {
   setApprovalThreshold,
 } from './adjustment.repository.ts';
 import { ensureAccount } from './ledger.repository.ts';
-import { moneyTransaction, postEntry, type Tx } from './ledger.service.ts';
+import { moneyTransaction, postEntry } from './ledger.service.ts';
 import { openMemberWallet } from './wallet.service.ts';
 
 /** Above this amount (brand currency) an adjustment waits for a second operator, unless the brand set its own. */

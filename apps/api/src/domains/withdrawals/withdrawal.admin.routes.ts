@@ -15,7 +15,7 @@ import { AppError } from '../../http/app-error.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { sendError } from '../../http/error-handler.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { recordAudit } from '../operators/audit.repository.ts';
+import { recordAudit } from '../operators/audit.service.ts';
 import { operatorOf } from '../operators/operator.guard.ts';
 import {
   approveWithdrawal,

@@ -13,11 +13,11 @@ import {
   type WithdrawSettings,
 } from '@lotus/contracts/withdrawals';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import { isUniqueViolation } from '../accounts/member.repository.ts';
-import { type Executor, ensureAccount } from '../wallet/ledger.repository.ts';
-import { moneyTransaction, postEntry, type Tx } from '../wallet/ledger.service.ts';
+import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand, type WalletOwner } from '../wallet/wallet.service.ts';
 import {
   type CardRow,

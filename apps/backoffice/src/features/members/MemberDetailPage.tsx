@@ -4,11 +4,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { canAct } from '../../app/pages.ts';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { boApi } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
+import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
 

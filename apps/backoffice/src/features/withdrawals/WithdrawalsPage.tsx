@@ -7,7 +7,6 @@ import { WITHDRAWAL_STATUSES } from '@lotus/contracts/withdrawals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canAct } from '../../app/pages.ts';
 import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
 import { MemberDateFields, memberDateValues } from '../../components/MemberDateFields.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
@@ -15,6 +14,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { RejectWithReason } from '../../components/RejectWithReason.tsx';
 import { boApi, boBlobUrl } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
+import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
 
 const PAGE_SIZE = 20;

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { VendorStrip } from '../../features/games/components/VendorStrip.tsx';
-import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
 import { useWhitelabel } from '../../features/system/api/get-whitelabel.ts';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
+import { useSystemStatus } from '../../lib/system-status.ts';
 
 const FeedbackDialog = lazy(() =>
   withChunkTimeout(() => import('../../features/feedback/components/FeedbackDialog.tsx')).then((module) => ({

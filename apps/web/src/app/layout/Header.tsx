@@ -6,9 +6,9 @@ import { LoginForm } from '../../features/auth/components/LoginForm.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { BottomNav } from '../../features/games/components/BottomNav.tsx';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker.tsx';
-import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
 import { ThemeToggle } from '../../features/theme/components/ThemeToggle.tsx';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
+import { useSystemStatus } from '../../lib/system-status.ts';
 import { BrandMark } from './BrandMark.tsx';
 
 // Only members see it: visitors do not download the bar, the balance call or its styles.

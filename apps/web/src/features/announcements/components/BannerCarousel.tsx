@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cdnUrl } from '../../../lib/cdn.ts';
-import { useSystemStatus } from '../../system/api/get-system-status.ts';
+import { useSystemStatus } from '../../../lib/system-status.ts';
 import './banners.css';
 
 type Banner = NoticeBundle['banners'][number];

@@ -1,6 +1,6 @@
 import type { SystemStatus } from '@lotus/contracts/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 export function getSystemStatus(): Promise<SystemStatus> {
   return apiRequest<SystemStatus>('/wps/system/status');

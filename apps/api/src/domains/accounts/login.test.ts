@@ -1,4 +1,4 @@
-import type { LoginResult } from '@lotus/contracts/accounts';
+import { type LoginResult, TRIAL_TYPE } from '@lotus/contracts/accounts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
@@ -440,7 +440,7 @@ describe('free demo play', () => {
       headers: headers(),
       payload: { os: 'linux', platform: 'W', random: 'abc', version: 3 },
     });
-    expect(res.body.value).toMatchObject({ isAgent: 4, customerType: 'TRIAL' });
+    expect(res.body.value).toMatchObject({ isAgent: TRIAL_TYPE, customerType: 'TRIAL' });
     expect(await countRows(ctx.db, 'members')).toBe(before + 1);
     const token = res.body.value.token;
     expect((await getWithToken(ctx, '/wps/member/info', token)).body.success).toBe(true);

@@ -3,12 +3,12 @@ import { ApiHeaders } from '@lotus/contracts/envelope';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { operatorOf } from '../operators/operator.guard.ts';
-import { brandSettingsView, changeBrandSettings } from './brand.admin.service.ts';
+import { brandSettingsView, changeBrandSettings } from './brand-settings.admin.service.ts';
 
 const tags = ['back office'];
 
 /** Brand settings: system status, maintenance, blocked countries, feature flags, wallet mode. */
-export function brandAdminRoutes(api: Api, { db, operators }: RouteDeps) {
+export function brandSettingsAdminRoutes(api: Api, { db, operators }: RouteDeps) {
   api.get(
     '/bo/v1/settings/brand',
     {

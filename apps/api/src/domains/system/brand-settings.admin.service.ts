@@ -1,12 +1,12 @@
 import type { BrandSettingsBody, BrandSettingsView } from '@lotus/contracts/backoffice';
 import type { Db } from '../../db/database.ts';
 import { invalidateDbCaches } from '../../lib/db-cache.ts';
-import { recordAudit } from '../operators/audit.repository.ts';
+import { findBrandByMerchantCode } from '../brands/brand.service.ts';
+import type { Brand } from '../brands/brand.ts';
+import { updateBrandSettings } from '../brands/brand-settings.ts';
+import { recordAudit } from '../operators/audit.service.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import { getWalletSettings, setWalletSettings } from '../wallet/wallet.service.ts';
-import { findBrandByMerchantCode } from './brand.repository.ts';
-import type { Brand } from './brand.ts';
-import { updateBrandSettings } from './brand-settings.ts';
 
 async function settingsView(db: Db, brand: Brand): Promise<BrandSettingsView> {
   const wallet = await getWalletSettings(db, brand.id);

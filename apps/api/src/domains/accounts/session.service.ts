@@ -1,8 +1,9 @@
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';
-import { findMemberById, isUniqueViolation } from '../accounts/member.repository.ts';
-import type { Member } from '../accounts/member.ts';
+import { findMemberById } from './member.repository.ts';
+import type { Member } from './member.ts';
 import {
   findSessionByTokenHash,
   type RevokeReason,

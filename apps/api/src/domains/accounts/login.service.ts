@@ -1,26 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginBody, LoginResult } from '@lotus/contracts/accounts';
 import { TRIAL_TYPE } from '@lotus/contracts/accounts';
+import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Caller } from '../../http/caller.ts';
+import { throttleKey } from '../../http/throttle.ts';
 import { verifyPassword } from '../../lib/hashing.ts';
-import {
-  type AccountServices,
-  type Caller,
-  flagOn,
-  loginResult,
-  throttleKey,
-} from '../accounts/account-services.ts';
-import { FieldErrors } from '../accounts/field-validation.ts';
-import {
-  findMemberById,
-  findMemberByMobile,
-  findMemberByUsername,
-  insertMember,
-  updateMember,
-} from '../accounts/member.repository.ts';
-import type { Member } from '../accounts/member.ts';
-import type { AccountPolicy } from '../accounts/registration-settings.ts';
-import { toE164 } from '../verification/sms.service.ts';
+import { toE164 } from '../../lib/phone.ts';
+import { flagOn } from '../brands/brand.ts';
+import { FieldErrors } from './field-validation.ts';
 import {
   hasAnyKnownIp,
   isKnownIp,
@@ -29,6 +17,16 @@ import {
   recordLoginAttempt,
   rememberIp,
 } from './login-attempt.repository.ts';
+import { loginResult } from './login-result.ts';
+import {
+  findMemberById,
+  findMemberByMobile,
+  findMemberByUsername,
+  insertMember,
+  updateMember,
+} from './member.repository.ts';
+import type { Member } from './member.ts';
+import type { AccountPolicy } from './registration-settings.ts';
 import { retryOnUniqueViolation } from './session.service.ts';
 
 const CAPTCHA_WINDOW_MS = 30 * 60_000;

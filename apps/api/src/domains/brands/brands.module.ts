@@ -1,7 +1,0 @@
-import type { DomainModule } from '../../http/module.ts';
-import { brandAdminRoutes } from './brand.admin.routes.ts';
-
-export const brandsModule: DomainModule = {
-  name: 'brands',
-  adminRoutes: brandAdminRoutes,
-};
