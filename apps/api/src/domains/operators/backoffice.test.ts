@@ -83,10 +83,11 @@ describe('members', () => {
     expect(byId.body.value.items.map((m) => m.id)).toContain(member.id);
     const detail = await bo<MemberDetail>('readonly', 'GET', `/bo/v1/members/${member.id}`);
     expect(detail.body.value.member.username).toBe(member.username);
+    const full = await bo<MemberDetail>('cs', 'GET', `/bo/v1/members/${member.id}`);
     const byMobile = await bo<MemberPage>(
       'readonly',
       'GET',
-      `/bo/v1/members?q=${detail.body.value.member.mobile}`,
+      `/bo/v1/members?q=${encodeURIComponent(full.body.value.member.mobile ?? '')}`,
     );
     expect(byMobile.body.value.items.map((m) => m.id)).toEqual([member.id]);
     expect(await mainBalance(member.id)).toBe('25.00');
@@ -442,7 +443,61 @@ describe('vendors and outboxes', () => {
       .values({ brand_id: brand.id, phone: '+60120000002', body: 'Code 222222' })
       .execute();
     const page = await bo<SmsOutboxPage>('cs', 'GET', '/bo/v1/outbox/sms?pageSize=2');
-    expect(page.body.value.items.map((r) => r.body)).toEqual(['Code 222222', 'Code 111111']);
+    // Customer service sees that a code went out and when, never the code itself.
+    expect(page.body.value.items.map((r) => r.phone)).toEqual(['+60120000002', '+60120000001']);
+    expect(JSON.stringify(page.body.value)).not.toContain('222222');
+    expect(JSON.stringify(page.body.value)).not.toContain('111111');
+    expect(page.body.value.items[0]?.body).toBe('Code ******');
     expect((await bo('readonly', 'GET', '/bo/v1/outbox/sms')).body.errorCode).toBe('operator_forbidden');
+  });
+
+  it('hides reset links and codes in the e-mail outbox', async () => {
+    const brand = await findBrandByMerchantCode(ctx.db, 'DEMO');
+    const token = 'Zq7secretTOKENvalue0123456789abcdefghijk';
+    await ctx.db
+      .insertInto('email_outbox')
+      .values({
+        brand_id: brand?.id ?? '',
+        to_address: 'victim@example.com',
+        subject: 'Reset your password',
+        body: `Open http://localhost:5173/resetPassword?token=${token} within 30 minutes. Code 654321.`,
+      })
+      .execute();
+    const page = await bo<{ items: { to: string; body: string; subject: string }[] }>(
+      'cs',
+      'GET',
+      '/bo/v1/outbox/email?pageSize=1',
+    );
+    expect(page.body.value.items[0]?.to).toBe('victim@example.com');
+    expect(JSON.stringify(page.body.value)).not.toContain(token);
+    expect(JSON.stringify(page.body.value)).not.toContain('654321');
+  });
+
+  it('shows readonly and marketing operators masked mobile and e-mail', async () => {
+    const username = name('mk');
+    await createOperator(ctx.db, {
+      merchantCode: 'DEMO',
+      username,
+      password: 'Secret123',
+      role: 'marketing',
+    });
+    tokens.marketing = await operatorLogin(ctx, { merchantCode: 'DEMO', username, password: 'Secret123' });
+    const m = await newMember();
+    await ctx.db
+      .updateTable('members')
+      .set({ email: 'private.person@example.com' })
+      .where('id', '=', m.id)
+      .execute();
+    const full = await bo<MemberDetail>('cs', 'GET', `/bo/v1/members/${m.id}`);
+    const mobile = full.body.value.member.mobile ?? '';
+    expect(full.body.value.member.email).toBe('private.person@example.com');
+    for (const role of ['readonly', 'marketing']) {
+      const detail = await bo<MemberDetail>(role, 'GET', `/bo/v1/members/${m.id}`);
+      expect(detail.body.value.member.email).not.toContain('private.person');
+      expect(detail.body.value.member.mobile).not.toBe(mobile);
+      expect(detail.body.value.member.mobile?.slice(-3)).toBe(mobile.slice(-3));
+      const list = await bo<MemberPage>(role, 'GET', `/bo/v1/members?q=${m.username}`);
+      expect(list.body.value.items[0]?.mobile).not.toBe(mobile);
+    }
   });
 });

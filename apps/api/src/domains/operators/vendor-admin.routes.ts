@@ -12,6 +12,7 @@ import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { maskSecrets } from '../../lib/masking.ts';
 import { operatorOf } from './operator.guard.ts';
 import { emailOutboxPage, smsOutboxPage } from './outbox.repository.ts';
 import { changeVendorActive, createVendor, rotateVendorSecret, vendorList } from './vendor-admin.service.ts';
@@ -114,7 +115,7 @@ export function vendorAdminRoutes(api: Api, { db, operators }: RouteDeps) {
         items: rows.map((r) => ({
           id: r.id,
           phone: r.phone,
-          body: r.body,
+          body: maskSecrets(r.body),
           createdAt: r.created_at.toISOString(),
         })),
         total,
@@ -144,8 +145,8 @@ export function vendorAdminRoutes(api: Api, { db, operators }: RouteDeps) {
         items: rows.map((r) => ({
           id: r.id,
           to: r.to_address,
-          subject: r.subject,
-          body: r.body,
+          subject: maskSecrets(r.subject),
+          body: maskSecrets(r.body),
           createdAt: r.created_at.toISOString(),
         })),
         total,
