@@ -103,6 +103,15 @@ export class SmsCodes {
     return { expiredMinutes: SMS_CODE_MINUTES };
   }
 
+  /** A plain notice (no code) to a number, through the same provider. */
+  async notify(brandId: string, phone: string, body: string): Promise<void> {
+    try {
+      await this.provider.send({ brandId, phone, body });
+    } catch (error) {
+      throw new AppError('sms_send_failed', { cause: error });
+    }
+  }
+
   /** Checks and consumes a code; wrong, used or exhausted -> verification_code_invalid, late -> code_expired. */
   async consume(
     brandId: string,
