@@ -37,6 +37,8 @@ export const EnvSchema = Type.Object({
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, default: 120 }),
   /** Back-office sessions (operators can move money) end sooner without a call. */
   OPERATOR_SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
+  SMS_HTTP_URL: Type.String({ default: '' }),
+  SMS_HTTP_TOKEN: Type.String({ default: '' }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -60,6 +62,8 @@ export type Config = {
   passwordHashing: PasswordHashing;
   sessionIdleMinutes: number;
   operatorSessionIdleMinutes: number;
+  /** An HTTP SMS gateway (url and bearer token); null keeps the outbox provider. */
+  smsHttp: { url: string; token: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -117,5 +121,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     operatorSessionIdleMinutes: e.OPERATOR_SESSION_IDLE_MINUTES,
+    smsHttp: e.SMS_HTTP_URL ? { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN } : null,
   };
 }
