@@ -49,6 +49,8 @@ export const EnvSchema = Type.Object({
   OPERATOR_SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
   /** Comma-separated roles of the process (web, worker, realtime); `--roles=` overrides it. */
   ROLES: Type.String({ minLength: 1, default: ROLES.join(',') }),
+  SMS_HTTP_URL: Type.String({ default: '' }),
+  SMS_HTTP_TOKEN: Type.String({ default: '' }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -74,6 +76,8 @@ export type Config = {
   sessionIdleMinutes: number;
   operatorSessionIdleMinutes: number;
   roles: readonly Role[];
+  /** An HTTP SMS gateway (url and bearer token); null keeps the outbox provider. */
+  smsHttp: { url: string; token: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -153,5 +157,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     operatorSessionIdleMinutes: e.OPERATOR_SESSION_IDLE_MINUTES,
     roles: parseRoles(e.ROLES),
+    smsHttp: e.SMS_HTTP_URL ? { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN } : null,
   };
 }

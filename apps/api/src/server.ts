@@ -4,6 +4,7 @@ import { type Config, loadConfig, type Role } from './config.ts';
 import { createDatabase, type DatabaseTarget, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seed } from './db/seed.ts';
+import { HttpSmsProvider } from './domains/verification/http-sms.ts';
 import type { HumanCheckCost } from './domains/verification/human-check.service.ts';
 import { PLATFORM_CONSUMERS, startEventRunner } from './events/runner.ts';
 import { buildHealthApp } from './http/health-app.ts';
@@ -82,6 +83,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
           ...(options.throttle ? { throttle: options.throttle } : {}),
           ...(options.humanCheck ? { humanCheck: options.humanCheck } : {}),
+          ...(config.smsHttp ? { smsProvider: new HttpSmsProvider(config.smsHttp) } : {}),
         })
       : await buildHealthApp(db, roles, options.logger);
     await app.listen({ port: config.port, host: config.host });

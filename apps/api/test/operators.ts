@@ -61,8 +61,8 @@ export function operatorCall<T = unknown>(
 export const uniqueName = (prefix: string) => `${prefix}${randomInt(1_000_000, 9_999_999)}`;
 
 /**
- * The DEMO brand's back-office team for a test file: an admin, a finance, a cs, a readonly and a
- * second finance operator (`finance2`), logged in before the file's tests. `bo` calls as one of
+ * The DEMO brand's back-office team for a test file: an admin, a finance, a cs, a readonly, a
+ * marketing and a second finance operator (`finance2`), logged in before the file's tests. `bo` calls as one of
  * them; `newMember` makes a member (funded when a balance is given); `mainBalance` reads the main
  * wallet through the back office ('0.00' when the member has no wallet yet).
  */
@@ -70,7 +70,7 @@ export function backOfficeTeam(ctx: TestContext) {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    for (const role of ['admin', 'finance', 'cs', 'readonly'] as const) {
+    for (const role of ['admin', 'finance', 'cs', 'readonly', 'marketing'] as const) {
       const username = uniqueName(role.slice(0, 3));
       await createOperator(ctx.db, { merchantCode: 'DEMO', username, password: 'Secret123', role });
       tokens[role] = await operatorLogin(ctx, { merchantCode: 'DEMO', username, password: 'Secret123' });

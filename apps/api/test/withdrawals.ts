@@ -71,7 +71,7 @@ export async function addCard(ctx: TestContext, m: SignedIn, accountNumber = ran
   const res = await sealed<BankCard>(
     ctx,
     '/wps/member/bankCards',
-    { bankName: 'Maybank', accountHolderName: 'Ali Bin Abu', accountNumber },
+    { bankName: 'Maybank', accountHolderName: 'Ali Bin Abu', accountNumber, password: 'Secret123' },
     { token: m.token, ip: m.ip },
   );
   return res;

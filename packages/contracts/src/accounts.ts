@@ -216,9 +216,9 @@ export const ForgotByPhoneBody = Type.Object({
   confirmNewPassword: Opt(64),
 });
 
-/** POST /wps/member/fundsPassword (T, E): first time with the login password, later with the old one. */
+/** POST /wps/member/fundsPassword (T, E): always the login password, and the old one when changing. */
 export const FundsPasswordBody = Type.Object({
-  password: Opt(64),
+  password: Text(64),
   oldFundsPassword: Opt(64),
   newFundsPassword: Text(64),
   confirmFundsPassword: Text(64),
@@ -288,8 +288,10 @@ export const BindMobileBody = Type.Object({
   mobileNum: Text(32),
   countryDialingCode: Text(8),
   verificationCode: Text(16),
+  /** The login password: a session alone cannot change a recovery channel. */
+  password: Text(64),
 });
-export const BindEmailBody = Type.Object({ email: Text(254) });
+export const BindEmailBody = Type.Object({ email: Text(254), password: Text(64) });
 
 /** Success texts the server answers in `message` (translated per Language like the errors). */
 const SUCCESS_TEXTS = {

@@ -29,6 +29,8 @@ export const BankCardInput = Type.Object({
     maxLength: 40,
     description: '6 to 24 digits; spaces and dashes are ignored',
   }),
+  /** The login password: a session alone cannot add where withdrawals go. */
+  password: Type.String({ minLength: 1, maxLength: 64 }),
 });
 export type BankCardInput = Static<typeof BankCardInput>;
 

@@ -32,7 +32,7 @@ export function memberAdminRoutes(api: Api, { db, operators }: RouteDeps) {
         response: responses(MemberPage, 401, 403),
       },
     },
-    async (request) => ok(await findMembers(db, request.brand, request.query)),
+    async (request) => ok(await findMembers(db, request.brand, request.query, operatorOf(request).role)),
   );
 
   api.get(
@@ -47,7 +47,7 @@ export function memberAdminRoutes(api: Api, { db, operators }: RouteDeps) {
         response: responses(MemberDetail, 401, 403),
       },
     },
-    async (request) => ok(await memberDetail(db, request.brand, request.params.id)),
+    async (request) => ok(await memberDetail(db, request.brand, request.params.id, operatorOf(request).role)),
   );
 
   api.get(

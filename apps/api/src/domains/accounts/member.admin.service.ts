@@ -2,6 +2,7 @@ import type { MemberDetail, MemberPage, MemberRow, PostingPage } from '@lotus/co
 import { formatAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { maskEmail, maskMobile } from '../../lib/masking.ts';
 import type { Brand } from '../brands/brand.ts';
 import { recordAudit } from '../operators/audit.service.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
@@ -16,11 +17,18 @@ import {
 } from './member.admin.repository.ts';
 import { revokeMemberSessions } from './session.repository.ts';
 
-function rowOf(member: MemberAdminRow): MemberRow {
+/** Roles that see members' mobile and e-mail masked (they have no need of the full contact). */
+const MASKED_CONTACT_ROLES: ReadonlySet<string> = new Set(['readonly', 'marketing']);
+
+export function seesMaskedContact(role: string): boolean {
+  return MASKED_CONTACT_ROLES.has(role);
+}
+
+function rowOf(member: MemberAdminRow, masked: boolean): MemberRow {
   return {
     id: member.id,
     username: member.username,
-    mobile: member.mobile,
+    mobile: masked ? maskMobile(member.mobile) : member.mobile,
     status: member.status,
     isAgent: member.is_agent,
     createdAt: member.created_at.toISOString(),
@@ -32,14 +40,22 @@ export async function findMembers(
   db: Db,
   brand: Brand,
   query: { q?: string; page?: number; pageSize?: number },
+  viewerRole: string,
 ): Promise<MemberPage> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
   const { rows, total } = await searchMembers(db, brand.id, query.q ?? '', page, pageSize);
-  return { items: rows.map(rowOf), total, page, pageSize };
+  const masked = seesMaskedContact(viewerRole);
+  return { items: rows.map((row) => rowOf(row, masked)), total, page, pageSize };
 }
 
-export async function memberDetail(db: Db, brand: Brand, memberId: string): Promise<MemberDetail> {
+export async function memberDetail(
+  db: Db,
+  brand: Brand,
+  memberId: string,
+  viewerRole: string,
+): Promise<MemberDetail> {
+  const masked = seesMaskedContact(viewerRole);
   const member = await findMemberForAdmin(db, brand.id, memberId);
   if (!member) throw new AppError('member_not_found');
   const [wallets, attempts] = await Promise.all([
@@ -47,7 +63,11 @@ export async function memberDetail(db: Db, brand: Brand, memberId: string): Prom
     memberLoginAttempts(db, brand.id, memberId),
   ]);
   return {
-    member: { ...rowOf(member), email: member.email, nickname: member.nickname },
+    member: {
+      ...rowOf(member, masked),
+      email: masked ? maskEmail(member.email) : member.email,
+      nickname: member.nickname,
+    },
     currency: brand.currency,
     currencySymbol: brand.currencySymbol,
     wallets: wallets.map((w) => ({
@@ -119,7 +139,7 @@ export async function changeMemberStatus(
     });
     const after = await findMemberForAdmin(trx, brand.id, memberId);
     if (!after) throw new AppError('member_not_found');
-    return rowOf(after);
+    return rowOf(after, seesMaskedContact(operator.role));
   });
 }
 

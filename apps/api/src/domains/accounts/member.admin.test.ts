@@ -10,6 +10,26 @@ reconcileAfterEach(ctx);
 const { bo, newMember, mainBalance } = backOfficeTeam(ctx);
 
 describe('members', () => {
+  it('shows readonly and marketing operators masked mobile and e-mail', async () => {
+    const m = await newMember();
+    await ctx.db
+      .updateTable('members')
+      .set({ email: 'private.person@example.com' })
+      .where('id', '=', m.id)
+      .execute();
+    const full = await bo<MemberDetail>('cs', 'GET', `/bo/v1/members/${m.id}`);
+    const mobile = full.body.value.member.mobile ?? '';
+    expect(full.body.value.member.email).toBe('private.person@example.com');
+    for (const role of ['readonly', 'marketing']) {
+      const detail = await bo<MemberDetail>(role, 'GET', `/bo/v1/members/${m.id}`);
+      expect(detail.body.value.member.email).not.toContain('private.person');
+      expect(detail.body.value.member.mobile).not.toBe(mobile);
+      expect(detail.body.value.member.mobile?.slice(-3)).toBe(mobile.slice(-3));
+      const list = await bo<MemberPage>(role, 'GET', `/bo/v1/members?q=${m.username}`);
+      expect(list.body.value.items[0]?.mobile).not.toBe(mobile);
+    }
+  });
+
   it('finds a member by username prefix, id and mobile, and shows the detail with its postings', async () => {
     const member = await newMember('25.00');
     const byName = await bo<MemberPage>('readonly', 'GET', `/bo/v1/members?q=${member.username}`);
@@ -18,10 +38,11 @@ describe('members', () => {
     expect(byId.body.value.items.map((m) => m.id)).toContain(member.id);
     const detail = await bo<MemberDetail>('readonly', 'GET', `/bo/v1/members/${member.id}`);
     expect(detail.body.value.member.username).toBe(member.username);
+    const full = await bo<MemberDetail>('cs', 'GET', `/bo/v1/members/${member.id}`);
     const byMobile = await bo<MemberPage>(
       'readonly',
       'GET',
-      `/bo/v1/members?q=${detail.body.value.member.mobile}`,
+      `/bo/v1/members?q=${encodeURIComponent(full.body.value.member.mobile ?? '')}`,
     );
     expect(byMobile.body.value.items.map((m) => m.id)).toEqual([member.id]);
     expect(await mainBalance(member.id)).toBe('25.00');

@@ -156,8 +156,7 @@ export function memberRoutes(api: Api, { accounts, uploads }: RouteDeps) {
         response: responses(MemberInfo, 401, 403),
       },
     },
-    async (request) =>
-      ok(await bindEmail(accounts, callerOf(request), request.member!.member, request.body.email)),
+    async (request) => ok(await bindEmail(accounts, callerOf(request), request.member!.member, request.body)),
   );
 }
 

@@ -12,6 +12,7 @@ import { FieldErrors } from './field-validation.ts';
 import { updateLanguage } from './language.service.ts';
 import { findMemberByMobile, lockCustomAvatar, updateMember } from './member.repository.ts';
 import type { Member } from './member.ts';
+import { confirmWithPassword, notifyChange } from './sensitive-change.ts';
 
 export const AVATAR_MAX_BYTES = MAX_IMAGE_BYTES;
 export const AVATAR_FOLDER = 'avatars';
@@ -138,15 +139,19 @@ export async function updateProfile(
   });
 }
 
-/** PUT /wps/member/mobile: binds or changes the mobile with the code of /wps/verification/sms/bind. */
+/**
+ * PUT /wps/member/mobile: binds or changes the mobile with the code of /wps/verification/sms/bind and
+ * the login password; the old channels are told.
+ */
 export async function bindMobile(
   svc: AccountServices,
   caller: Caller,
   member: Member,
-  body: { mobileNum: string; countryDialingCode: string; verificationCode: string },
+  body: { mobileNum: string; countryDialingCode: string; verificationCode: string; password: string },
 ): Promise<MemberInfo> {
   const phone = toE164(body.mobileNum, body.countryDialingCode);
   await svc.throttle.consume([['verifyPerAccount', throttleKey(caller.brand, member.id)]]);
+  await confirmWithPassword(svc, caller, member, body.password);
   const owner = await findMemberByMobile(svc.db, caller.brand.id, phone);
   if (owner && owner.id !== member.id) throw new AppError('mobile_exists');
   await svc.sms.consume(caller.brand.id, phone, 'bind', body.verificationCode);
@@ -156,16 +161,18 @@ export async function bindMobile(
     if (isUniqueViolation(error)) throw new AppError('mobile_exists', { cause: error });
     throw error;
   }
+  await notifyChange(svc, caller, member, 'mobile');
   return memberInfo({ ...member, mobile: phone });
 }
 
-/** PUT /wps/member/email: an address valid for the email rule (pattern 3). */
+/** PUT /wps/member/email: an address valid for the email rule (pattern 3), with the login password. */
 export async function bindEmail(
   svc: AccountServices,
   caller: Caller,
   member: Member,
-  email: string,
+  body: { email: string; password: string },
 ): Promise<MemberInfo> {
+  const { email } = body;
   const policy = await svc.policies.get(caller.brand.id);
   const errors = new FieldErrors(caller.language);
   const rule = policy.fields.email ?? {
@@ -178,7 +185,9 @@ export async function bindEmail(
   };
   errors.check('email', email, { ...rule, enabled: true, required: true });
   errors.throwIfAny();
+  await confirmWithPassword(svc, caller, member, body.password);
   await updateMember(svc.db, member.id, { email: email.trim() });
+  await notifyChange(svc, caller, member, 'email');
   return memberInfo({ ...member, email: email.trim() });
 }
 

@@ -277,7 +277,7 @@ describe('forgot password by phone', () => {
 });
 
 describe('funds password', () => {
-  it('is set with the login password, then changed with the old one', async () => {
+  it('is set with the login password, then changed with the old one (and the login password)', async () => {
     const m = await member();
     const set = (body: Record<string, string>) =>
       sealed<{ hasFundsPassword: boolean }>(ctx, '/wps/member/fundsPassword', body, {
@@ -297,12 +297,24 @@ describe('funds password', () => {
         .value,
     ).toEqual({ hasFundsPassword: true });
     expect(
-      (await set({ oldFundsPassword: '000000', newFundsPassword: '654321', confirmFundsPassword: '654321' }))
-        .body.errorCode,
+      (
+        await set({
+          password: 'Secret123',
+          oldFundsPassword: '000000',
+          newFundsPassword: '654321',
+          confirmFundsPassword: '654321',
+        })
+      ).body.errorCode,
     ).toBe('funds_password_wrong');
     expect(
-      (await set({ oldFundsPassword: '123456', newFundsPassword: '654321', confirmFundsPassword: '654321' }))
-        .body.success,
+      (
+        await set({
+          password: 'Secret123',
+          oldFundsPassword: '123456',
+          newFundsPassword: '654321',
+          confirmFundsPassword: '654321',
+        })
+      ).body.success,
     ).toBe(true);
     const info = await getWithToken<{ hasFundsPassword: boolean }>(ctx, '/wps/member/info', m.token);
     expect(info.body.value.hasFundsPassword).toBe(true);

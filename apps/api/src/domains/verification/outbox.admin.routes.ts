@@ -2,6 +2,7 @@ import { EmailOutboxPage, OutboxQuery, SmsOutboxPage } from '@lotus/contracts/ba
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { maskSecrets } from '../../lib/masking.ts';
 import { emailOutboxPage, smsOutboxPage } from './outbox.repository.ts';
 
 const tags = ['back office'];
@@ -28,7 +29,7 @@ export function outboxAdminRoutes(api: Api, { db, operators }: RouteDeps) {
         items: rows.map((r) => ({
           id: r.id,
           phone: r.phone,
-          body: r.body,
+          body: maskSecrets(r.body),
           createdAt: r.created_at.toISOString(),
         })),
         total,
@@ -58,8 +59,8 @@ export function outboxAdminRoutes(api: Api, { db, operators }: RouteDeps) {
         items: rows.map((r) => ({
           id: r.id,
           to: r.to_address,
-          subject: r.subject,
-          body: r.body,
+          subject: maskSecrets(r.subject),
+          body: maskSecrets(r.body),
           createdAt: r.created_at.toISOString(),
         })),
         total,

@@ -24,7 +24,37 @@ describe('outboxes', () => {
       .values({ brand_id: brand.id, phone: '+60120000002', body: 'Code 222222' })
       .execute();
     const page = await bo<SmsOutboxPage>('cs', 'GET', '/bo/v1/outbox/sms?pageSize=2');
-    expect(page.body.value.items.map((r) => r.body)).toEqual(['Code 222222', 'Code 111111']);
+    // Customer service sees that a code went out and when, never the code itself.
+    expect(page.body.value.items.map((r) => r.phone)).toEqual(['+60120000002', '+60120000001']);
+    expect(JSON.stringify(page.body.value)).not.toContain('222222');
+    expect(JSON.stringify(page.body.value)).not.toContain('111111');
+    expect(page.body.value.items[0]?.body).toBe('Code ******');
     expect((await bo('readonly', 'GET', '/bo/v1/outbox/sms')).body.errorCode).toBe('operator_forbidden');
+  });
+
+  it('hides reset links and codes in the e-mail outbox', async () => {
+    const brand = await ctx.db
+      .selectFrom('brands')
+      .select('id')
+      .where('merchant_code', '=', 'DEMO')
+      .executeTakeFirstOrThrow();
+    const token = 'Zq7secretTOKENvalue0123456789abcdefghijk';
+    await ctx.db
+      .insertInto('email_outbox')
+      .values({
+        brand_id: brand.id,
+        to_address: 'victim@example.com',
+        subject: 'Reset your password',
+        body: `Open http://localhost:5173/resetPassword?token=${token} within 30 minutes. Code 654321.`,
+      })
+      .execute();
+    const page = await bo<{ items: { to: string; body: string; subject: string }[] }>(
+      'cs',
+      'GET',
+      '/bo/v1/outbox/email?pageSize=1',
+    );
+    expect(page.body.value.items[0]?.to).toBe('victim@example.com');
+    expect(JSON.stringify(page.body.value)).not.toContain(token);
+    expect(JSON.stringify(page.body.value)).not.toContain('654321');
   });
 });

@@ -82,6 +82,15 @@ export class SmsCodes {
     return { expiredMinutes: SMS_CODE_MINUTES };
   }
 
+  /** A plain notice (no code) to a number, through the same provider. */
+  async notify(brandId: string, phone: string, body: string): Promise<void> {
+    try {
+      await this.provider.send({ brandId, phone, body });
+    } catch (error) {
+      throw new AppError('sms_send_failed', { cause: error });
+    }
+  }
+
   /** Checks and consumes a code; wrong, used or exhausted -> verification_code_invalid, late -> code_expired. */
   async consume(
     brandId: string,
@@ -93,23 +102,26 @@ export class SmsCodes {
     if (typed === '') throw new AppError('verification_code_missing');
     const latest = await this.db
       .selectFrom('sms_codes')
-      .select(['id', 'code_hash', 'attempts', 'expires_at', 'consumed_at'])
+      .select(['id', 'code_hash', 'expires_at', 'consumed_at'])
       .where('brand_id', '=', brandId)
       .where('phone', '=', phone)
       .where('purpose', '=', purpose)
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!latest || latest.consumed_at || latest.attempts >= SMS_CODE_MAX_ATTEMPTS) {
-      throw new AppError('verification_code_invalid');
-    }
+    if (!latest || latest.consumed_at) throw new AppError('verification_code_invalid');
     if (latest.expires_at.getTime() <= Date.now()) throw new AppError('code_expired');
+    // Every try is counted first, atomically and only while tries are left; then compared. Concurrent
+    // tries cannot all be judged against a count read before any of them wrote.
+    const counted = await this.db
+      .updateTable('sms_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', latest.id)
+      .where('attempts', '<', SMS_CODE_MAX_ATTEMPTS)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) !== 1) throw new AppError('verification_code_invalid');
     if (!safeEqual(latest.code_hash, await this.hash(brandId, phone, purpose, typed))) {
-      await this.db
-        .updateTable('sms_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', latest.id)
-        .execute();
       throw new AppError('verification_code_invalid');
     }
     const used = await this.db

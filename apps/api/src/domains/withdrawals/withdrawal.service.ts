@@ -105,7 +105,11 @@ export function toWireWithdrawal(row: WithdrawalRow, autoReceiptMinutes: number)
 
 const TEXT = /^[\p{L}\p{M}\p{N} .,'&()/-]+$/u;
 
-function cleanCard(input: BankCardInput): { bankName: string; holder: string; accountNumber: string } {
+function cleanCard(input: Omit<BankCardInput, 'password'>): {
+  bankName: string;
+  holder: string;
+  accountNumber: string;
+} {
   const bankName = input.bankName.trim().replace(/\s+/g, ' ');
   const holder = input.accountHolderName.trim().replace(/\s+/g, ' ');
   const accountNumber = input.accountNumber.replace(/[\s-]/g, '');
@@ -138,7 +142,7 @@ export async function addBankCard(
   db: Db,
   brandId: string,
   memberId: string,
-  input: BankCardInput,
+  input: Omit<BankCardInput, 'password'>,
 ): Promise<BankCard> {
   const card = cleanCard(input);
   const settings = await withdrawSettingsOf(db, brandId);

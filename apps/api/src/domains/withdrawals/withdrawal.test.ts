@@ -65,7 +65,7 @@ describe('bank cards', () => {
     const bad = await sealed(
       ctx,
       '/wps/member/bankCards',
-      { bankName: 'Maybank', accountHolderName: '<script>', accountNumber: '12ab' },
+      { bankName: 'Maybank', accountHolderName: '<script>', accountNumber: '12ab', password: 'Secret123' },
       { token: m.token, ip: m.ip },
     );
     expect(bad.body.errorCode).toBe('bank_card_invalid');

@@ -68,6 +68,7 @@ function Field({
   defaultValue,
   error,
   disabled,
+  autoComplete,
 }: {
   id: string;
   name: string;
@@ -76,6 +77,7 @@ function Field({
   defaultValue?: string;
   error?: string;
   disabled?: boolean;
+  autoComplete?: string;
 }) {
   return (
     <div className="field">
@@ -89,6 +91,7 @@ function Field({
         className="input"
         defaultValue={defaultValue}
         disabled={disabled}
+        autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-${name}-error` : undefined}
       />
@@ -265,8 +268,9 @@ function PasswordSection({ info }: { info: MemberInfo }) {
     const form = event.currentTarget;
     const data = new FormData(form);
     const value = (name: string) => String(data.get(name) ?? '').trim();
+    // The login password always (a session alone cannot change it), the old one when changing.
     const input = info.hasFundsPassword
-      ? { oldFundsPassword: value('oldFundsPassword') }
+      ? { password: value('password'), oldFundsPassword: value('oldFundsPassword') }
       : { password: value('password') };
     const next: Record<string, string> = {};
     for (const [key, v] of Object.entries(input)) if (!v) next[key] = t('password.required');
@@ -316,28 +320,30 @@ function PasswordSection({ info }: { info: MemberInfo }) {
           {info.hasFundsPassword ? t('member.fundsChange') : t('member.fundsSet')}
         </p>
         <div className="security-profile">
+          <Field
+            id={id}
+            name="password"
+            label={t('member.loginPassword')}
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+          />
           {info.hasFundsPassword ? (
             <Field
               id={id}
               name="oldFundsPassword"
               label={t('member.fundsOld')}
               type="password"
+              autoComplete="off"
               error={errors.oldFundsPassword}
             />
-          ) : (
-            <Field
-              id={id}
-              name="password"
-              label={t('member.loginPassword')}
-              type="password"
-              error={errors.password}
-            />
-          )}
+          ) : null}
           <Field
             id={id}
             name="newFundsPassword"
             label={t('member.fundsNew')}
             type="password"
+            autoComplete="new-password"
             error={errors.newFundsPassword}
           />
           <Field
@@ -345,6 +351,7 @@ function PasswordSection({ info }: { info: MemberInfo }) {
             name="confirmFundsPassword"
             label={t('member.fundsConfirm')}
             type="password"
+            autoComplete="new-password"
             error={errors.confirmFundsPassword}
           />
         </div>
@@ -376,6 +383,7 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
       mobileNum: value('mobileNum'),
       countryDialingCode: value('countryDialingCode'),
       verificationCode: value('verificationCode'),
+      password: value('password'),
     };
   };
 
@@ -400,6 +408,7 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
     const next: Record<string, string> = {};
     if (!input.mobileNum) next.mobileNum = t('auth.mobileRequired');
     if (!input.verificationCode) next.verificationCode = t('auth.codeRequired');
+    if (!input.password) next.password = t('password.required');
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     bindMobile.mutate(input, {
@@ -413,18 +422,24 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
 
   const submitEmail = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    if (!email) {
-      setErrors({ email: t('password.emailRequired') });
-      return;
-    }
-    bindEmail.mutate(email, {
-      onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
-      onError: (error) => {
-        setErrors(fieldErrorTexts(error));
-        setStatus({ ok: false, text: errorText(error) });
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '').trim();
+    const password = String(data.get('emailPassword') ?? '').trim();
+    const next: Record<string, string> = {};
+    if (!email) next.email = t('password.emailRequired');
+    if (!password) next.emailPassword = t('password.required');
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    bindEmail.mutate(
+      { email, password },
+      {
+        onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
+        onError: (error) => {
+          setErrors(fieldErrorTexts(error));
+          setStatus({ ok: false, text: errorText(error) });
+        },
       },
-    });
+    );
   };
 
   return (
@@ -451,7 +466,21 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
             </select>
           </div>
           <Field id={id} name="mobileNum" label={t('auth.mobile')} type="tel" error={errors.mobileNum} />
-          <Field id={id} name="verificationCode" label={t('auth.smsCode')} error={errors.verificationCode} />
+          <Field
+            id={id}
+            name="verificationCode"
+            label={t('auth.smsCode')}
+            autoComplete="one-time-code"
+            error={errors.verificationCode}
+          />
+          <Field
+            id={id}
+            name="password"
+            label={t('member.loginPassword')}
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+          />
         </div>
         <div className="login-form__actions">
           <button type="button" className="button button--accent" onClick={sendCode} disabled={remaining > 0}>
@@ -466,7 +495,24 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
         {t('member.boundEmail')}: <strong>{info.email || t('member.notBound')}</strong>
       </p>
       <form className="login-form" onSubmit={submitEmail} noValidate>
-        <Field id={id} name="email" label={t('register.email')} type="email" error={errors.email} />
+        <div className="security-profile">
+          <Field
+            id={id}
+            name="email"
+            label={t('register.email')}
+            type="email"
+            autoComplete="email"
+            error={errors.email}
+          />
+          <Field
+            id={id}
+            name="emailPassword"
+            label={t('member.loginPassword')}
+            type="password"
+            autoComplete="current-password"
+            error={errors.emailPassword ?? errors.password}
+          />
+        </div>
         <div>
           <button type="submit" className="button button--primary" disabled={bindEmail.isPending}>
             {info.email ? t('member.changeEmail') : t('member.bindEmail')}
