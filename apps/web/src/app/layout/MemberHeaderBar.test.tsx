@@ -24,13 +24,13 @@ function login() {
 
 /** Radix opens its dropdown from the keyboard as well as the pointer; jsdom has no layout. */
 async function openMenu() {
-  const trigger = screen.getByTestId('member-menu');
+  const trigger = screen.getByTestId('account-menu');
   expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
   expect(trigger.getAttribute('aria-label')).toBe('Account menu');
   await act(async () => {
     fireEvent.keyDown(trigger, { key: 'Enter' });
   });
-  return screen.findByTestId('member-menu-content');
+  return screen.findByTestId('account-menu-content');
 }
 
 describe('<MemberHeaderBar> (the logged-in header and its menu)', () => {
@@ -94,6 +94,6 @@ describe('<MemberHeaderBar> (the logged-in header and its menu)', () => {
     });
     expect(getTheme()).toBe('light');
     expect(document.documentElement.dataset.theme).toBe('light');
-    expect(screen.getByTestId('member-menu-content')).toBeTruthy();
+    expect(screen.getByTestId('account-menu-content')).toBeTruthy();
   });
 });

@@ -97,7 +97,7 @@ export function LoggedInBar({
         <DropdownMenu.Trigger
           className="icon-button logged-in-bar__menu-button"
           aria-label={t('member.accountMenu')}
-          data-testid="member-menu"
+          data-testid="account-menu"
         >
           <MenuIcon />
         </DropdownMenu.Trigger>
@@ -107,7 +107,7 @@ export function LoggedInBar({
             sideOffset={8}
             align="end"
             collisionPadding={8}
-            data-testid="member-menu-content"
+            data-testid="account-menu-content"
           >
             {name ? <DropdownMenu.Label className="member-menu__label">{name}</DropdownMenu.Label> : null}
             <DropdownMenu.Item className="member-menu__item" onSelect={centre('withdraw')}>
