@@ -53,7 +53,7 @@ export function Header() {
           {loggedIn ? (
             <Suspense fallback={null}>
               <MemberHeaderBar
-                currencySymbol={whitelabel?.currencySymbol ?? 'P'}
+                currencySymbol={whitelabel?.currencySymbol ?? ''}
                 manualRebate={!!whitelabel?.flags.MANPLAYREB3}
                 brandCodes={whitelabel?.uiLanguages}
               />
