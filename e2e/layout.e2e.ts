@@ -239,7 +239,7 @@ async function logIn(page: Page): Promise<void> {
 
 describe('nothing is wider than the screen', () => {
   for (const width of WIDTHS) {
-    it(`every route and visitor modal at ${width} px`, { timeout: 90_000 }, async () => {
+    it(`every route and visitor modal at ${width} px`, { timeout: 150_000 }, async () => {
       problems = [];
       const { context, page } = await newPage(browser);
       await page.setViewportSize({ width, height: 780 });
