@@ -141,7 +141,12 @@ export function Footer() {
         </section>
       </div>
       <p className="site-footer__copyright">
-        {menu?.copyright || t('footer.copyright', { year, brand: brandName })}
+        {
+          // The brand's own line is written in English; other languages get the translated one.
+          i18n.language === 'EN' && menu?.copyright
+            ? menu.copyright
+            : t('footer.copyright', { year, brand: brandName })
+        }
       </p>
       {feedbackOpen ? (
         <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
+import { defaultDialCode } from '../../../lib/country.ts';
 import { flagEmoji } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modals.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
@@ -456,7 +457,13 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
             <label className="field__label" htmlFor={`${id}-dial`}>
               {t('register.countryCode')}
             </label>
-            <select id={`${id}-dial`} name="countryDialingCode" className="input">
+            <select
+              id={`${id}-dial`}
+              name="countryDialingCode"
+              className="input"
+              defaultValue={defaultDialCode(countryCodes)}
+              key={countryCodes.length}
+            >
               {countryCodes.length === 0 ? <option value="60">+60</option> : null}
               {countryCodes.map((country) => (
                 <option key={country.countryCode} value={country.countryDialingCode}>
