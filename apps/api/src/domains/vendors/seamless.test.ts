@@ -3,12 +3,14 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { raiseSqlState, reconcileAfterEach, seeded } from '../../../test/money.ts';
 import { setupTestApp } from '../../../test/support.ts';
+import { markedStatement } from '../../db/repeatable.ts';
 import { createMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
 import { setLedgerFaults } from '../wallet/ledger.service.ts';
 import { houseAdjustment } from '../wallet/wallet.service.ts';
 import { closeStaleRounds } from './seamless.service.ts';
+import { seamlessFunction } from './seamless.sql.ts';
 import { signBody } from './signature.ts';
 import { upsertVendor } from './vendor.repository.ts';
 import { issueVendorSession } from './vendor-session.service.ts';
@@ -608,9 +610,9 @@ describe('plans kept by long-lived connections', () => {
     const plan = await ctx.db.connection().execute(async (conn) => {
       await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
       try {
-        await sql`prepare bet_of_win(bigint, text) as
-          select id, kind, member_id, amount, bet_state, vendor_wallet_id from seamless_transactions
-           where vendor_id = $1 and transaction_id = $2 for update`.execute(conn);
+        // The statement itself, from the one source of seamless_win (not a copy).
+        const marked = markedStatement(seamlessFunction('seamless_win'), 'bet_of_win');
+        await sql.raw(`prepare bet_of_win(${marked.types.join(', ')}) as ${marked.text}`).execute(conn);
         const explained = await sql<Record<string, string>>`explain execute bet_of_win(1, 'x')`.execute(conn);
         return explained.rows.map((r) => Object.values(r).join(' ')).join('\n');
       } finally {
