@@ -22,6 +22,7 @@ const ADDED = [
   'seamless_player',
   'seamless_round_open',
   'seamless_post',
+  'seamless_settler',
   'seamless_rollback',
   'seamless_bet_win',
   'seamless_round_end',

@@ -64,13 +64,14 @@ export function callWin(
     roundId: string;
     gameId: string;
     amount: bigint;
+    tokenHash: string | null;
   },
 ): Promise<SeamlessOutcome> {
   return outcomeOf(
     sql<{ outcome: SeamlessOutcome }>`${PREPARED_WIN}select seamless_win(
       ${b.brandId}::bigint, ${b.vendorId}::bigint, ${b.vendorCode}, ${r.transactionId}, ${r.hash},
       ${r.betTransactionId}, ${r.roundId}, ${r.gameId}, ${r.amount.toString()}::bigint,
-      ${b.currency}, ${b.scale}::integer, ${b.shards}::integer
+      ${b.currency}, ${b.scale}::integer, ${b.shards}::integer, ${r.tokenHash}
     ) as outcome`.execute(executor),
   );
 }
@@ -85,13 +86,14 @@ export function callRollback(
     roundId: string;
     gameId: string;
     amount: bigint | undefined;
+    tokenHash: string | null;
   },
 ): Promise<SeamlessOutcome> {
   return outcomeOf(
     sql<{ outcome: SeamlessOutcome }>`select seamless_rollback(
       ${b.brandId}::bigint, ${b.vendorId}::bigint, ${b.vendorCode}, ${r.transactionId}, ${r.hash},
       ${r.betTransactionId}, ${r.roundId}, ${r.gameId}, ${r.amount?.toString() ?? null}::bigint,
-      ${b.currency}, ${b.scale}::integer, ${b.shards}::integer
+      ${b.currency}, ${b.scale}::integer, ${b.shards}::integer, ${r.tokenHash}
     ) as outcome`.execute(executor),
   );
 }

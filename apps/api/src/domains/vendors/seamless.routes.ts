@@ -44,11 +44,14 @@ your secret. The signature is checked first, in constant time: a bad one answers
 vendor_signature_invalid and changes nothing. Amounts are decimal strings with at most the currency's
 fraction digits (PHP: "10.50"); JSON numbers are refused. transactionId is your idempotency key: the
 same id with the same content answers the original answer again (nothing is applied twice), the same id
-with other content answers idempotency_mismatch. Answers use the envelope {success, value, message,
+with other content, or from another player or session (the player token is part of the content),
+answers idempotency_mismatch and never another player's balance. Answers use the envelope {success, value, message,
 errorCode}; value carries {balance, currency} after the call, also on refusals that know the balance
 (insufficient_balance). HTTP 200 for every business outcome, 400 malformed, 401 signature, 503
 wallet_busy (temporary: retry the same transactionId). Player token: the one the platform gave you at
-game launch; required for balance, bet and betWin, not checked for win, rollback and roundEnd. On a
+game launch; required for balance, bet and betWin; optional for win and rollback, whose expiry is not checked, but a
+token given must be a session of the bet's own player (another player's: idempotency_mismatch,
+nothing paid). On a
 brand in transfer-wallet mode the same calls concern the player's wallet at your vendor (the player
 moves money into it on the site); a win or rollback goes to the wallet its bet was taken from.`;
 

@@ -61,7 +61,11 @@ function checkCurrency(currency: string | undefined, v: SeamlessVendor) {
     throw new AppError('currency_mismatch');
 }
 
-/** A call's content: what its transaction id is bound to (same id, other content: a mismatch). */
+/**
+ * A call's content: what its transaction id is bound to (same id, other content: a mismatch). The
+ * player's session token (its hash) is part of it, so the same id from another player or session
+ * is a mismatch too and never answers another player's stored answer.
+ */
 function fingerprint(...parts: (string | bigint | undefined)[]): string {
   return sha256Hex(JSON.stringify(parts.map((p) => (p === undefined ? null : p.toString()))));
 }
@@ -208,8 +212,17 @@ export async function seamlessBet(
 ): Promise<SeamlessOutcome> {
   checkCurrency(req.currency, v);
   const amount = amountOf(req.amount, v);
-  const hash = fingerprint('bet', req.transactionId, req.roundId, req.gameId, amount, req.currency);
-  const call = { ...req, hash, amount, tokenHash: sha256Hex(req.token), trialType: TRIAL_TYPE };
+  const tokenHash = sha256Hex(req.token);
+  const hash = fingerprint(
+    'bet',
+    req.transactionId,
+    req.roundId,
+    req.gameId,
+    amount,
+    req.currency,
+    tokenHash,
+  );
+  const call = { ...req, hash, amount, tokenHash, trialType: TRIAL_TYPE };
   return withOpenWallet(db, v, req.token, (executor) => callBet(executor, baseOf(v), call));
 }
 
@@ -220,6 +233,7 @@ export async function seamlessWin(
 ): Promise<SeamlessOutcome> {
   checkCurrency(req.currency, v);
   const amount = amountOf(req.amount, v);
+  const tokenHash = req.token === undefined ? null : sha256Hex(req.token);
   const hash = fingerprint(
     'win',
     req.transactionId,
@@ -228,8 +242,9 @@ export async function seamlessWin(
     req.gameId,
     amount,
     req.currency,
+    tokenHash ?? undefined,
   );
-  return runSeamless(db, (executor) => callWin(executor, baseOf(v), { ...req, hash, amount }));
+  return runSeamless(db, (executor) => callWin(executor, baseOf(v), { ...req, hash, amount, tokenHash }));
 }
 
 export async function seamlessRollback(
@@ -239,6 +254,7 @@ export async function seamlessRollback(
 ): Promise<SeamlessOutcome> {
   checkCurrency(req.currency, v);
   const amount = req.amount === undefined ? undefined : amountOf(req.amount, v);
+  const tokenHash = req.token === undefined ? null : sha256Hex(req.token);
   const hash = fingerprint(
     'rollback',
     req.transactionId,
@@ -246,8 +262,11 @@ export async function seamlessRollback(
     req.roundId,
     req.gameId,
     amount,
+    tokenHash ?? undefined,
   );
-  return runSeamless(db, (executor) => callRollback(executor, baseOf(v), { ...req, hash, amount }));
+  return runSeamless(db, (executor) =>
+    callRollback(executor, baseOf(v), { ...req, hash, amount, tokenHash }),
+  );
 }
 
 export async function seamlessBetWin(
@@ -258,8 +277,18 @@ export async function seamlessBetWin(
   checkCurrency(req.currency, v);
   const bet = amountOf(req.betAmount, v);
   const win = amountOf(req.winAmount, v);
-  const hash = fingerprint('bet_win', req.transactionId, req.roundId, req.gameId, bet, win, req.currency);
-  const call = { ...req, hash, bet, win, tokenHash: sha256Hex(req.token), trialType: TRIAL_TYPE };
+  const tokenHash = sha256Hex(req.token);
+  const hash = fingerprint(
+    'bet_win',
+    req.transactionId,
+    req.roundId,
+    req.gameId,
+    bet,
+    win,
+    req.currency,
+    tokenHash,
+  );
+  const call = { ...req, hash, bet, win, tokenHash, trialType: TRIAL_TYPE };
   return withOpenWallet(db, v, req.token, (executor) => callBetWin(executor, baseOf(v), call));
 }
 

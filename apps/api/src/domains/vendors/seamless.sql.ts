@@ -4,7 +4,7 @@ import type { RepeatableFunction } from '../../db/repeatable.ts';
  * The seamless wallet's database functions, one file each under ./sql: their one current source,
  * applied as repeatable migrations (db/repeatable.ts). Every rule of a seamless call lives in
  * exactly one of them: replays and mismatches in seamless_replay, the player behind a token in
- * seamless_player, rounds in seamless_round_open, the balance check and the journal entry in
+ * seamless_player, who may settle a bet in seamless_settler, rounds in seamless_round_open, the balance check and the journal entry in
  * seamless_post; the calls themselves (bet, win, rollback, bet-and-win, round end) combine them.
  */
 const NAMES = [
@@ -12,6 +12,7 @@ const NAMES = [
   'seamless_player',
   'seamless_round_open',
   'seamless_post',
+  'seamless_settler',
   'seamless_bet',
   'seamless_win',
   'seamless_rollback',

@@ -323,6 +323,73 @@ describe('wins and rollbacks', () => {
   });
 });
 
+describe("another player's transaction ids", () => {
+  it("refuses a bet reusing another player's or another session's transaction id, showing no balance", async () => {
+    const a = await player('100.00');
+    const b = await player('100.00');
+    const body = bet(a.token, '10.00');
+    expect((await send('bet', body)).body.value?.balance).toBe('90.00');
+    const reused = await send('bet', { ...body, token: b.token });
+    expect(reused.body).toMatchObject({ success: false, errorCode: 'idempotency_mismatch' });
+    expect(reused.text).not.toContain('90.00');
+    const otherSession = await issueVendorSession(ctx.db, a.id, VENDOR, 'slots-1');
+    expect((await send('bet', { ...body, token: otherSession.token })).body.errorCode).toBe(
+      'idempotency_mismatch',
+    );
+    expect(await balance(a.token)).toBe('90.00');
+    expect(await balance(b.token)).toBe('100.00');
+  });
+
+  it("never settles a bet for a win or rollback carrying another player's token", async () => {
+    const a = await player('100.00');
+    const b = await player('100.00');
+    const placed = bet(a.token, '10.00');
+    await send('bet', placed);
+    const win = {
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      amount: '50.00',
+      currency: 'PHP',
+    };
+    const foreignWin = await send('win', { ...win, token: b.token });
+    expect(foreignWin.body).toMatchObject({ success: false, errorCode: 'idempotency_mismatch', value: null });
+    const unknownToken = await send('win', { ...win, token: 'y'.repeat(43) });
+    expect(unknownToken.body.errorCode).toBe('vendor_session_invalid');
+    const rollback = {
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      currency: 'PHP',
+    };
+    const foreignRollback = await send('rollback', { ...rollback, token: b.token });
+    expect(foreignRollback.body).toMatchObject({ success: false, errorCode: 'idempotency_mismatch' });
+    expect(await balance(a.token)).toBe('90.00');
+    expect(await balance(b.token)).toBe('100.00');
+
+    // Nothing was kept of the refused calls: the same win with the bet's own player pays once, and
+    // its replay from another player is a mismatch, not its answer.
+    const paid = await send('win', { ...win, token: a.token });
+    expect(paid.body).toMatchObject({ success: true, value: { balance: '140.00' } });
+    expect((await send('win', { ...win, token: b.token })).body.errorCode).toBe('idempotency_mismatch');
+    expect((await send('win', { ...win, token: a.token })).text).toBe(paid.text);
+    expect(await balance(a.token)).toBe('140.00');
+    expect(await balance(b.token)).toBe('100.00');
+  });
+
+  it("refuses a bet-and-win reusing another player's transaction id", async () => {
+    const a = await player('100.00');
+    const b = await player('100.00');
+    const body = { ...ids(), token: a.token, betAmount: '10.00', winAmount: '4.00', currency: 'PHP' };
+    expect((await send('betWin', body)).body.value?.balance).toBe('94.00');
+    const reused = await send('betWin', { ...body, token: b.token });
+    expect(reused.body).toMatchObject({ success: false, errorCode: 'idempotency_mismatch' });
+    expect(reused.text).not.toContain('94.00');
+    expect(await balance(a.token)).toBe('94.00');
+    expect(await balance(b.token)).toBe('100.00');
+  });
+});
+
 describe("the vendor's side", () => {
   it("spreads it over the vendor's accounts by member; together they hold what the players staked less their wins", async () => {
     const code = `S${randomUUID().replaceAll('-', '').slice(0, 8)}`;

@@ -5,7 +5,7 @@
 create or replace function seamless_win(
   p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
   p_bet_transaction text, p_round text, p_game text, p_amount bigint, p_currency text,
-  p_scale integer, p_vendor_shards integer
+  p_scale integer, p_vendor_shards integer, p_token_hash text
 ) returns jsonb language plpgsql as $$
 declare
   v_row bigint;
@@ -34,6 +34,10 @@ begin
     for update;
   if v_bet.id is null or v_bet.kind not in ('bet', 'bet_win', 'tombstone') then
     raise exception 'seamless:bet_not_found';
+  end if;
+
+  if v_bet.member_id is not null then
+    perform seamless_settler(p_vendor, p_token_hash, v_bet.member_id);
   end if;
 
   if v_bet.kind = 'tombstone' or v_bet.member_id is null then
