@@ -42,18 +42,33 @@ asks it for every movement. Every call is POST with a JSON body, the headers Mer
 X-Vendor (your vendor code) and X-Signature = lower-case hex HMAC-SHA256 of the exact body bytes with
 your secret. The signature is checked first, in constant time: a bad one answers 401
 vendor_signature_invalid and changes nothing. Amounts are decimal strings with at most the currency's
-fraction digits (PHP: "10.50"); JSON numbers are refused. transactionId is your idempotency key: the
-same id with the same content answers the original answer again (nothing is applied twice), the same id
-with other content, or from another player or session (the player token is part of the content),
-answers idempotency_mismatch and never another player's balance. Answers use the envelope {success, value, message,
-errorCode}; value carries {balance, currency} after the call, also on refusals that know the balance
-(insufficient_balance). HTTP 200 for every business outcome, 400 malformed, 401 signature, 503
-wallet_busy (temporary: retry the same transactionId). Player token: the one the platform gave you at
-game launch; required for balance, bet and betWin; optional for win and rollback, whose expiry is not checked, but a
-token given must be a session of the bet's own player (another player's: idempotency_mismatch,
-nothing paid). On a
-brand in transfer-wallet mode the same calls concern the player's wallet at your vendor (the player
-moves money into it on the site); a win or rollback goes to the wallet its bet was taken from.`;
+fraction digits (PHP: "10.50"); JSON numbers are refused.
+
+Idempotency: transactionId is your idempotency key. The same id with the same content answers the
+original answer again (nothing is applied twice); the same id with other content, or from another
+player or session (the player token is part of the content), answers idempotency_mismatch and never
+another player's balance.
+
+Answers use the envelope {success, value, message, errorCode}; value carries {balance, currency}
+after the call, also on refusals that know the balance (insufficient_balance, round_closed). HTTP 200
+for every business outcome, 400 malformed, 401 signature, 503 wallet_busy (temporary: retry the same
+transactionId).
+
+Player token: the one the platform gave you at game launch; required for balance, bet and betWin;
+optional for win and rollback, whose expiry is not checked (they settle earlier bets), but a token
+given must be a session of the bet's own player (another player's: idempotency_mismatch, nothing
+paid).
+
+Rounds: a bet opens its round (roundId). A win names its bet (betTransactionId) and that bet's
+round (another roundId: round_mismatch, nothing kept, send it again corrected). Several wins on one
+bet are all paid while the round is open (games that pay in steps, each win its own transactionId).
+roundEnd closes the round: its open bets are settled as lost, and from then on nothing of that round
+moves money: a bet, betWin, win or rollback of the round answers round_closed with the balance.
+A rollback after a win on its bet answers bet_already_settled; a rollback of an unknown bet answers
+bet_not_found and the bet is refused if it arrives later. Rounds left open are closed after an hour.
+
+Transfer-wallet brands: the same calls concern the player's wallet at your vendor (the player moves
+money into it on the site); a win or rollback goes to the wallet its bet was taken from.`;
 
 const tags = ['seamless wallet (vendors)'];
 
@@ -188,7 +203,8 @@ export async function seamlessRoutes(scope: Api, { db }: { db: Db }) {
     {
       schema: {
         tags,
-        summary: 'Credit a win for an earlier bet (betTransactionId); refused for a cancelled bet',
+        summary:
+          "Credit a win for an earlier bet (betTransactionId) in that bet's round; refused for a cancelled bet or an ended round",
         description: GUIDE,
         headers: SeamlessHeaders,
         body: SeamlessWinRequest,

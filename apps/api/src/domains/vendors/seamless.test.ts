@@ -275,6 +275,7 @@ describe('wins and rollbacks', () => {
     await send('rollback', { ...ids(), betTransactionId: cancelled.transactionId, currency: 'PHP' });
     const lateWin = await send('win', {
       ...ids(),
+      roundId: cancelled.roundId,
       betTransactionId: cancelled.transactionId,
       amount: '50.00',
       currency: 'PHP',
@@ -283,7 +284,13 @@ describe('wins and rollbacks', () => {
 
     const won = bet(p.token, '10.00');
     await send('bet', won);
-    await send('win', { ...ids(), betTransactionId: won.transactionId, amount: '20.00', currency: 'PHP' });
+    await send('win', {
+      ...ids(),
+      roundId: won.roundId,
+      betTransactionId: won.transactionId,
+      amount: '20.00',
+      currency: 'PHP',
+    });
     const lateRollback = await send('rollback', {
       ...ids(),
       betTransactionId: won.transactionId,
@@ -315,6 +322,7 @@ describe('wins and rollbacks', () => {
     const win = await send('win', {
       ...ids(),
       token: short.token,
+      roundId: b.roundId,
       betTransactionId: b.transactionId,
       amount: '1.00',
       currency: 'PHP',
@@ -489,6 +497,73 @@ describe('bet-and-win and rounds', () => {
     const ended = await send('roundEnd', { roundId: cancelledRound, gameId: 'slots-1' });
     expect(ended.body.value).toMatchObject({ status: 'cancelled' });
     expect(await balance(p.token)).toBe('95.00');
+  });
+});
+
+describe('round rules', () => {
+  it('pays several wins on one bet while its round is open, then refuses every money call of the ended round', async () => {
+    const p = await player('100.00');
+    const placed = bet(p.token, '10.00');
+    await send('bet', placed);
+    const win = (amount: string) => ({
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      amount,
+      currency: 'PHP',
+    });
+    expect((await send('win', win('5.00'))).body.value?.balance).toBe('95.00');
+    expect((await send('win', win('7.00'))).body.value?.balance).toBe('102.00');
+    await send('roundEnd', { roundId: placed.roundId, gameId: 'slots-1' });
+    const late = await send('win', win('50.00'));
+    expect(late.body).toMatchObject({
+      success: false,
+      errorCode: 'round_closed',
+      value: { balance: '102.00' },
+    });
+    const lateBet = await send('bet', bet(p.token, '1.00', { roundId: placed.roundId }));
+    expect(lateBet.body.errorCode).toBe('round_closed');
+    const lateBetWin = await send('betWin', {
+      ...ids(),
+      roundId: placed.roundId,
+      token: p.token,
+      betAmount: '1.00',
+      winAmount: '9.00',
+      currency: 'PHP',
+    });
+    expect(lateBetWin.body.errorCode).toBe('round_closed');
+    expect(await balance(p.token)).toBe('102.00');
+  });
+
+  it('refuses a rollback after round end: the bet round end settled as lost stays lost', async () => {
+    const p = await player('100.00');
+    const placed = bet(p.token, '10.00');
+    await send('bet', placed);
+    await send('roundEnd', { roundId: placed.roundId, gameId: 'slots-1' });
+    const rollback = await send('rollback', {
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      currency: 'PHP',
+    });
+    expect(rollback.body).toMatchObject({
+      success: false,
+      errorCode: 'round_closed',
+      value: { balance: '90.00' },
+    });
+    expect(await balance(p.token)).toBe('90.00');
+  });
+
+  it("refuses a win naming another round than its bet's, keeping nothing", async () => {
+    const p = await player('100.00');
+    const placed = bet(p.token, '10.00');
+    await send('bet', placed);
+    const win = { ...ids(), betTransactionId: placed.transactionId, amount: '30.00', currency: 'PHP' };
+    const wrong = await send('win', win);
+    expect(wrong.body).toMatchObject({ success: false, errorCode: 'round_mismatch' });
+    expect(await balance(p.token)).toBe('90.00');
+    const right = await send('win', { ...win, roundId: placed.roundId });
+    expect(right.body).toMatchObject({ success: true, value: { balance: '120.00' } });
   });
 });
 

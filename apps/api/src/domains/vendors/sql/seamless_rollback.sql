@@ -1,8 +1,8 @@
 -- A vendor's rollback (cancellation) of a bet as one statement. Unknown bet: bet_not_found, no
 -- balance change, and a tombstone under the bet's id so the bet, arriving later, is refused (the
 -- rollback can overtake its bet). After a win on the bet: bet_already_settled. An already cancelled
--- (or refused) bet: success, nothing credited again. Otherwise the stake goes back to the wallet it
--- was taken from. p_amount, when the vendor states it, must equal the stake (else amount_invalid).
+-- (or refused) bet: success, nothing credited again. After the bet's round ended: round_closed.
+-- Otherwise the stake goes back to the wallet it was taken from. p_amount, when the vendor states it, must equal the stake (else amount_invalid).
 create or replace function seamless_rollback(
   p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
   p_bet_transaction text, p_round text, p_game text, p_amount bigint, p_currency text,
@@ -19,6 +19,8 @@ declare
   v_entry bigint;
   v_refund bigint := 0;
   v_outcome jsonb;
+  v_bet_round text;
+  v_open boolean;
 begin
   insert into seamless_transactions (brand_id, vendor_id, transaction_id, kind, request_hash, bet_state,
                                      round_id, game_id, currency, bet_transaction_id)
@@ -30,6 +32,13 @@ begin
     return seamless_replay(p_vendor, p_transaction, 'rollback', p_hash);
   end if;
 
+  -- The bet's round (it never changes), locked (share) before the bet as every call of a round
+  -- locks them: a round end waits for this rollback, or this rollback sees the round closed.
+  select round_id into v_bet_round from seamless_transactions
+    where vendor_id = p_vendor and transaction_id = p_bet_transaction;
+  if v_bet_round is not null then
+    v_open := seamless_round_open(p_brand, p_vendor, v_bet_round, null);
+  end if;
   select id, kind, member_id, amount, bet_state, vendor_wallet_id, round_id into v_bet
     from seamless_transactions
     where vendor_id = p_vendor and transaction_id = p_bet_transaction
@@ -69,6 +78,10 @@ begin
     elsif v_bet.bet_state in ('rolled_back', 'refused') then
       select balance into v_balance from ledger_accounts where id = v_wallet;
       v_outcome := seamless_answer(true, '', v_balance, p_currency, p_scale);
+    elsif not coalesce(v_open, seamless_round_open(p_brand, p_vendor, v_bet.round_id, null)) then
+      -- After its round ended (the bet settled as lost) nothing of the round moves money.
+      select balance into v_balance from ledger_accounts where id = v_wallet;
+      v_outcome := seamless_answer(false, 'round_closed', v_balance, p_currency, p_scale);
     else
       v_refund := v_bet.amount;
       if p_amount is not null and p_amount <> v_refund then

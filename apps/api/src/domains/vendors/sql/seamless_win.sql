@@ -1,7 +1,9 @@
 -- A vendor's win for an earlier bet as one statement: the claim of its transaction id, the bet it
 -- pays (locked), the credit from the vendor's account to the wallet the bet was taken from, and
 -- the stored answer. A win with no bet keeps nothing (bet_not_found raised, the claim rolls back);
--- a win on a cancelled bet is refused. Several wins on one bet are paid (games that pay in steps).
+-- a win on a cancelled bet is refused. A win names its bet's round (else round_mismatch, nothing
+-- kept) and is refused once that round ended (round_closed). Several wins on one bet are paid
+-- while its round is open (games that pay in steps).
 create or replace function seamless_win(
   p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
   p_bet_transaction text, p_round text, p_game text, p_amount bigint, p_currency text,
@@ -16,6 +18,7 @@ declare
   v_balance bigint;
   v_entry bigint;
   v_outcome jsonb;
+  v_open boolean;
 begin
   insert into seamless_transactions (brand_id, vendor_id, transaction_id, kind, request_hash, bet_state,
                                      round_id, game_id, currency, amount, bet_transaction_id)
@@ -26,6 +29,10 @@ begin
   if v_row is null then
     return seamless_replay(p_vendor, p_transaction, 'win', p_hash);
   end if;
+
+  -- The round the win names, locked (share) before its bet, as every call of a round locks them: a
+  -- round end waits for this win, or this win sees the round closed.
+  v_open := seamless_round_open(p_brand, p_vendor, p_round, null);
 
   -- plan: bet_of_win(p_vendor bigint, p_bet_transaction text)
   select id, kind, member_id, amount, bet_state, vendor_wallet_id, round_id into v_bet
@@ -51,6 +58,13 @@ begin
     elsif v_bet.bet_state = 'refused' then
       select balance into v_balance from ledger_accounts where id = v_wallet;
       v_outcome := seamless_answer(false, 'bet_not_found', v_balance, p_currency, p_scale);
+    elsif v_bet.round_id <> p_round then
+      -- A win names its bet's round; nothing is kept, so the vendor may send it again corrected.
+      raise exception 'seamless:round_mismatch';
+    elsif not v_open then
+      -- After its round ended nothing of the round moves money.
+      select balance into v_balance from ledger_accounts where id = v_wallet;
+      v_outcome := seamless_answer(false, 'round_closed', v_balance, p_currency, p_scale);
     else
       -- Before the money moves: the accounts stay locked one statement less.
       update seamless_transactions set bet_state = 'won', updated_at = now() where id = v_bet.id;
