@@ -12,13 +12,13 @@ import type {
   VendorRow,
   VendorWithSecret,
 } from '@lotus/contracts/backoffice';
+import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { createOperator, operatorCall, operatorLogin } from '../../../test/operators.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember, fundMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
-import { signBody } from '../vendors/signature.ts';
 import { ensureAccount } from '../wallet/ledger.repository.ts';
 import { moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet } from '../wallet/wallet.service.ts';
@@ -405,7 +405,7 @@ describe('vendors and outboxes', () => {
         headers: {
           merchant: 'DEMO',
           'x-vendor': code,
-          'x-signature': signBody(key, raw),
+          'x-signature': await signSeamlessRequest(key, 'POST', '/seamless/v1/balance', raw),
           'content-type': 'application/json',
         },
         payload: raw,

@@ -12,6 +12,7 @@ import {
   SeamlessRoundEndRequest,
   SeamlessWinRequest,
 } from '@lotus/contracts/seamless';
+import { verifySeamlessRequest } from '@lotus/contracts/seamless-signature';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.ts';
@@ -27,7 +28,6 @@ import {
   seamlessRoundEnd,
   seamlessWin,
 } from './seamless.service.ts';
-import { signatureMatches } from './signature.ts';
 import { decryptSecret, findVendorForSignature } from './vendor.repository.ts';
 
 declare module 'fastify' {
@@ -39,8 +39,10 @@ declare module 'fastify' {
 
 const GUIDE = `Integration guide (seamless single wallet). The platform holds the player's money; the game
 asks it for every movement. Every call is POST with a JSON body, the headers Merchant (brand code),
-X-Vendor (your vendor code) and X-Signature = lower-case hex HMAC-SHA256 of the exact body bytes with
-your secret. The signature is checked first, in constant time: a bad one answers 401
+X-Vendor (your vendor code) and X-Signature = lower-case hex HMAC-SHA256, keyed with your secret, of
+METHOD + "\n" + PATH + "\n" + the exact body bytes (for example "POST\n/seamless/v1/bet\n{...}"; the
+path without query string), so a signed body is valid for its own call only (packages/contracts
+seamless-signature.ts signs and verifies it). The signature is checked first, in constant time: a bad one answers 401
 vendor_signature_invalid and changes nothing. Amounts are decimal strings with at most the currency's
 fraction digits (PHP: "10.50"); JSON numbers are refused.
 
@@ -84,7 +86,10 @@ const SeamlessHeaders = Type.Object({
   merchant: Type.Optional(Type.String({ maxLength: 64, description: 'Brand merchant code' })),
   'x-vendor': Type.Optional(Type.String({ maxLength: 32, description: 'Vendor code' })),
   'x-signature': Type.Optional(
-    Type.String({ maxLength: 128, description: 'hex(HMAC-SHA256(vendor secret, raw body bytes))' }),
+    Type.String({
+      maxLength: 128,
+      description: 'hex(HMAC-SHA256(vendor secret, METHOD \\n PATH \\n raw body bytes))',
+    }),
   ),
 });
 
@@ -138,8 +143,15 @@ export async function seamlessRoutes(scope: Api, { db }: { db: Db }) {
       /^[A-Za-z0-9_-]{1,32}$/.test(merchant) && /^[A-Za-z0-9_-]{1,32}$/.test(code)
         ? await lookup(merchant, code)
         : null;
+    // Over the method and the route's path with the body: a signed body is valid for its own call only.
     const signed = found
-      ? signatureMatches(found.secret, raw, header(request, SEAMLESS_HEADER.signature))
+      ? await verifySeamlessRequest(
+          found.secret,
+          request.method,
+          request.routeOptions.url ?? '',
+          raw,
+          header(request, SEAMLESS_HEADER.signature),
+        )
       : false;
     if (!found || !signed || !found.active) throw new AppError('vendor_signature_invalid');
     let parsed: unknown;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { raiseSqlState, reconcileAfterEach, seeded } from '../../../test/money.ts';
@@ -43,7 +44,7 @@ async function send(
     headers: {
       merchant: 'DEMO',
       'x-vendor': VENDOR,
-      'x-signature': signBody(options.secret ?? SECRET, raw),
+      'x-signature': await signSeamlessRequest(options.secret ?? SECRET, 'POST', `/seamless/v1/${path}`, raw),
       'content-type': 'application/json',
     },
     payload: raw,
@@ -102,7 +103,7 @@ describe('signature', () => {
       headers: {
         merchant: 'DEMO',
         'x-vendor': VENDOR,
-        'x-signature': signBody(SECRET, raw),
+        'x-signature': await signSeamlessRequest(SECRET, 'POST', '/seamless/v1/bet', raw),
         'content-type': 'application/json',
       },
       payload: raw.replace('10.00', '1000.00'),
@@ -115,6 +116,42 @@ describe('signature', () => {
       .where('transaction_id', '=', body.transactionId)
       .execute();
     expect(rows).toHaveLength(0);
+  });
+
+  it('binds the signature to its call: a signed win body replayed at /rollback, or a body-only signature, is refused', async () => {
+    const p = await player('100.00');
+    const placed = bet(p.token, '10.00');
+    await send('bet', placed);
+    const raw = JSON.stringify({
+      vendor: VENDOR,
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      amount: '10.00',
+      currency: 'PHP',
+    });
+    const at = async (path: string, signature: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/seamless/v1/${path}`,
+        headers: {
+          merchant: 'DEMO',
+          'x-vendor': VENDOR,
+          'x-signature': signature,
+          'content-type': 'application/json',
+        },
+        payload: raw,
+      });
+    const winSignature = await signSeamlessRequest(SECRET, 'POST', '/seamless/v1/win', raw);
+    const replayed = await at('rollback', winSignature);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toMatchObject({ errorCode: 'vendor_signature_invalid' });
+    expect((await at('win', signBody(SECRET, raw))).statusCode).toBe(401);
+    expect(await balance(p.token)).toBe('90.00');
+    expect((await at('win', winSignature)).json()).toMatchObject({
+      success: true,
+      value: { balance: '100.00' },
+    });
   });
 
   it('refuses a body naming another vendor than the signed header', async () => {
@@ -426,7 +463,7 @@ describe("the vendor's side", () => {
           headers: {
             merchant: 'DEMO',
             'x-vendor': code,
-            'x-signature': signBody(SECRET, raw),
+            'x-signature': await signSeamlessRequest(SECRET, 'POST', `/seamless/v1/${path}`, raw),
             'content-type': 'application/json',
           },
           payload: raw,
@@ -632,7 +669,7 @@ describe('faults', () => {
     await upsertVendor(ctx.db, { brandId: brand.id, code, name: 'New vendor', secret: SECRET });
     const p = await player('100.00');
     const { token } = await issueVendorSession(ctx.db, p.id, code, 'slots-1');
-    const betOfNewVendor = (amount: string) => {
+    const betOfNewVendor = async (amount: string) => {
       const raw = JSON.stringify({ vendor: code, ...bet(token, amount) });
       return ctx.app.inject({
         method: 'POST',
@@ -640,7 +677,7 @@ describe('faults', () => {
         headers: {
           merchant: 'DEMO',
           'x-vendor': code,
-          'x-signature': signBody(SECRET, raw),
+          'x-signature': await signSeamlessRequest(SECRET, 'POST', '/seamless/v1/bet', raw),
           'content-type': 'application/json',
         },
         payload: raw,
