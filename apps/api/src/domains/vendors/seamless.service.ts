@@ -50,10 +50,31 @@ const brandOf = (v: SeamlessVendor) => ({
   currencySymbol: v.currencySymbol,
 });
 
+/** The largest balance or amount the ledger holds (PostgreSQL bigint). */
+const INT8_MAX = 2n ** 63n - 1n;
+
 function amountOf(text: string, v: SeamlessVendor): bigint {
   const minor = parseAmount(text, v.currency);
-  if (minor === null || minor < 0n) throw new AppError('amount_invalid');
+  if (minor === null || minor < 0n || minor > INT8_MAX) throw new AppError('amount_invalid');
   return minor;
+}
+
+/**
+ * Database errors a seamless call answers with a catalogue code, the statement rolled back so
+ * nothing changed: a lock not granted within the functions' lock_timeout, or a statement past the
+ * pool's statement_timeout, is the temporary wallet_busy (retry the same transaction id); a credit
+ * that would take a balance past the bigint range is amount_invalid.
+ */
+const SQLSTATE_ERRORS: Record<string, ErrorCode> = {
+  '55P03': 'wallet_busy',
+  '57014': 'wallet_busy',
+  '22003': 'amount_invalid',
+};
+
+function catalogueError(error: unknown): AppError | null {
+  const state = (error as { code?: unknown } | null)?.code;
+  const code = typeof state === 'string' ? SQLSTATE_ERRORS[state] : undefined;
+  return code ? new AppError(code, { cause: error }) : null;
 }
 
 function checkCurrency(currency: string | undefined, v: SeamlessVendor) {
@@ -180,7 +201,7 @@ async function runSeamless(db: Db, call: (executor: Executor) => Promise<Seamles
       const code = /^seamless:([a-z_]+)$/.exec(error instanceof Error ? error.message : '')?.[1];
       if (code === 'wallet_not_open') throw new WalletNotOpen(code, { cause: error });
       if (code) throw new AppError(code as ErrorCode, { cause: error });
-      throw error;
+      throw catalogueError(error) ?? error;
     }
   });
 }
@@ -303,7 +324,14 @@ export async function seamlessRoundEnd(
   req: SeamlessRoundEndRequest,
 ): Promise<SeamlessRound> {
   const status = await moneyStatement(db, (executor) =>
-    callRoundEnd(executor, { brandId: v.brandId, vendorId: v.id, roundId: req.roundId, gameId: req.gameId }),
+    callRoundEnd(executor, {
+      brandId: v.brandId,
+      vendorId: v.id,
+      roundId: req.roundId,
+      gameId: req.gameId,
+    }).catch((error: unknown) => {
+      throw catalogueError(error) ?? error;
+    }),
   );
   return { roundId: req.roundId, status };
 }

@@ -795,10 +795,117 @@ describe('plans kept by long-lived connections', () => {
         const explained = await sql<Record<string, string>>`explain execute bet_of_win(1, 'x')`.execute(conn);
         return explained.rows.map((r) => Object.values(r).join(' ')).join('\n');
       } finally {
-        await sql`deallocate all`.execute(conn);
+        // Only its own: the pool's connections keep their named statements (seamless_bet...).
+        await sql`deallocate bet_of_win`.execute(conn);
         await sql`reset plan_cache_mode`.execute(conn);
       }
     });
     expect(plan).toMatch(/seamless_transactions_uq/);
+  });
+});
+
+describe('a locked wallet', () => {
+  it("answers the locked player's bets wallet_busy fast and changing nothing, while another player's bet goes through in under 1 s", async () => {
+    if (process.env.TEST_DB !== 'postgres') {
+      // PGlite serves one statement at a time (no lock waits); the functions carry the same limit.
+      const { rows } = await sql<{ proconfig: string[] | null }>`
+        select proconfig from pg_proc where proname in ('seamless_bet', 'seamless_win', 'seamless_rollback')`.execute(
+        ctx.db,
+      );
+      expect(rows.map((r) => r.proconfig)).toEqual([
+        ['lock_timeout=1s'],
+        ['lock_timeout=1s'],
+        ['lock_timeout=1s'],
+      ]);
+      return;
+    }
+    const a = await player('100.00');
+    const b = await player('100.00');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // Another connection holds A's wallet row; let go after 6 s at the latest so a regression fails
+    // on the assertions below rather than hanging.
+    const safety = setTimeout(release, 6_000);
+    const holder = ctx.db.transaction().execute(async (trx) => {
+      await sql`select id from ledger_accounts where member_id = ${a.id} and kind = 'member_main' for update`.execute(
+        trx,
+      );
+      locked();
+      await released;
+    });
+    await isLocked;
+    const timed = async (call: Promise<Awaited<ReturnType<typeof send>>>) => {
+      const started = performance.now();
+      const res = await call;
+      return { res, ms: performance.now() - started };
+    };
+    // Several of A's bets at once (each holds a pool connection while it waits), then B's.
+    const lockedBets = Array.from({ length: 6 }, () => bet(a.token, '10.00'));
+    const answers = lockedBets.map((body) => timed(send('bet', body)));
+    const other = await timed(send('bet', bet(b.token, '10.00')));
+    const busy = await Promise.all(answers);
+    release();
+    clearTimeout(safety);
+    await holder;
+    expect(other.res.body).toMatchObject({ success: true, value: { balance: '90.00' } });
+    expect(other.ms).toBeLessThan(1_000);
+    for (const { res, ms } of busy) {
+      expect(res.status).toBe(503);
+      expect(res.body.errorCode).toBe('wallet_busy');
+      expect(ms).toBeLessThan(3_000);
+    }
+    expect(await balance(a.token)).toBe('100.00');
+    // Nothing was kept: the vendor's retry of the same transaction goes through once the lock is gone.
+    const retried = await send('bet', lockedBets[0] ?? {});
+    expect(retried.body.errorCode).toBe('');
+    expect(retried.body).toMatchObject({
+      success: true,
+      value: { balance: '90.00' },
+    });
+  });
+});
+
+describe('amounts past the bigint range', () => {
+  // Last in the file: the house's account is left close to the bottom of the range.
+  it('answers 400 amount_invalid for a win or betWin that would overflow the balance, changing nothing', async () => {
+    const max = 2n ** 63n - 1n;
+    const p = await player('0');
+    // Not quite the maximum: the house account the funding comes from must stay in range too.
+    await houseAdjustment(ctx.db, brand, p.owner, max - 2n ** 61n, `near-max:${randomUUID()}`);
+    const placed = bet(p.token, '1.00');
+    await send('bet', placed);
+    const before = await balance(p.token);
+    const win = {
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      // 2^61 + 1048 minor units: past the maximum by 948 after the 1.00 bet.
+      amount: '23058430092136950.00',
+      currency: 'PHP',
+    };
+    const overflow = await send('win', win);
+    expect(overflow.body.errorCode).toBe('amount_invalid');
+    expect(overflow.status).toBe(400);
+    const betWin = await send('betWin', {
+      ...ids(),
+      token: p.token,
+      betAmount: '0.00',
+      winAmount: '23058430092136950.00',
+      currency: 'PHP',
+    });
+    expect(betWin.status).toBe(400);
+    expect(betWin.body.errorCode).toBe('amount_invalid');
+    const huge = await send('win', { ...win, transactionId: randomUUID(), amount: '92233720368547758.08' });
+    expect(huge.status).toBe(400);
+    expect(huge.body.errorCode).toBe('amount_invalid');
+    expect(await balance(p.token)).toBe(before);
+    // The refused win kept nothing: the same id with an amount that fits is paid.
+    expect((await send('win', { ...win, amount: '1.00' })).body).toMatchObject({ success: true });
   });
 });

@@ -7,7 +7,11 @@ create or replace function seamless_rollback(
   p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
   p_bet_transaction text, p_round text, p_game text, p_amount bigint, p_currency text,
   p_scale integer, p_vendor_shards integer, p_token_hash text
-) returns jsonb language plpgsql as $$
+) returns jsonb language plpgsql
+-- Fails fast when a wallet, bet or round stays locked by another connection: the service answers
+-- wallet_busy (55P03) well under a vendor's timeout instead of holding a pool connection waiting.
+set lock_timeout = '1s'
+as $$
 declare
   v_row bigint;
   v_bet record;

@@ -4,7 +4,11 @@
 -- call of the round locks it (share) before its bet.
 create or replace function seamless_round_end(
   p_brand bigint, p_vendor bigint, p_round text, p_game text
-) returns text language plpgsql as $$
+) returns text language plpgsql
+-- Fails fast when a wallet, bet or round stays locked by another connection: the service answers
+-- wallet_busy (55P03) well under a vendor's timeout instead of holding a pool connection waiting.
+set lock_timeout = '1s'
+as $$
 declare
   v_round record;
   v_status text;
