@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import type { PoolTimeouts } from './db/database.ts';
 import type { PasswordHashing } from './lib/hashing.ts';
 
 /** The repository root: relative directories in the environment resolve from here. */
@@ -25,6 +26,10 @@ export const EnvSchema = Type.Object({
   DATABASE_URL: Type.String({ default: '' }),
   /** Connections each server process keeps to PostgreSQL (processes x this must fit max_connections). */
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  /** Per connection: how long a statement waits for a lock, runs, or a transaction idles (ms, 0 = off). */
+  DATABASE_LOCK_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 2_000 }),
+  DATABASE_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 10_000 }),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 15_000 }),
   DATA_DIR: Type.String({ minLength: 1, default: '.data/pglite' }),
   /** Redis for shared rate-limit counters and cache invalidation; in-process when empty. */
   REDIS_URL: Type.String({ default: '' }),
@@ -63,6 +68,7 @@ export type Config = {
   host: string;
   databaseUrl: string | null;
   databasePoolSize: number;
+  databaseTimeouts: PoolTimeouts;
   dataDir: string;
   redisUrl: string | null;
   trustProxy: TrustProxy;
@@ -141,6 +147,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || null,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
     redisUrl: e.REDIS_URL || null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

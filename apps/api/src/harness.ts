@@ -212,7 +212,7 @@ export function relaxedThrottle(): ThrottleRules {
   return rules;
 }
 
-export { signBody as signSeamlessBody } from './domains/vendors/signature.ts';
+export { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 export { issueVendorSession } from './domains/vendors/vendor-session.service.ts';
 export { type ReconcileReport, reconcile as reconcileLedger } from './domains/wallet/reconcile.ts';
 

@@ -48,7 +48,11 @@ export type RunningServer = {
 
 function targetOf(config: Config): DatabaseTarget {
   return config.databaseUrl
-    ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }
+    ? {
+        databaseUrl: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        timeouts: config.databaseTimeouts,
+      }
     : { dataDir: config.dataDir };
 }
 

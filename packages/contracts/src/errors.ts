@@ -553,6 +553,12 @@ const table = {
     ms: 'Pusingan permainan ini telah ditutup.',
     cn: '该游戏局已结束。',
   },
+  round_mismatch: {
+    status: 200,
+    en: 'The round id is not the round of the referenced bet.',
+    ms: 'ID pusingan bukan pusingan pertaruhan yang dirujuk.',
+    cn: '该局编号与所引用投注的局不一致。',
+  },
   wallet_transfer_not_needed: {
     status: 200,
     en: 'This site uses one wallet for every game: no transfer is needed.',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/support.ts';
@@ -9,7 +10,6 @@ import { migrateToLatest } from '../db/migrator.ts';
 import type { Database } from '../db/schema.ts';
 import { findBrandByMerchantCode } from '../domains/brands/brand.repository.ts';
 import type { Brand } from '../domains/brands/brand.ts';
-import { signBody } from '../domains/vendors/signature.ts';
 import { upsertVendor } from '../domains/vendors/vendor.repository.ts';
 import { issueVendorSession } from '../domains/vendors/vendor-session.service.ts';
 import { memberDailyTurnover } from '../domains/wallet/turnover.consumer.ts';
@@ -230,7 +230,7 @@ async function send(path: string, body: Record<string, unknown>) {
     headers: {
       merchant: 'DEMO',
       'x-vendor': VENDOR,
-      'x-signature': signBody(SECRET, raw),
+      'x-signature': await signSeamlessRequest(SECRET, 'POST', `/seamless/v1/${path}`, raw),
       'content-type': 'application/json',
     },
     payload: raw,

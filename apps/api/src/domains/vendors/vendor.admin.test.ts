@@ -1,9 +1,9 @@
 import type { AuditPage, VendorRow, VendorWithSecret } from '@lotus/contracts/backoffice';
+import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { describe, expect, it } from 'vitest';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam, uniqueName } from '../../../test/operators.ts';
 import { setupTestApp } from '../../../test/support.ts';
-import { signBody } from './signature.ts';
 
 const ctx = setupTestApp();
 reconcileAfterEach(ctx);
@@ -35,7 +35,7 @@ describe('vendors', () => {
         headers: {
           merchant: 'DEMO',
           'x-vendor': code,
-          'x-signature': signBody(key, raw),
+          'x-signature': await signSeamlessRequest(key, 'POST', '/seamless/v1/balance', raw),
           'content-type': 'application/json',
         },
         payload: raw,
