@@ -56,7 +56,6 @@ describe('migrations', () => {
     expect(again?.map((r) => r.migrationName).filter(hotPath)).toEqual([
       '0010_ledger_check_cached_plan',
       '0011_seamless_lighter_writes',
-      '0012_repeatable_functions',
     ]);
     expect(await checkSettings()).toEqual(['enable_seqscan=off']);
     expect(await roundIndex()).toMatch(/\(round_id, vendor_id\)/);
