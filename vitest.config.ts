@@ -3,14 +3,15 @@ import { defineConfig } from 'vitest/config';
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
 
 /**
- * One run, several projects: the contracts' unit tests, the API's integration tests twice (embedded
- * PGlite and real PostgreSQL, chosen by TEST_DB), and the web app's and back office's component tests
- * in jsdom.
+ * One run, several projects: the contracts' unit tests, the repository tools' tests (scripts/), the
+ * API's integration tests twice (embedded PGlite and real PostgreSQL, chosen by TEST_DB), the house
+ * vendor's game core, and the web app's and back office's component tests in jsdom.
  */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      { test: { name: 'tools', include: ['scripts/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'api-pglite',
@@ -27,6 +28,15 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The house vendor's pure game core: fairness, slot evaluator, math sheets, RTP simulations.
+        test: {
+          name: 'house-vendor',
+          include: ['apps/house-vendor/src/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       'apps/web/vitest.config.ts',

@@ -8,7 +8,7 @@ import { existsSync, globSync, mkdtempSync, readdirSync, readFileSync, rmSync } 
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signSeamlessBody } from '@lotus/api/harness';
+import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 
 export type LevelResult = {
   connections: number;
@@ -164,16 +164,13 @@ export class VendorConnection {
   }
 }
 
-/** A vendor's bet then its win for a fresh round `id`, signed over the exact body bytes. */
+/** A vendor's bet then its win for a fresh round `id`, signed over the method, path and exact body bytes. */
 function betWinPair(vendor: Vendor, stake: string, win: string) {
   const fixedHeaders = `content-type: application/json\r\nmerchant: ${vendor.merchantCode}\r\nx-vendor: ${vendor.code}\r\n`;
   const call = async (connection: VendorConnection, path: string, payload: Record<string, unknown>) => {
     const body = JSON.stringify({ vendor: vendor.code, ...payload });
-    const answer = await connection.post(
-      path,
-      `${fixedHeaders}x-signature: ${signSeamlessBody(vendor.secret, body)}\r\n`,
-      body,
-    );
+    const signature = await signSeamlessRequest(vendor.secret, 'POST', path, body);
+    const answer = await connection.post(path, `${fixedHeaders}x-signature: ${signature}\r\n`, body);
     if (answer.status !== 200 || answer.body?.success !== true)
       throw new Error(`${path}: HTTP ${answer.status} ${answer.body?.errorCode ?? 'unreadable answer'}`);
   };

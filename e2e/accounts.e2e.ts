@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createMember, latestSmsCode, setKnownIp, withDatabase } from '@lotus/api/harness';
+import { TRIAL_TYPE } from '@lotus/contracts/accounts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
@@ -119,7 +120,7 @@ describe('accounts in the browser', () => {
     await openHome(page);
     await page.getByTestId('login-box').getByRole('button', { name: 'Free demo' }).click();
     await loggedIn(page);
-    expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
+    expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe(String(TRIAL_TYPE));
     await page.getByTestId('logged-in-bar').getByRole('button', { name: 'Deposit' }).click();
     await page.getByTestId('trial-warning').waitFor();
     await page.getByTestId('trial-warning-confirm').click();

@@ -82,6 +82,7 @@ describe('withdrawals in the browser', () => {
     await cardForm.getByLabel('Bank name').fill('Maybank');
     await cardForm.getByLabel('Account holder name').fill('E2E Member');
     await cardForm.getByLabel('Account number').fill(`55${Date.now().toString().slice(-10)}`);
+    await cardForm.getByLabel('Login password').fill('Secret123');
     await cardForm.getByRole('button', { name: 'Add bank card' }).click();
     await withdrawPage.getByTestId('bank-cards').locator('li').first().waitFor();
     const form = withdrawPage.getByTestId('withdraw-form');

@@ -4,31 +4,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { AccountServices } from './domains/accounts/account-services.ts';
-import { agentRoutes } from './domains/accounts/agent.routes.ts';
-import { avatarFileRoute, memberRoutes } from './domains/accounts/member.routes.ts';
-import { passwordRoutes } from './domains/accounts/password.routes.ts';
-import { registrationRoutes } from './domains/accounts/registration.routes.ts';
 import { PolicyCache } from './domains/accounts/registration-settings.ts';
-import { announcementRoutes } from './domains/announcements/announcement.routes.ts';
-import { externalRoutes } from './domains/external/external.routes.ts';
-import { feedbackRoutes } from './domains/feedback/feedback.routes.ts';
-import { UploadStore } from './domains/feedback/upload-store.ts';
-import { gamesRoutes } from './domains/games/games.routes.ts';
-import { helpRoutes } from './domains/help/help.routes.ts';
-import { languageRoutes } from './domains/members/language.routes.ts';
-import { backofficeRoutes } from './domains/operators/backoffice.routes.ts';
+import { SessionService } from './domains/accounts/session.service.ts';
 import { decorateOperator } from './domains/operators/operator.guard.ts';
 import { createOperatorServices } from './domains/operators/operator-services.ts';
-import { depositOperatorRoutes } from './domains/payments/deposit.operator.routes.ts';
-import { depositRoutes } from './domains/payments/deposit.routes.ts';
-import { paymentGatewayRoutes } from './domains/payments/payment-gateway.routes.ts';
-import { securityRoutes } from './domains/security/security.routes.ts';
 import { ServerKeyring } from './domains/security/server-keys.ts';
-import { sessionRoutes } from './domains/sessions/session.routes.ts';
-import { SessionService } from './domains/sessions/session.service.ts';
-import { systemRoutes } from './domains/system/system.routes.ts';
-import { seamlessRoutes } from './domains/vendors/seamless.routes.ts';
 import { ImageCaptcha } from './domains/verification/captcha.service.ts';
 import { type EmailProvider, OutboxEmailProvider } from './domains/verification/email.ts';
 import {
@@ -37,16 +17,16 @@ import {
   PRODUCTION_HUMAN_CHECK,
 } from './domains/verification/human-check.service.ts';
 import { OutboxSmsProvider, SmsCodes, type SmsProvider } from './domains/verification/sms.service.ts';
-import { verificationRoutes } from './domains/verification/verification.routes.ts';
-import { walletRoutes } from './domains/wallet/wallet.routes.ts';
-import { withdrawalReviewRoutes } from './domains/withdrawals/review.routes.ts';
-import { withdrawalRoutes } from './domains/withdrawals/withdrawal.routes.ts';
+import type { AccountServices } from './http/account-services.ts';
 import { decorateAuth, guards } from './http/auth.ts';
+import { enforceAvailability } from './http/availability.ts';
 import { registerBackofficeApp } from './http/backoffice-app.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerDocs } from './http/docs.ts';
 import { registerEncryptedBodies } from './http/encrypted-body.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerHealth } from './http/health.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { decorateTenancy, requireBrand } from './http/tenancy.ts';
@@ -55,11 +35,20 @@ import { DEFAULT_RATE_LIMITS, type RateLimits, type RouteDeps } from './http/typ
 import { registerWebApp } from './http/web-app.ts';
 import { connectCacheBus } from './lib/db-cache.ts';
 import { PRODUCTION_PASSWORD_HASHING } from './lib/hashing.ts';
+import { UploadStore } from './lib/uploads/uploads.ts';
+import { DOMAIN_MODULES } from './modules.ts';
 
 export type BuildAppOptions = {
   config: Pick<Config, 'trustProxy' | 'logLevel' | 'uploadDir' | 'webDist' | 'redisUrl'> &
     Partial<
-      Pick<Config, 'passwordHashing' | 'sessionIdleMinutes' | 'operatorSessionIdleMinutes' | 'backofficeDist'>
+      Pick<
+        Config,
+        | 'passwordHashing'
+        | 'sessionIdleMinutes'
+        | 'operatorSessionIdleMinutes'
+        | 'backofficeDist'
+        | 'uploadQuotaBytes'
+      >
     >;
   db: Db;
   /** Fastify logger options; `false` silences it (tests). Defaults to pino at config.logLevel. */
@@ -128,10 +117,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   decorateAuth(app);
   decorateOperator(app);
   registerEncryptedBodies(app, keyring);
+  registerNulGuard(app);
 
   const deps: RouteDeps = {
     db,
-    uploads: new UploadStore(config.uploadDir),
+    uploads: new UploadStore(config.uploadDir, config.uploadQuotaBytes),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     accounts,
     operators: createOperatorServices({
@@ -141,35 +131,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       idleMinutes: config.operatorSessionIdleMinutes ?? 30,
     }),
   };
-  avatarFileRoute(app, deps);
+  // Liveness and readiness probes for load balancers: no Merchant header, no brand.
+  registerHealth(app, { db, redisUrl: config.redisUrl });
+  // Each domain's routes (modules.ts): member and back-office routes inside the brand scope, the
+  // others (vendors' and gateways' signed calls, files by name) each in a scope of their own.
   await app.register(async (api) => {
     requireBrand(api, db);
-    securityRoutes(api, deps);
-    verificationRoutes(api, deps);
-    registrationRoutes(api, deps);
-    sessionRoutes(api, deps);
-    passwordRoutes(api, deps);
-    memberRoutes(api, deps);
-    externalRoutes(api, deps);
-    agentRoutes(api, deps);
-    systemRoutes(api, deps);
-    gamesRoutes(api);
-    helpRoutes(api, deps);
-    announcementRoutes(api, deps);
-    languageRoutes(api, deps);
-    feedbackRoutes(api, deps);
-    walletRoutes(api, deps);
-    depositRoutes(api, deps);
-    depositOperatorRoutes(api, deps);
-    withdrawalRoutes(api, deps);
-    withdrawalReviewRoutes(api, deps);
-    backofficeRoutes(api, deps);
+    enforceAvailability(api);
+    for (const module of DOMAIN_MODULES) module.routes?.(api, deps);
+    for (const module of DOMAIN_MODULES) module.adminRoutes?.(api, deps);
   });
-
-  // Game vendors: no Merchant tenancy hook, raw signed bodies (domains/vendors/seamless.routes.ts).
-  await app.register(async (scope) => seamlessRoutes(scope, { db }));
-  // Payment gateways' signed callbacks and the demo gateway's page (domains/payments).
-  await app.register(async (scope) => paymentGatewayRoutes(scope, { db }));
+  for (const module of DOMAIN_MODULES) {
+    const external = module.externalRoutes;
+    if (external) await app.register(async (scope) => external(scope, deps));
+  }
 
   if (config.backofficeDist) await registerBackofficeApp(app, { db, dist: config.backofficeDist });
   await registerWebApp(app, { db, webDist: config.webDist });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseTrustProxy, REPO_ROOT } from './config.ts';
+import { ConfigError, loadConfig, parseRoles, parseTrustProxy, REPO_ROOT, rolesArgument } from './config.ts';
 
 describe('configuration from the environment', () => {
   it('has working defaults for a fresh machine', () => {
@@ -67,5 +67,27 @@ describe('configuration from the environment', () => {
     if (typeof hops === 'function') {
       expect([hops('1.1.1.1', 0), hops('1.1.1.1', 1), hops('1.1.1.1', 2)]).toEqual([true, true, false]);
     }
+  });
+
+  it('runs every role in one process by default and reads ROLES, in a canonical order, each once', () => {
+    expect(loadConfig({}).roles).toEqual(['web', 'worker', 'realtime']);
+    expect(loadConfig({ ROLES: 'worker' }).roles).toEqual(['worker']);
+    expect(loadConfig({ ROLES: ' worker , web,worker' }).roles).toEqual(['web', 'worker']);
+    expect(parseRoles('realtime,web')).toEqual(['web', 'realtime']);
+  });
+
+  it('refuses an unknown or empty role', () => {
+    expect(() => loadConfig({ ROLES: 'web,cron' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ROLES: 'web,cron' })).toThrow(/cron/);
+    expect(() => parseRoles('')).toThrow(ConfigError);
+    expect(() => parseRoles('web,')).toThrow(ConfigError);
+    expect(() => parseRoles('WEB')).toThrow(ConfigError);
+  });
+
+  it('takes --roles from the command line in both spellings', () => {
+    expect(rolesArgument(['--roles=worker'])).toBe('worker');
+    expect(rolesArgument(['--port', '1', '--roles', 'web,realtime'])).toBe('web,realtime');
+    expect(rolesArgument(['--roles'])).toBe('');
+    expect(rolesArgument([])).toBeUndefined();
   });
 });

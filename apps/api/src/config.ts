@@ -1,12 +1,21 @@
 import path from 'node:path';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import type { PoolTimeouts } from './db/database.ts';
 import type { PasswordHashing } from './lib/hashing.ts';
 
 /** The repository root: relative directories in the environment resolve from here. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * What a server process does: `web` serves the HTTP API and the sites, `worker` runs the scheduled
+ * jobs and the event consumers, `realtime` is reserved for the WebSocket tables (accepted, no work
+ * yet). One process runs them all by default; a worker-only process answers only GET /health.
+ */
+export const ROLES = ['web', 'worker', 'realtime'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** Every environment variable the server reads, validated once at boot. */
 export const EnvSchema = Type.Object({
@@ -17,6 +26,10 @@ export const EnvSchema = Type.Object({
   DATABASE_URL: Type.String({ default: '' }),
   /** Connections each server process keeps to PostgreSQL (processes x this must fit max_connections). */
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  /** Per connection: how long a statement waits for a lock, runs, or a transaction idles (ms, 0 = off). */
+  DATABASE_LOCK_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 2_000 }),
+  DATABASE_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 10_000 }),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 15_000 }),
   DATA_DIR: Type.String({ minLength: 1, default: '.data/pglite' }),
   /** Redis for shared rate-limit counters and cache invalidation; in-process when empty. */
   REDIS_URL: Type.String({ default: '' }),
@@ -27,6 +40,8 @@ export const EnvSchema = Type.Object({
   TRUST_PROXY: Type.String({ default: 'loopback' }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
   UPLOAD_DIR: Type.String({ minLength: 1, default: '.data/uploads' }),
+  /** Bytes one member may keep stored (avatar, receipts, proofs); over it uploads are refused. */
+  UPLOAD_QUOTA_BYTES: Type.Integer({ minimum: 0, default: 20 * 1024 * 1024 }),
   WEB_DIST: Type.String({ minLength: 1, default: 'apps/web/dist' }),
   BACKOFFICE_DIST: Type.String({ minLength: 1, default: 'apps/backoffice/dist' }),
   /** argon2id cost of member passwords (OWASP defaults: 19 MiB, 2 passes, 1 lane). */
@@ -37,6 +52,10 @@ export const EnvSchema = Type.Object({
   SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, default: 120 }),
   /** Back-office sessions (operators can move money) end sooner without a call. */
   OPERATOR_SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
+  /** Comma-separated roles of the process (web, worker, realtime); `--roles=` overrides it. */
+  ROLES: Type.String({ minLength: 1, default: ROLES.join(',') }),
+  SMS_HTTP_URL: Type.String({ default: '' }),
+  SMS_HTTP_TOKEN: Type.String({ default: '' }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -49,17 +68,22 @@ export type Config = {
   host: string;
   databaseUrl: string | null;
   databasePoolSize: number;
+  databaseTimeouts: PoolTimeouts;
   dataDir: string;
   redisUrl: string | null;
   trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   uploadDir: string;
+  uploadQuotaBytes: number;
   webDist: string;
   /** The built back office, served under /backoffice/. */
   backofficeDist: string;
   passwordHashing: PasswordHashing;
   sessionIdleMinutes: number;
   operatorSessionIdleMinutes: number;
+  roles: readonly Role[];
+  /** An HTTP SMS gateway (url and bearer token); null keeps the outbox provider. */
+  smsHttp: { url: string; token: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -80,6 +104,26 @@ export function parseTrustProxy(raw: string): TrustProxy {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+}
+
+/** `web,worker`: the roles in the canonical order, each once; ConfigError for an empty or unknown one. */
+export function parseRoles(raw: string): Role[] {
+  const named = raw.split(',').map((s) => s.trim());
+  const unknown = named.filter((name) => !(ROLES as readonly string[]).includes(name));
+  if (unknown.length > 0 || named.length === 0) {
+    throw new ConfigError(`Invalid roles "${raw}": expected a comma-separated list of ${ROLES.join(', ')}`);
+  }
+  return ROLES.filter((role) => named.includes(role));
+}
+
+/** The value of `--roles=...` (or `--roles ...`) among command-line arguments, if given. */
+export function rolesArgument(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg.startsWith('--roles=')) return arg.slice('--roles='.length);
+    if (arg === '--roles') return argv[i + 1] ?? '';
+  }
+  return undefined;
 }
 
 /** Reads and validates the environment; throws ConfigError listing every bad variable. */
@@ -103,11 +147,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || null,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
     redisUrl: e.REDIS_URL || null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     uploadDir: path.resolve(REPO_ROOT, e.UPLOAD_DIR),
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST),
     backofficeDist: path.resolve(REPO_ROOT, e.BACKOFFICE_DIST),
     passwordHashing: {
@@ -117,5 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     operatorSessionIdleMinutes: e.OPERATOR_SESSION_IDLE_MINUTES,
+    roles: parseRoles(e.ROLES),
+    smsHttp: e.SMS_HTTP_URL ? { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN } : null,
   };
 }

@@ -8,7 +8,7 @@ import {
   issueVendorSession,
   reconcileLedger,
   setWalletSettings,
-  signSeamlessBody,
+  signSeamlessRequest,
 } from './harness.ts';
 
 const ctx = setupTestApp();
@@ -44,7 +44,7 @@ describe('money harness', () => {
       headers: {
         merchant: 'DEMO',
         'x-vendor': 'HARNESS',
-        'x-signature': signSeamlessBody(vendor.secret, raw),
+        'x-signature': await signSeamlessRequest(vendor.secret, 'POST', '/seamless/v1/bet', raw),
         'content-type': 'application/json',
       },
       payload: raw,

@@ -5,6 +5,7 @@ import { createDatabase, type DatabaseTarget, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { brandTemplate } from './db/seed/demo-brand.ts';
 import { createBrandWithContent, DEMO_CONTENT } from './db/seed.ts';
+import { forgetIp, rememberIp } from './domains/accounts/login-attempt.repository.ts';
 import { findMemberByUsername, insertMember, updateMember } from './domains/accounts/member.repository.ts';
 import { type AccountPolicy, upsertPolicy } from './domains/accounts/registration-settings.ts';
 import { findBrandByMerchantCode } from './domains/brands/brand.repository.ts';
@@ -14,7 +15,6 @@ import {
   updateBrandSettings,
 } from './domains/brands/brand-settings.ts';
 import { type ExternalProviderName, upsertProvider } from './domains/external/external.repository.ts';
-import { forgetIp, rememberIp } from './domains/sessions/login-attempt.repository.ts';
 import { upsertVendor } from './domains/vendors/vendor.repository.ts';
 import {
   houseAdjustment,
@@ -212,7 +212,7 @@ export function relaxedThrottle(): ThrottleRules {
   return rules;
 }
 
-export { signBody as signSeamlessBody } from './domains/vendors/signature.ts';
+export { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 export { issueVendorSession } from './domains/vendors/vendor-session.service.ts';
 export { type ReconcileReport, reconcile as reconcileLedger } from './domains/wallet/reconcile.ts';
 

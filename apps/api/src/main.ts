@@ -1,9 +1,15 @@
 import closeWithGrace from 'close-with-grace';
+import { parseRoles, rolesArgument } from './config.ts';
 import { startServer } from './server.ts';
 
-/** Production entry: configuration from the environment, graceful shutdown on signals. */
-const server = await startServer();
-server.app.log.info({ url: server.url }, 'server ready');
+/**
+ * Production entry: configuration from the environment, graceful shutdown on signals.
+ * `--roles=web,worker,realtime` (any subset) overrides ROLES: e.g. `--roles=worker` for a process
+ * that runs the jobs and event consumers beside web-only ones.
+ */
+const rolesArg = rolesArgument(process.argv.slice(2));
+const server = await startServer(rolesArg === undefined ? {} : { roles: parseRoles(rolesArg) });
+server.app.log.info({ url: server.url, roles: server.roles }, 'server ready');
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) server.app.log.error({ err }, 'shutting down after an error');

@@ -50,4 +50,40 @@ describe('startServer', () => {
       await second.close();
     }
   });
+
+  it('without the web role serves no API or site, only /health, and runs the worker', async () => {
+    const worker = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      ...database,
+      logger: false,
+      roles: ['worker'],
+      scheduledJobs: true,
+      config: { uploadDir: path.join(scratch, 'uploads'), webDist: path.join(scratch, 'web') },
+    });
+    try {
+      expect(worker.roles).toEqual(['worker']);
+      const health = await fetch(`${worker.url}/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok', roles: ['worker'] });
+      for (const url of ['/wps/system/status', '/bo/v1/dashboard', '/seamless/v1/balance', '/docs', '/']) {
+        const res = await fetch(`${worker.url}${url}`, { headers: { Merchant: 'DEMO' } });
+        expect(res.status).toBe(404);
+      }
+      // The worker role runs the event consumers: the turnover consumer's cursor appears.
+      const deadline = Date.now() + 10_000;
+      let cursor: { name: string } | undefined;
+      while (!cursor && Date.now() < deadline) {
+        cursor = await worker.db
+          .selectFrom('event_consumers')
+          .select('name')
+          .where('name', '=', 'member_daily_turnover')
+          .executeTakeFirst();
+        if (!cursor) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(cursor).toEqual({ name: 'member_daily_turnover' });
+    } finally {
+      await worker.close();
+    }
+  });
 });

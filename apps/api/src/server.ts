@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
-import { type Config, loadConfig } from './config.ts';
+import { type Config, loadConfig, type Role } from './config.ts';
 import { createDatabase, type DatabaseTarget, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seed } from './db/seed.ts';
+import { HttpSmsProvider } from './domains/verification/http-sms.ts';
 import type { HumanCheckCost } from './domains/verification/human-check.service.ts';
+import { PLATFORM_CONSUMERS, startEventRunner } from './events/runner.ts';
+import { buildHealthApp } from './http/health-app.ts';
 import type { ThrottleRules } from './http/throttle.ts';
 import type { RateLimits } from './http/types.ts';
 import { startScheduler } from './jobs/scheduler.ts';
@@ -24,13 +27,19 @@ export type StartServerOptions = {
   throttle?: Partial<ThrottleRules>;
   /** Proof-of-work difficulty of the human check (defaults to the production one). */
   humanCheck?: HumanCheckCost;
-  /** Runs the scheduled jobs (apps/api/src/jobs); default: on, except when NODE_ENV is test. */
+  /**
+   * Runs the scheduled jobs and the event consumers when the process has the worker role; default:
+   * on, except when NODE_ENV is test.
+   */
   scheduledJobs?: boolean;
+  /** The process's roles (main.ts passes `--roles=`); default: ROLES from the environment. */
+  roles?: readonly Role[];
 };
 
 export type RunningServer = {
   app: FastifyInstance;
   db: Db;
+  roles: readonly Role[];
   /** `http://127.0.0.1:<port>` (loopback even when listening on 0.0.0.0). */
   url: string;
   port: number;
@@ -39,7 +48,11 @@ export type RunningServer = {
 
 function targetOf(config: Config): DatabaseTarget {
   return config.databaseUrl
-    ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }
+    ? {
+        databaseUrl: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        timeouts: config.databaseTimeouts,
+      }
     : { dataDir: config.dataDir };
 }
 
@@ -58,32 +71,41 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(options.dataDir !== undefined
       ? { dataDir: options.dataDir, databaseUrl: options.databaseUrl ?? null }
       : {}),
+    ...(options.roles !== undefined ? { roles: options.roles } : {}),
   };
+  const roles = config.roles;
   const db = await createDatabase(targetOf(config));
   try {
     await migrateToLatest(db);
     await seed(db);
-    const app = await buildApp({
-      config,
-      db,
-      ...(options.logger !== undefined ? { logger: options.logger } : {}),
-      ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
-      ...(options.throttle ? { throttle: options.throttle } : {}),
-      ...(options.humanCheck ? { humanCheck: options.humanCheck } : {}),
-    });
+    // Without the web role the process listens for GET /health only (probes; keeps it running).
+    const app = roles.includes('web')
+      ? await buildApp({
+          config,
+          db,
+          ...(options.logger !== undefined ? { logger: options.logger } : {}),
+          ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+          ...(options.throttle ? { throttle: options.throttle } : {}),
+          ...(options.humanCheck ? { humanCheck: options.humanCheck } : {}),
+          ...(config.smsHttp ? { smsProvider: new HttpSmsProvider(config.smsHttp) } : {}),
+        })
+      : await buildHealthApp(db, roles, options.logger);
     await app.listen({ port: config.port, host: config.host });
-    const scheduler =
-      (options.scheduledJobs ?? config.nodeEnv !== 'test') ? startScheduler(db, app.log) : null;
+    const working = roles.includes('worker') && (options.scheduledJobs ?? config.nodeEnv !== 'test');
+    const scheduler = working ? startScheduler(db, app.log) : null;
+    const consumers = working ? startEventRunner(db, app.log, PLATFORM_CONSUMERS) : null;
+    app.log.info({ roles, jobs: working }, 'process roles');
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     let closing: Promise<void> | null = null;
     return {
       app,
       db,
+      roles,
       port,
       url: `http://127.0.0.1:${port}`,
       close: () => {
-        closing ??= (scheduler ? scheduler.stop() : Promise.resolve())
+        closing ??= Promise.all([scheduler?.stop(), consumers?.stop()])
           .then(() => app.close())
           .then(() => db.destroy());
         return closing;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DepositCreated, DepositSettings } from '@lotus/contracts/deposits';
 import { findMemberById } from '../src/domains/accounts/member.repository.ts';
+import { SessionService } from '../src/domains/accounts/session.service.ts';
 import { findBrandByMerchantCode } from '../src/domains/brands/brand.repository.ts';
 import type { Brand } from '../src/domains/brands/brand.ts';
 import { DEMO_GATEWAY_SECRET } from '../src/domains/payments/deposit-seed.ts';
-import { SessionService } from '../src/domains/sessions/session.service.ts';
 import { signBody } from '../src/domains/vendors/signature.ts';
 import { accountBalance } from '../src/domains/wallet/ledger.repository.ts';
 import { openMemberWallet } from '../src/domains/wallet/wallet.service.ts';
@@ -73,11 +73,11 @@ export async function methodId(ctx: TestContext, m: Depositor, kind: 'bank_trans
   return method;
 }
 
-type Part =
+export type Part =
   | { name: string; value: string }
   | { name: string; filename: string; contentType: string; bytes: Buffer };
 
-function multipart(parts: Part[]) {
+export function multipart(parts: Part[]) {
   const boundary = '----lotusDepositBoundary42';
   const chunks: Buffer[] = [];
   for (const part of parts) {

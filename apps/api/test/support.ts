@@ -70,6 +70,8 @@ export type TestAppOptions = {
   backofficeDist?: string;
   throttle?: Partial<ThrottleRules>;
   sessionIdleMinutes?: number;
+  /** Bytes each member may keep stored (the production default is 20 MB). */
+  uploadQuotaBytes?: number;
 };
 
 /** argon2id at its cheapest, so the suite stays fast (production cost: lib/hashing.ts). */
@@ -102,6 +104,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
         redisUrl: null,
         passwordHashing: TEST_PASSWORD_HASHING,
         sessionIdleMinutes: options.sessionIdleMinutes ?? 120,
+        ...(options.uploadQuotaBytes !== undefined ? { uploadQuotaBytes: options.uploadQuotaBytes } : {}),
       },
       db: database.db,
       logger: false,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { BankCard, Withdrawal } from '@lotus/contracts/withdrawals';
 import { TRANSFER_UPLINE_RELAY, WITHDRAW_RELAY } from '@lotus/contracts/withdrawals';
 import { findMemberById, updateMember } from '../src/domains/accounts/member.repository.ts';
+import { SessionService } from '../src/domains/accounts/session.service.ts';
 import { findBrandByMerchantCode } from '../src/domains/brands/brand.repository.ts';
 import type { Brand } from '../src/domains/brands/brand.ts';
-import { SessionService } from '../src/domains/sessions/session.service.ts';
 import { accountBalance } from '../src/domains/wallet/ledger.repository.ts';
 import { houseAdjustment, openMemberWallet } from '../src/domains/wallet/wallet.service.ts';
 import { passwordCheckUrl } from '../src/domains/withdrawals/funds-password.ts';
@@ -71,7 +71,7 @@ export async function addCard(ctx: TestContext, m: SignedIn, accountNumber = ran
   const res = await sealed<BankCard>(
     ctx,
     '/wps/member/bankCards',
-    { bankName: 'Maybank', accountHolderName: 'Ali Bin Abu', accountNumber },
+    { bankName: 'Maybank', accountHolderName: 'Ali Bin Abu', accountNumber, password: 'Secret123' },
     { token: m.token, ip: m.ip },
   );
   return res;

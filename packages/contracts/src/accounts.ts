@@ -17,8 +17,17 @@ export const AGENT_TYPES = {
   agent42: 42,
   trial: 4,
 } as const;
-export const AGENT_KINDS: readonly number[] = [1, 2, 41, 42];
-export const TRIAL_TYPE = 4;
+/** The agent kinds (isAgent 1, 2, 41, 42): agent centre, downline, commissions. */
+export const AGENT_KINDS: readonly number[] = [
+  AGENT_TYPES.agent,
+  AGENT_TYPES.masterAgent,
+  AGENT_TYPES.agent41,
+  AGENT_TYPES.agent42,
+];
+/** A trial account (isAgent 4): free demo play, refused member features. */
+export const TRIAL_TYPE = AGENT_TYPES.trial;
+/** An ordinary member (isAgent 0). */
+export const MEMBER_TYPE = AGENT_TYPES.member;
 export const isAgentType = (isAgent: number) => AGENT_KINDS.includes(isAgent);
 
 /** Fields of the registration form (spec §3) that the brand configures one by one. */
@@ -207,9 +216,9 @@ export const ForgotByPhoneBody = Type.Object({
   confirmNewPassword: Opt(64),
 });
 
-/** POST /wps/member/fundsPassword (T, E): first time with the login password, later with the old one. */
+/** POST /wps/member/fundsPassword (T, E): always the login password, and the old one when changing. */
 export const FundsPasswordBody = Type.Object({
-  password: Opt(64),
+  password: Text(64),
   oldFundsPassword: Opt(64),
   newFundsPassword: Text(64),
   confirmFundsPassword: Text(64),
@@ -279,8 +288,10 @@ export const BindMobileBody = Type.Object({
   mobileNum: Text(32),
   countryDialingCode: Text(8),
   verificationCode: Text(16),
+  /** The login password: a session alone cannot change a recovery channel. */
+  password: Text(64),
 });
-export const BindEmailBody = Type.Object({ email: Text(254) });
+export const BindEmailBody = Type.Object({ email: Text(254), password: Text(64) });
 
 /** Success texts the server answers in `message` (translated per Language like the errors). */
 const SUCCESS_TEXTS = {

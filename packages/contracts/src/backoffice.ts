@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { ID_PATTERN } from './ids.ts';
 import { Amount, AmountInput } from './money.ts';
 
 /**
@@ -90,7 +91,7 @@ export const CreateOperatorBody = Type.Object(
 export type CreateOperatorBody = Static<typeof CreateOperatorBody>;
 
 export const OperatorActiveBody = Type.Object({ active: Type.Boolean() }, { additionalProperties: false });
-export const IdParams = Type.Object({ id: Type.String({ pattern: '^[1-9]\\d{0,18}$' }) });
+export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 
 export const MemberRow = Type.Object({
   id: Type.String(),
@@ -159,7 +160,7 @@ export const AdjustmentBody = Type.Object(
       pattern: '^[A-Za-z0-9_-]{8,64}$',
       description: 'Chosen by the client once per adjustment; a repeat returns the first result',
     }),
-    memberId: Type.String({ pattern: '^[1-9]\\d{0,18}$' }),
+    memberId: Type.String({ pattern: ID_PATTERN }),
     direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
     amount: AmountInput,
     reason: Type.String({ minLength: 3, maxLength: 500 }),
@@ -221,7 +222,7 @@ export const Dashboard = Type.Object({
 export type Dashboard = Static<typeof Dashboard>;
 
 export const AuditQuery = Type.Object({
-  operatorId: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,18}$' })),
+  operatorId: Type.Optional(Type.String({ pattern: ID_PATTERN })),
   action: Type.Optional(Type.String({ maxLength: 64 })),
   from: Type.Optional(
     Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First day (UTC), inclusive' }),
@@ -310,3 +311,21 @@ export const SmsOutboxPage = Paged(SmsOutboxRow);
 export type SmsOutboxPage = Static<typeof SmsOutboxPage>;
 export const EmailOutboxPage = Paged(EmailOutboxRow);
 export type EmailOutboxPage = Static<typeof EmailOutboxPage>;
+
+/** One reader of the event feed and how far it is behind, in this brand's journal entries. */
+export const EventConsumerLag = Type.Object({
+  name: Type.String(),
+  /** Feed position of the last entry the consumer has passed: (transaction id, entry id). */
+  cursor: Type.Object({ txId: Type.String(), entryId: Type.String() }),
+  entriesBehind: Type.Integer({ description: "This brand's journal entries after the cursor" }),
+  /** True when there are more than `entriesBehind` (counting stops at 10000). */
+  entriesBehindCapped: Type.Boolean(),
+  secondsBehind: Type.Integer({ description: 'Age of the oldest entry not consumed yet; 0 when caught up' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  lastError: Type.String({
+    description: 'Error of the last failed batch; empty when the last one succeeded',
+  }),
+});
+export type EventConsumerLag = Static<typeof EventConsumerLag>;
+export const EventConsumersView = Type.Object({ consumers: Type.Array(EventConsumerLag) });
+export type EventConsumersView = Static<typeof EventConsumersView>;

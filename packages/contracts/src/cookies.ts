@@ -11,7 +11,10 @@ export const COOKIE_KEYS = {
   loginTypeSms: 'loginTypeSms',
 } as const;
 
-/** The remembered password of one user name (spec §3: "remembered password per user name"). */
+/**
+ * The cookie where earlier versions kept a remembered password per user name. Passwords are no longer
+ * stored; the web app deletes this cookie at login.
+ */
 export function rememberedPasswordCookie(username: string): string {
   return `pwd_${encodeURIComponent(username.toLowerCase())}`;
 }

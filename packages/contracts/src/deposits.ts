@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox';
+import { ID_PATTERN } from './ids.ts';
 import { Amount, AmountInput, parseAmount } from './money.ts';
 import { PageQuery, pageQueryFields, SizedPage } from './paging.ts';
+import { IMAGE_UPLOAD_RULES } from './uploads.ts';
 
 /**
  * Wire schemas of deposits (spec §4, issue 4): the brand's deposit methods with their limits, the
@@ -16,8 +18,8 @@ export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** Receipt of a bank transfer: PNG or JPG under 5 MB, checked by its bytes on the server. */
 export const RECEIPT_RULES = {
-  maxBytes: 5 * 1024 * 1024,
-  types: ['image/png', 'image/jpeg'],
+  maxBytes: IMAGE_UPLOAD_RULES.maxBytes,
+  types: IMAGE_UPLOAD_RULES.types,
   transferReferenceMax: 64,
 } as const;
 
@@ -74,7 +76,7 @@ const ClientRequestId = Type.String({
 
 /** Body of `POST /wps/payments/deposits` (gateway and QR methods). */
 export const DepositRequestBody = Type.Object({
-  methodId: Type.String({ pattern: '^[0-9]{1,19}$' }),
+  methodId: Type.String({ pattern: ID_PATTERN }),
   amount: AmountInput,
   clientRequestId: ClientRequestId,
 });
@@ -82,8 +84,8 @@ export type DepositRequestBody = Static<typeof DepositRequestBody>;
 
 /** Fields of the multipart `POST /wps/payments/deposits/bank-transfer` form (plus the `receipt` file). */
 export const BankTransferForm = Type.Object({
-  methodId: Type.String({ pattern: '^[0-9]{1,19}$' }),
-  bankAccountId: Type.String({ pattern: '^[0-9]{1,19}$' }),
+  methodId: Type.String({ pattern: ID_PATTERN }),
+  bankAccountId: Type.String({ pattern: ID_PATTERN }),
   amount: AmountInput,
   transferReference: Type.String({ minLength: 1, maxLength: RECEIPT_RULES.transferReferenceMax }),
   clientRequestId: ClientRequestId,
@@ -125,7 +127,7 @@ export type DepositPage = Static<typeof DepositPage>;
 
 export const DepositPageQuery = PageQuery;
 
-export const DepositIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,19}$' }) });
+export const DepositIdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 
 /** Header of the gateway callback: hex HMAC-SHA256 of the raw body with the gateway's secret. */
 export const GATEWAY_SIGNATURE_HEADER = 'x-signature';
@@ -160,7 +162,7 @@ export type OperatorDeposit = Static<typeof OperatorDeposit>;
 
 export const OperatorDepositQuery = Type.Object({
   status: Type.Optional(Type.Enum(DEPOSIT_STATUSES)),
-  methodId: Type.Optional(Type.String({ pattern: '^[0-9]{1,19}$' })),
+  methodId: Type.Optional(Type.String({ pattern: ID_PATTERN })),
   username: Type.Optional(Type.String({ maxLength: 64 })),
   from: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
   to: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
@@ -222,7 +224,7 @@ const MethodFields = {
   maxAmount: AmountInput,
   enabled: Type.Boolean(),
   sortOrder: Type.Integer({ minimum: 0, maximum: 10_000 }),
-  gatewayId: Type.Union([Type.String({ pattern: '^[0-9]{1,19}$' }), Type.Null()]),
+  gatewayId: Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()]),
 };
 
 export const NewDepositMethodBody = Type.Object({

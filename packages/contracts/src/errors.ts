@@ -128,6 +128,12 @@ const table = {
     ms: 'Sistem sedang diselenggara.',
     cn: '系统维护中。',
   },
+  service_unavailable: {
+    status: 503,
+    en: 'The service is briefly unavailable. Please try again in a moment.',
+    ms: 'Perkhidmatan tidak tersedia buat seketika. Sila cuba sebentar lagi.',
+    cn: '服务暂时不可用，请稍后再试。',
+  },
   access_restricted: {
     status: 403,
     en: 'Access is restricted from your IP address or location.',
@@ -429,6 +435,12 @@ const table = {
     ms: 'Hanya imej PNG dan JPG boleh dimuat naik.',
     cn: '只能上传PNG或JPG图片。',
   },
+  upload_quota_exceeded: {
+    status: 400,
+    en: 'Your uploaded images have reached their storage limit. Please contact customer service.',
+    ms: 'Imej yang anda muat naik telah mencapai had storan. Sila hubungi khidmat pelanggan.',
+    cn: '您上传的图片已达到存储上限，请联系客服。',
+  },
   upload_too_many: {
     status: 400,
     en: 'At most 3 images can be uploaded.',
@@ -540,6 +552,12 @@ const table = {
     en: 'This game round is already closed.',
     ms: 'Pusingan permainan ini telah ditutup.',
     cn: '该游戏局已结束。',
+  },
+  round_mismatch: {
+    status: 200,
+    en: 'The round id is not the round of the referenced bet.',
+    ms: 'ID pusingan bukan pusingan pertaruhan yang dirujuk.',
+    cn: '该局编号与所引用投注的局不一致。',
   },
   wallet_transfer_not_needed: {
     status: 200,

@@ -5,8 +5,9 @@ import { AmountInput } from './money.ts';
  * The seamless-wallet API game vendors call (money-rules.md, "Seamless wallet"). Every request is
  * a JSON body signed with the vendor's secret:
  *
- *   X-Signature: hex(HMAC-SHA256(secret, raw body bytes))   (lower-case hex, 64 characters)
+ *   X-Signature: hex(HMAC-SHA256(secret, METHOD "\n" PATH "\n" raw body bytes))   (lower-case hex)
  *
+ * (seamless-signature.ts signs and verifies it; a signed body is valid for its own call only)
  * sent with the headers `Merchant` (brand code) and `X-Vendor` (vendor code). The body's `vendor`
  * must equal `X-Vendor`, so the signed bytes name the vendor. The signature is checked in constant
  * time before anything else; a bad one changes nothing and answers 401 vendor_signature_invalid.

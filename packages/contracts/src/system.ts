@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { SUPPORTED_LANGUAGES } from './languages.ts';
+import { IMAGE_UPLOAD_RULES } from './uploads.ts';
 
 /** Feature flags of spec §6 plus the brand guard flag. */
 export const FEATURE_FLAGS = [
@@ -188,8 +189,8 @@ export const FEEDBACK_RULES = {
   minLength: 1,
   maxLength: 140,
   maxImages: 3,
-  maxImageBytes: 5 * 1024 * 1024,
-  imageTypes: ['image/png', 'image/jpeg'],
+  maxImageBytes: IMAGE_UPLOAD_RULES.maxBytes,
+  imageTypes: IMAGE_UPLOAD_RULES.types,
 } as const;
 export const FeedbackResult = Type.Object({ id: Type.String(), images: Type.Integer() });
 

@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox';
+import { ID_PATTERN } from './ids.ts';
 import { Amount, AmountInput, parseAmount } from './money.ts';
 import { PageQuery, pageQueryFields, SizedPage } from './paging.ts';
+import { IMAGE_UPLOAD_RULES } from './uploads.ts';
 
 /**
  * Wire schemas of withdrawals (spec §4, issue 4): bank cards, withdraw settings, the withdrawal
@@ -27,6 +29,8 @@ export const BankCardInput = Type.Object({
     maxLength: 40,
     description: '6 to 24 digits; spaces and dashes are ignored',
   }),
+  /** The login password: a session alone cannot add where withdrawals go. */
+  password: Type.String({ minLength: 1, maxLength: 64 }),
 });
 export type BankCardInput = Static<typeof BankCardInput>;
 
@@ -94,7 +98,7 @@ const ClientRequestId = Type.String({
 export const WithdrawRequestBody = Type.Object({
   fundsPassword: FundsPassword,
   amount: AmountInput,
-  bankCardId: Type.String({ pattern: '^[0-9]{1,19}$' }),
+  bankCardId: Type.String({ pattern: ID_PATTERN }),
   clientRequestId: ClientRequestId,
 });
 export type WithdrawRequestBody = Static<typeof WithdrawRequestBody>;
@@ -149,8 +153,8 @@ export const PartialReceiptBody = Type.Object({ receivedAmount: AmountInput });
 
 /** Proof image of "not received": PNG or JPG under 5 MB, checked by its bytes. */
 export const PROOF_IMAGE_RULES = {
-  maxBytes: 5 * 1024 * 1024,
-  types: ['image/png', 'image/jpeg'],
+  maxBytes: IMAGE_UPLOAD_RULES.maxBytes,
+  types: IMAGE_UPLOAD_RULES.types,
   noteMax: 500,
 } as const;
 

@@ -5,7 +5,9 @@ import { migrateToLatest } from '../db/migrator.ts';
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL or the PGlite DATA_DIR. */
 const config = loadConfig();
 const db = await createDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, timeouts: { ...config.databaseTimeouts, statementMs: 0 } }
+    : { dataDir: config.dataDir },
 );
 try {
   const results = await migrateToLatest(db);

@@ -9,7 +9,9 @@ import { reconcile } from '../domains/wallet/reconcile.ts';
  */
 const config = loadConfig();
 const db = await createDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, timeouts: { ...config.databaseTimeouts, statementMs: 0 } }
+    : { dataDir: config.dataDir },
 );
 try {
   const report = await reconcile(db);

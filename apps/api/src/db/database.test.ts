@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../test/support.ts';
-import { createDatabase, type Db, preparedStatementMark } from './database.ts';
+import { createDatabase, type Db, DEFAULT_POOL_TIMEOUTS, preparedStatementMark } from './database.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
@@ -48,5 +48,48 @@ describe('prepared statements', () => {
 
   it('refuses a name that is not a plain identifier', () => {
     expect(() => preparedStatementMark('x */ drop table members; /*')).toThrow(/bad prepared statement name/);
+  });
+});
+
+describe('connection limits', () => {
+  const settings = async (on: Db) =>
+    (
+      await sql<{ lock: string; statement: string; idle: string }>`
+      select current_setting('lock_timeout') as lock, current_setting('statement_timeout') as statement,
+             current_setting('idle_in_transaction_session_timeout') as idle`.execute(on)
+    ).rows[0];
+
+  it('sets lock, statement and idle-in-transaction timeouts on every PostgreSQL connection (PGlite: none)', async () => {
+    if (!onPostgres) {
+      expect(await settings(db)).toEqual({ lock: '0', statement: '0', idle: '0' });
+      return;
+    }
+    expect(DEFAULT_POOL_TIMEOUTS).toEqual({
+      lockMs: 2_000,
+      statementMs: 10_000,
+      idleInTransactionMs: 15_000,
+    });
+    expect(await settings(db)).toEqual({ lock: '2s', statement: '10s', idle: '15s' });
+    const created = await createPostgresDatabase();
+    const custom = await createDatabase({
+      databaseUrl: created.url,
+      poolSize: 2,
+      timeouts: { lockMs: 250, statementMs: 0 },
+    });
+    try {
+      // Two connections at once: each new connection starts with the limits.
+      const both = await Promise.all([
+        custom.connection().execute(async (c) => {
+          const s = await settings(c);
+          await sql`select pg_sleep(0.05)`.execute(c);
+          return s;
+        }),
+        custom.connection().execute(async (c) => settings(c)),
+      ]);
+      for (const s of both) expect(s).toEqual({ lock: '250ms', statement: '0', idle: '15s' });
+    } finally {
+      await custom.destroy();
+      await created.drop();
+    }
   });
 });

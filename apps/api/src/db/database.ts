@@ -8,12 +8,28 @@ export type Db = Kysely<Database>;
 
 /** Where the data lives: a PostgreSQL URL, a PGlite directory, or PGlite in memory (tests). */
 export type DatabaseTarget =
-  | { databaseUrl: string; poolSize?: number }
+  | { databaseUrl: string; poolSize?: number; timeouts?: Partial<PoolTimeouts> }
   | { dataDir: string }
   | { memory: true };
 
 /** PostgreSQL connections per process unless the target says otherwise (DATABASE_POOL_SIZE). */
 export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Limits every PostgreSQL connection of the pool starts with (milliseconds, 0 = none), so one stuck
+ * lock or transaction cannot hold the pool: a statement waits at most `lockMs` for a lock and runs
+ * at most `statementMs`, and a transaction left idle is ended after `idleInTransactionMs` (its locks
+ * released). The seamless wallet's functions wait for a lock far shorter (their own `lock_timeout`,
+ * see domains/vendors/sql) and answer wallet_busy. PGlite (one in-process connection) has none.
+ * Overridable with DATABASE_LOCK_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS and
+ * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS; migrations and the reconcile CLI lift the statement limit.
+ */
+export type PoolTimeouts = { lockMs: number; statementMs: number; idleInTransactionMs: number };
+export const DEFAULT_POOL_TIMEOUTS: PoolTimeouts = {
+  lockMs: 2_000,
+  statementMs: 10_000,
+  idleInTransactionMs: 15_000,
+};
 
 const INT8_OID = 20;
 
@@ -57,10 +73,15 @@ class PreparingClient extends pg.Client {
 
 export async function createDatabase(target: DatabaseTarget): Promise<Db> {
   if ('databaseUrl' in target) {
+    const timeouts = { ...DEFAULT_POOL_TIMEOUTS, ...target.timeouts };
     const pool = new pg.Pool({
       Client: PreparingClient,
       connectionString: target.databaseUrl,
       max: target.poolSize ?? DEFAULT_POOL_SIZE,
+      // Sent as startup parameters: set on each new connection before its first query (0 = off).
+      lock_timeout: timeouts.lockMs,
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID
@@ -71,6 +92,13 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
     // An idle connection the server closes (restart, failover, a dropped test database) is removed
     // by the pool and replaced on the next query; without a listener its error would end the process.
     pool.on('error', () => {});
+    // A connection the server closes while a query or transaction holds it (pg_terminate_backend,
+    // failover) errors on the checked-out client, where the pool's listener is not attached: the
+    // query itself fails (answered 503 by the error handler) and the pool discards the client on
+    // release. Without this listener the error would end the process.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const parsers = { [INT8_OID]: keepInt8AsString };

@@ -1,8 +1,13 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../test/support.ts';
 import { createDatabase, type Db } from './database.ts';
-import { createMigrator, migrateToLatest } from './migrator.ts';
+import { createMigrator, migrateToLatest, REPEATABLE_FUNCTIONS } from './migrator.ts';
+import { applyRepeatables, loadRepeatable } from './repeatable.ts';
 
 let db: Db;
 let drop: () => Promise<void> = async () => {};
@@ -36,19 +41,81 @@ describe('migrations', () => {
   it('go back before the money hot-path changes (0010, 0011) and forward again', async () => {
     const { error, results } = await createMigrator(db).migrateTo('0009_ledger_check_plans');
     expect(error).toBeUndefined();
-    expect(results?.map((r) => `${r.migrationName}:${r.direction}:${r.status}`)).toEqual([
-      '0011_seamless_lighter_writes:Down:Success',
-      '0010_ledger_check_cached_plan:Down:Success',
-    ]);
+    // Later migrations (0012 on) go down first; they are not the subject here.
+    const hotPath = (name: string) => name.startsWith('0010_') || name.startsWith('0011_');
+    expect(results?.every((r) => r.direction === 'Down' && r.status === 'Success')).toBe(true);
+    expect(
+      results
+        ?.filter((r) => hotPath(r.migrationName))
+        .map((r) => `${r.migrationName}:${r.direction}:${r.status}`),
+    ).toEqual(['0011_seamless_lighter_writes:Down:Success', '0010_ledger_check_cached_plan:Down:Success']);
     expect(await checkSettings()).toEqual(['plan_cache_mode=force_custom_plan']);
     expect(await roundIndex()).toMatch(/\(vendor_id, round_id\)/);
 
     const again = await migrateToLatest(db);
-    expect(again?.map((r) => r.migrationName)).toEqual([
+    expect(again?.map((r) => r.migrationName).filter(hotPath)).toEqual([
       '0010_ledger_check_cached_plan',
       '0011_seamless_lighter_writes',
     ]);
     expect(await checkSettings()).toEqual(['enable_seqscan=off']);
     expect(await roundIndex()).toMatch(/\(round_id, vendor_id\)/);
+  });
+});
+
+describe('repeatable function files', () => {
+  const probe = async () =>
+    (
+      await sql<{ signature: string }>`
+      select p.oid::regprocedure::text as signature from pg_proc p
+       where p.proname = 'lotus_repeatable_probe'`.execute(db)
+    ).rows.map((r) => r.signature);
+
+  it('applies a file once, again only when its checksum changes, and drops an overload it replaced', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'repeatable-'));
+    const file = pathToFileURL(path.join(dir, 'probe.sql'));
+    const entry = { name: 'lotus_repeatable_probe', file };
+    try {
+      await writeFile(
+        file,
+        'create or replace function lotus_repeatable_probe() returns int language sql as $$ select 1 $$',
+      );
+      expect(await applyRepeatables(db, [entry])).toEqual(['lotus_repeatable_probe']);
+      expect(await applyRepeatables(db, [entry])).toEqual([]);
+      expect((await sql<{ n: number }>`select lotus_repeatable_probe() as n`.execute(db)).rows[0]?.n).toBe(1);
+
+      // The file changes its body and its arguments: applied again, the old overload gone.
+      await writeFile(
+        file,
+        'create or replace function lotus_repeatable_probe(p integer) returns int language sql as $$ select p + 1 $$',
+      );
+      expect(await applyRepeatables(db, [entry])).toEqual(['lotus_repeatable_probe']);
+      expect(await probe()).toEqual(['lotus_repeatable_probe(integer)']);
+      expect((await sql<{ n: number }>`select lotus_repeatable_probe(2) as n`.execute(db)).rows[0]?.n).toBe(
+        3,
+      );
+
+      // A file that fails changes nothing: the function and its checksum stay as they were.
+      await writeFile(
+        file,
+        'create or replace function lotus_repeatable_probe() returns int language sql as $$ select nope $$',
+      );
+      await expect(applyRepeatables(db, [entry])).rejects.toThrow();
+      expect(await probe()).toEqual(['lotus_repeatable_probe(integer)']);
+    } finally {
+      await sql`drop function if exists lotus_repeatable_probe(integer)`.execute(db);
+      await sql`delete from repeatable_migrations where name = 'lotus_repeatable_probe'`.execute(db);
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('records the checksum of every seamless function file, whose functions exist', async () => {
+    const stored = await sql<{ name: string; checksum: string }>`
+      select name, checksum from repeatable_migrations`.execute(db);
+    const byName = new Map(stored.rows.map((r) => [r.name, r.checksum]));
+    for (const entry of REPEATABLE_FUNCTIONS) {
+      expect(byName.get(entry.name)).toBe(loadRepeatable(entry).checksum);
+      const found = await sql`select 1 from pg_proc where proname = ${entry.name}`.execute(db);
+      expect(found.rows).toHaveLength(1);
+    }
   });
 });

@@ -133,6 +133,16 @@ export interface FeedbackTable {
   created_at: CreatedAt;
 }
 
+/** A file a member stored (migration 0015); the uploads module writes and deletes these rows. */
+export interface MemberUploadsTable {
+  stored_name: string;
+  brand_id: string;
+  member_id: string;
+  kind: 'avatar' | 'deposit_receipt' | 'withdrawal_proof';
+  size_bytes: number;
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface FeedbackImagesTable {
   id: Id;
   feedback_id: string;
@@ -380,6 +390,8 @@ export interface JournalEntriesTable {
   reference: Defaulted<string>;
   metadata: JSONColumnType<Record<string, unknown>>;
   created_at: CreatedAt;
+  /** The writing transaction's id (xid8, as text): the event feed's order is (tx_id, id). */
+  tx_id: ColumnType<string, never, never>;
 }
 
 export interface PostingsTable {
@@ -507,6 +519,49 @@ export interface ScheduledJobLeasesTable {
   locked_by: Defaulted<string>;
   last_run_at: Date | null;
   last_result: Defaulted<string>;
+}
+
+export interface JobRunsTable {
+  id: Id;
+  job: string;
+  run_key: string;
+  status: 'running' | 'succeeded' | 'failed';
+  attempt: Defaulted<number>;
+  locked_by: Defaulted<string>;
+  started_at: Defaulted<Date>;
+  heartbeat_at: Defaulted<Date>;
+  finished_at: Date | null;
+  next_attempt_at: Date | null;
+  outcome: Defaulted<string>;
+  error: Defaulted<string>;
+}
+
+/** A consumer's position in the event feed (see src/events). */
+export interface EventConsumersTable {
+  name: string;
+  last_tx_id: Defaulted<string>;
+  last_entry_id: Defaulted<string>;
+  consumed: Defaulted<string>;
+  updated_at: Defaulted<Date>;
+  last_error: Defaulted<string>;
+  last_error_at: Date | null;
+}
+
+export interface MemberDailyTurnoverTable {
+  brand_id: string;
+  member_id: string;
+  /** UTC date, YYYY-MM-DD. */
+  day: ColumnType<string, string, never>;
+  vendor_id: string;
+  currency: string;
+  bet_count: Defaulted<string>;
+  stake: Defaulted<string>;
+  payout: Defaulted<string>;
+  /** payout - stake (the member's result), generated. */
+  net: ColumnType<string, never, never>;
+  last_tx_id: string;
+  last_entry_id: string;
+  updated_at: Defaulted<Date>;
 }
 
 export interface PaymentGatewaysTable {
@@ -653,6 +708,7 @@ export interface Database {
   help_articles: HelpArticlesTable;
   feedback: FeedbackTable;
   feedback_images: FeedbackImagesTable;
+  member_uploads: MemberUploadsTable;
   server_secrets: ServerSecretsTable;
   members: MembersTable;
   sessions: SessionsTable;
@@ -682,6 +738,9 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   upline_transfers: UplineTransfersTable;
   scheduled_job_leases: ScheduledJobLeasesTable;
+  job_runs: JobRunsTable;
+  event_consumers: EventConsumersTable;
+  member_daily_turnover: MemberDailyTurnoverTable;
   payment_gateways: PaymentGatewaysTable;
   deposit_methods: DepositMethodsTable;
   deposit_bank_accounts: DepositBankAccountsTable;

@@ -10,6 +10,8 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly fieldErrors: Record<string, string> | undefined;
   readonly fieldMessages: Record<string, string> | undefined;
+  /** The answer's `value` when a refusal carries data (maintenance: its start and end time). */
+  readonly value: unknown;
 
   constructor(
     code: ErrorCode,
@@ -17,6 +19,7 @@ export class AppError extends Error {
       cause?: unknown;
       fieldErrors?: Record<string, string>;
       fieldMessages?: Record<string, string>;
+      value?: unknown;
     } = {},
   ) {
     super(code, { cause: options.cause });
@@ -24,6 +27,7 @@ export class AppError extends Error {
     this.statusCode = errorStatus(code);
     this.fieldErrors = options.fieldErrors;
     this.fieldMessages = options.fieldMessages;
+    this.value = options.value ?? null;
   }
 }
 

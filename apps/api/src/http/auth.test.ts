@@ -1,7 +1,8 @@
+import { AGENT_TYPES } from '@lotus/contracts/accounts';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../domains/accounts/member.ts';
-import type { SessionService } from '../domains/sessions/session.service.ts';
+import type { SessionService } from '../domains/accounts/session.service.ts';
 import { decorateAuth, guards } from './auth.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { decorateTenancy } from './tenancy.ts';
@@ -32,12 +33,12 @@ async function guardedApp() {
 
 describe('route guards', () => {
   it.each([
-    [0, { member: 200, agent: 403, any: 200 }],
-    [1, { member: 200, agent: 200, any: 200 }],
-    [2, { member: 200, agent: 200, any: 200 }],
-    [41, { member: 200, agent: 200, any: 200 }],
-    [42, { member: 200, agent: 200, any: 200 }],
-    [4, { member: 403, agent: 403, any: 200 }],
+    [AGENT_TYPES.member, { member: 200, agent: 403, any: 200 }],
+    [AGENT_TYPES.agent, { member: 200, agent: 200, any: 200 }],
+    [AGENT_TYPES.masterAgent, { member: 200, agent: 200, any: 200 }],
+    [AGENT_TYPES.agent41, { member: 200, agent: 200, any: 200 }],
+    [AGENT_TYPES.agent42, { member: 200, agent: 200, any: 200 }],
+    [AGENT_TYPES.trial, { member: 403, agent: 403, any: 200 }],
   ])('isAgent %i reaches the member, agent and token routes as expected', async (isAgent, expected) => {
     const app = await guardedApp();
     const hit = (url: string) =>

@@ -1,5 +1,7 @@
 import { type ErrorCode, errorKey, errorMessage } from '@lotus/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isBadInputError } from '../db/bad-input.ts';
+import { isUnavailableError } from '../db/unavailable.ts';
 import { AppError, isAppError } from './app-error.ts';
 
 type ValidationIssue = { instancePath?: string; params?: Record<string, unknown> };
@@ -22,6 +24,15 @@ const MULTIPART_CODES: Record<string, ErrorCode> = {
   FST_PROTO_VIOLATION: 'request_param_err',
 };
 
+const MALFORMED_MULTIPART = [
+  'Multipart: Boundary not found',
+  'Boundary required',
+  'The needle cannot',
+  'Unexpected end of multipart data',
+  'terminated early due to unexpected end of multipart data',
+  'Malformed part header',
+];
+
 /** Maps anything thrown in a request to a catalogue error; unknown faults become system_error. */
 export function toAppError(error: FastifyError | Error): AppError {
   if (isAppError(error)) return error;
@@ -34,6 +45,10 @@ export function toAppError(error: FastifyError | Error): AppError {
     }
     return new AppError('request_param_err', { fieldErrors, cause: error });
   }
+  // busboy's own errors (no code): a form without a boundary, cut short, or with broken headers.
+  if (MALFORMED_MULTIPART.some((m) => error.message.includes(m))) {
+    return new AppError('request_param_err', { cause: error });
+  }
   const mapped = fe.code ? MULTIPART_CODES[fe.code] : undefined;
   if (mapped) return new AppError(mapped, { cause: error });
   if (fe.statusCode === 429) return new AppError('TOO_MANY_REQUESTS', { cause: error });
@@ -42,13 +57,17 @@ export function toAppError(error: FastifyError | Error): AppError {
   if (fe.statusCode !== undefined && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new AppError('request_param_err', { cause: error });
   }
+  // A value the database refused (out of range, NUL, impossible date) that passed the edge's checks.
+  if (isBadInputError(error)) return new AppError('request_param_err', { cause: error });
+  // The database is away (restart, failover): a brief 503 the client may retry, no internals.
+  if (isUnavailableError(error)) return new AppError('service_unavailable', { cause: error });
   return new AppError('system_error', { cause: error });
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, appError: AppError) {
   const body: Record<string, unknown> = {
     success: false,
-    value: null,
+    value: appError.value,
     message: errorMessage(appError.code, request.headers.language as string | undefined),
     errorCode: appError.code,
   };
@@ -60,7 +79,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, appError
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) {
+    if (appError.statusCode >= 500 || isBadInputError(error)) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ errorCode: appError.code, reason: error.message }, 'request refused');

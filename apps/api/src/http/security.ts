@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -52,11 +52,29 @@ export function securityHeaders(options: HelmetOptions = OPTIONS): [string, stri
   return [...headers];
 }
 
+/** Whether an answer must never be stored by a browser or a proxy: a token was sent, or back office. */
+export function isPrivateCall(request: FastifyRequest): boolean {
+  const token = request.headers.authorization;
+  if (typeof token === 'string' ? token.trim() !== '' : token !== undefined) return true;
+  return request.url === '/bo' || request.url.startsWith('/bo/');
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance) {
   const headers = securityHeaders();
   // On the raw response, as helmet does: a route's own header (the docs' CSP) still wins.
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
+  });
+  // An answer to a call carrying a member or operator token, and every back-office answer, is
+  // personal: `no-store` whatever the route set, errors included, so no shared cache or back
+  // button shows it to someone else.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isPrivateCall(request)) {
+      const current = reply.getHeader('cache-control');
+      if (typeof current !== 'string' || !current.includes('no-store'))
+        reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }

@@ -5,6 +5,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import type { Brand } from '../domains/brands/brand.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -33,6 +34,9 @@ export const THROTTLE_RULES = {
   fundsPasswordPerIp: { points: 30, seconds: 900 },
   operatorLoginPerIp: { points: 20, seconds: 900 },
   operatorLoginPerAccount: { points: 10, seconds: 900 },
+  /** Every upload route (avatar, feedback, receipts, proofs): images of up to 5 MB each. */
+  uploadPerMember: { points: 10, seconds: 60 },
+  uploadPerIp: { points: 30, seconds: 60 },
 } satisfies Record<string, ThrottleRule>;
 export type ThrottleName = keyof typeof THROTTLE_RULES;
 export type ThrottleRules = Record<ThrottleName, ThrottleRule>;
@@ -92,3 +96,6 @@ export class Throttle {
     if (this.redis) await this.redis.quit().catch(() => undefined);
   }
 }
+
+/** Key of a throttle counter, always inside one brand. */
+export const throttleKey = (brand: Brand, ...parts: string[]) => [brand.id, ...parts].join('|').toLowerCase();

@@ -7,9 +7,9 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { Db } from '../db/database.ts';
-import type { AccountServices } from '../domains/accounts/account-services.ts';
-import type { UploadStore } from '../domains/feedback/upload-store.ts';
 import type { OperatorServices } from '../domains/operators/operator-services.ts';
+import type { UploadStore } from '../lib/uploads/uploads.ts';
+import type { AccountServices } from './account-services.ts';
 
 /** A Fastify instance whose routes infer request and reply types from their TypeBox schemas. */
 export type Api = FastifyInstance<

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/support.ts';
-import { claimLease, type ScheduledJob, startScheduler } from './scheduler.ts';
+import type { ScheduledJob } from './job.ts';
+import { claimLease, startScheduler } from './scheduler.ts';
 
 const ctx = setupTestApp();
 

@@ -96,8 +96,3 @@ export function canSee(page: Pick<BackofficePage, 'roles'>, role: OperatorRole):
 export function menuFor(role: OperatorRole, pages: BackofficePage[] = PAGES) {
   return pages.filter((page) => page.menuKey && canSee(page, role));
 }
-
-/** Whether a role may perform actions reserved to `roles` (the server checks again). */
-export function canAct(role: OperatorRole, roles: OperatorRole[]): boolean {
-  return role === 'admin' || roles.includes(role);
-}

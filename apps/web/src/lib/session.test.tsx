@@ -1,3 +1,4 @@
+import { TRIAL_TYPE } from '@lotus/contracts/accounts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TrialWarning } from '../features/auth/components/TrialWarning.tsx';
@@ -69,7 +70,7 @@ describe('protected actions', () => {
 
   it('opens the trial warning for a trial account (isAgent 4) and lets a member through', () => {
     closeModal();
-    startSession({ token: 'tok', isAgent: 4, account: 'demo123' });
+    startSession({ token: 'tok', isAgent: TRIAL_TYPE, account: 'demo123' });
     expect(allowMemberAction()).toBe(false);
     expect(currentModal()?.name).toBe('trialWarning');
     closeModal();

@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
  * journal entry and postings, stored answer)
  * runs inside PostgreSQL, so the API process makes one round trip per call instead of about ten
  * while the player's wallet is locked. The rules are those of money-rules.md and the TypeScript
- * service (apps/api/src/domains/vendors/seamless.service.ts) that calls these functions:
+ * service (apps/api/src/domains/vendors/seamless.service.ts) that calls these functions. Their
+ * current versions live in apps/api/src/domains/vendors/sql (repeatable migrations, 0012):
  * - a transaction id already claimed answers its stored answer (same fingerprint), refuses a bet
  *   whose id a rollback left as a tombstone (`bet_cancelled`), or raises idempotency_mismatch;
  * - accounts are locked in id order (as postEntry locks them), a wallet is debited only when it

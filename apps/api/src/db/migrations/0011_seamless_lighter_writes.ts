@@ -1,44 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { SEAMLESS_BET_0008, SEAMLESS_WIN_0008 } from './0008_seamless_functions.ts';
 
-/**
- * Less work in the database per seamless bet and win (measured with perf on the PostgreSQL backend
- * under bench/seamless.ts, where the database is most of the machine's CPU at 16 connections):
- *
- * - The claim row of a call is written with everything known up front (round, game, currency,
- *   amount; a win's bet id), so the update that stores the answer changes no indexed column and
- *   PostgreSQL writes it as a heap-only tuple, without three new index entries.
- * - A bet that opens its round keeps the round it just inserted (its own row until commit, which
- *   nobody can end) instead of reading it again under a share lock; an existing round is still
- *   share-locked as before.
- * - seamless_transactions and seamless_rounds no longer carry foreign keys to brands and vendors:
- *   every concurrent call share-locked the same brand row and vendor row to check them (about one
- *   MultiXact WAL record per call at 16 connections), while their brand and vendor ids always come
- *   from the vendor row the server has just verified the signature with, and brands and vendors are
- *   never deleted. Journal entries, postings and the rows they point at keep theirs.
- *
- * - The index on a call's round is led by round_id (see up()).
- *
- * The rules and answers are those of 0008, whose comments they keep; only the writes changed.
- */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  // The round index led with vendor_id, like the unique (vendor_id, transaction_id) one: a generic
-  // plan made while the table was small could pick it to find a bet by its transaction id and then
-  // walk every row of the vendor, so a long-lived connection's wins got slower as the table grew
-  // (found under bench/seamless.ts at one connection: 650 -> 110 pairs/s within a minute, until an
-  // ANALYZE replanned). Led by round_id it serves only round lookups.
-  await sql`drop index seamless_transactions_round_idx`.execute(db);
-  await sql`create index seamless_transactions_round_idx on seamless_transactions (round_id, vendor_id)`.execute(
-    db,
-  );
-  await sql`alter table seamless_transactions
-    drop constraint seamless_transactions_brand_id_fkey,
-    drop constraint seamless_transactions_vendor_id_fkey`.execute(db);
-  await sql`alter table seamless_rounds
-    drop constraint seamless_rounds_brand_id_fkey,
-    drop constraint seamless_rounds_vendor_id_fkey`.execute(db);
-
-  await sql`
+/** The versions of the bet and win functions 0011 wrote, also what migration 0012's down() restores. */
+export const SEAMLESS_BET_0011 = sql`
     create or replace function seamless_bet(
       p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
       p_round text, p_game text, p_token_hash text, p_trial_type integer, p_amount bigint,
@@ -159,9 +123,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           updated_at = now()
         where id = v_row;
       return v_outcome;
-    end $$`.execute(db);
+    end $$`;
 
-  await sql`
+export const SEAMLESS_WIN_0011 = sql`
     create or replace function seamless_win(
       p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
       p_bet_transaction text, p_round text, p_game text, p_amount bigint, p_currency text,
@@ -247,7 +211,47 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           updated_at = now()
         where id = v_row;
       return v_outcome;
-    end $$`.execute(db);
+    end $$`;
+
+/**
+ * Less work in the database per seamless bet and win (measured with perf on the PostgreSQL backend
+ * under bench/seamless.ts, where the database is most of the machine's CPU at 16 connections):
+ *
+ * - The claim row of a call is written with everything known up front (round, game, currency,
+ *   amount; a win's bet id), so the update that stores the answer changes no indexed column and
+ *   PostgreSQL writes it as a heap-only tuple, without three new index entries.
+ * - A bet that opens its round keeps the round it just inserted (its own row until commit, which
+ *   nobody can end) instead of reading it again under a share lock; an existing round is still
+ *   share-locked as before.
+ * - seamless_transactions and seamless_rounds no longer carry foreign keys to brands and vendors:
+ *   every concurrent call share-locked the same brand row and vendor row to check them (about one
+ *   MultiXact WAL record per call at 16 connections), while their brand and vendor ids always come
+ *   from the vendor row the server has just verified the signature with, and brands and vendors are
+ *   never deleted. Journal entries, postings and the rows they point at keep theirs.
+ *
+ * - The index on a call's round is led by round_id (see up()).
+ *
+ * The rules and answers are those of 0008, whose comments they keep; only the writes changed.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // The round index led with vendor_id, like the unique (vendor_id, transaction_id) one: a generic
+  // plan made while the table was small could pick it to find a bet by its transaction id and then
+  // walk every row of the vendor, so a long-lived connection's wins got slower as the table grew
+  // (found under bench/seamless.ts at one connection: 650 -> 110 pairs/s within a minute, until an
+  // ANALYZE replanned). Led by round_id it serves only round lookups.
+  await sql`drop index seamless_transactions_round_idx`.execute(db);
+  await sql`create index seamless_transactions_round_idx on seamless_transactions (round_id, vendor_id)`.execute(
+    db,
+  );
+  await sql`alter table seamless_transactions
+    drop constraint seamless_transactions_brand_id_fkey,
+    drop constraint seamless_transactions_vendor_id_fkey`.execute(db);
+  await sql`alter table seamless_rounds
+    drop constraint seamless_rounds_brand_id_fkey,
+    drop constraint seamless_rounds_vendor_id_fkey`.execute(db);
+
+  await SEAMLESS_BET_0011.execute(db);
+  await SEAMLESS_WIN_0011.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,3 +1,4 @@
+import { AGENT_TYPES } from '@lotus/contracts/accounts';
 import { findMemberByUsername, insertMember } from '../../domains/accounts/member.repository.ts';
 import { DEFAULT_POLICY, findPolicyRow, upsertPolicy } from '../../domains/accounts/registration-settings.ts';
 import { findBrandByMerchantCode } from '../../domains/brands/brand.repository.ts';
@@ -62,7 +63,7 @@ export async function seedDemoAccounts(
       username: DEMO_AGENT.username,
       passwordHash: await hashPassword(DEMO_AGENT.password, hashing),
       nickname: 'Demo Agent',
-      isAgent: 1,
+      isAgent: AGENT_TYPES.agent,
       affiliateCode: DEMO_AGENT.affiliateCode,
       registerMethod: 'SEED',
     });

@@ -1,3 +1,4 @@
+import { AGENT_KINDS } from '@lotus/contracts/accounts';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { type MembersTable, PROFILE_COLUMNS, type ProfileColumn } from '../../db/schema.ts';
@@ -127,10 +128,21 @@ export async function findAgentByAffiliateCode(
   const row = await selectMembers(db)
     .where('members.brand_id', '=', brandId)
     .where(sql<string>`lower(members.affiliate_code)`, '=', code.toLowerCase())
-    .where('members.is_agent', 'in', [1, 2, 41, 42])
+    .where('members.is_agent', 'in', [...AGENT_KINDS])
     .where('members.status', '=', 'ACTIVE')
     .executeTakeFirst();
   return row ? toMember(row) : null;
+}
+
+/** The member's current uploaded avatar (its stored name), locking the row until the transaction ends. */
+export async function lockCustomAvatar(trx: Db, memberId: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('members')
+    .select(['avatar', 'avatar_type'])
+    .where('id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.avatar_type === 'CUSTOM' ? row.avatar : null;
 }
 
 export async function findMemberByAvatarFile(
@@ -220,9 +232,4 @@ export async function updateMember(db: Db, memberId: string, patch: MemberPatch)
     })
     .where('id', '=', memberId)
     .execute();
-}
-
-/** True for PostgreSQL's unique_violation (23505), from pg and PGlite alike. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

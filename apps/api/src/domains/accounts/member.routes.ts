@@ -10,14 +10,14 @@ import {
   UpdateProfileBody,
 } from '@lotus/contracts/accounts';
 import { ApiHeaders } from '@lotus/contracts/envelope';
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { AppError } from '../../http/app-error.ts';
+import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import { sendError } from '../../http/error-handler.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { callerOf } from './account-services.ts';
+import { uploadThrottle } from '../../lib/uploads/uploads.ts';
 import { findMemberByAvatarFile } from './member.repository.ts';
 import {
   AVATAR_FOLDER,
@@ -82,6 +82,8 @@ export function memberRoutes(api: Api, { accounts, uploads }: RouteDeps) {
     '/wps/relay/MCSFE_getPlayerAvatar',
     {
       onRequest: guards.requireMember,
+      // Uploads count against the member and the address; picking a shipped avatar does not.
+      preHandler: uploadThrottle(accounts.throttle, { onlyMultipart: true }),
       schema: {
         tags,
         summary:
@@ -154,8 +156,7 @@ export function memberRoutes(api: Api, { accounts, uploads }: RouteDeps) {
         response: responses(MemberInfo, 401, 403),
       },
     },
-    async (request) =>
-      ok(await bindEmail(accounts, callerOf(request), request.member!.member, request.body.email)),
+    async (request) => ok(await bindEmail(accounts, callerOf(request), request.member!.member, request.body)),
   );
 }
 
@@ -165,7 +166,7 @@ const AVATAR_FILE = /^[0-9a-f-]{36}\.(png|jpg)$/;
  * Uploaded avatars by their random name (image tags send no Merchant header, so this route lives
  * outside the brand scope); only names that belong to a member's current avatar are served.
  */
-export function avatarFileRoute(app: FastifyInstance, { accounts, uploads }: RouteDeps) {
+export function avatarFileRoute(app: Api, { accounts, uploads }: RouteDeps) {
   app.get(
     '/wps/avatars/:file',
     { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) } },

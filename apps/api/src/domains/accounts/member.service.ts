@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { MemberInfo } from '@lotus/contracts/accounts';
 import { PROFILE_FIELDS, STATIC_AVATARS } from '@lotus/contracts/accounts';
-import { fileTypeFromBuffer } from 'file-type';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { UploadStore } from '../feedback/upload-store.ts';
-import { updateLanguage } from '../members/language.service.ts';
-import { maskPhone, toE164 } from '../verification/sms.service.ts';
-import { type AccountServices, type Caller, throttleKey } from './account-services.ts';
+import type { Caller } from '../../http/caller.ts';
+import { throttleKey } from '../../http/throttle.ts';
+import { maskPhone, toE164 } from '../../lib/phone.ts';
+import { acceptImage, MAX_IMAGE_BYTES, type UploadStore } from '../../lib/uploads/uploads.ts';
 import { FieldErrors } from './field-validation.ts';
-import { findMemberByMobile, isUniqueViolation, updateMember } from './member.repository.ts';
+import { updateLanguage } from './language.service.ts';
+import { findMemberByMobile, lockCustomAvatar, updateMember } from './member.repository.ts';
 import type { Member } from './member.ts';
+import { confirmWithPassword, notifyChange } from './sensitive-change.ts';
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = MAX_IMAGE_BYTES;
 export const AVATAR_FOLDER = 'avatars';
 
 function maskEmail(email: string | null): string {
@@ -54,27 +57,40 @@ export async function setStaticAvatar(svc: AccountServices, member: Member, avat
   return { avatar, avatarType: 'STATIC' as const };
 }
 
-/** A png or jpg under 5 MB, checked by its bytes; stored under a random name. */
+/**
+ * A png or jpg under 5 MB, checked by its bytes (lib/uploads); stored under a random name. The file
+ * it replaces is deleted once the new one is committed, and the member's stored bytes stay within
+ * the upload quota (the replaced file does not count).
+ */
 export async function setCustomAvatar(
   svc: AccountServices,
   uploads: UploadStore,
   member: Member,
   bytes: Buffer,
 ): Promise<{ avatar: string; avatarType: 'CUSTOM' }> {
-  if (bytes.length >= AVATAR_MAX_BYTES) throw new AppError('upload_too_large');
-  const detected = await fileTypeFromBuffer(bytes);
-  const extension = detected?.mime === 'image/png' ? 'png' : detected?.mime === 'image/jpeg' ? 'jpg' : null;
-  if (!extension) throw new AppError('upload_type_invalid');
-  const storedName = `${randomUUID()}.${extension}`;
+  const image = await acceptImage(bytes);
+  const fileName = `${randomUUID()}.${image.extension}`;
+  const storedName = `${AVATAR_FOLDER}/${fileName}`;
   const temp = await uploads.writeTemp(bytes);
+  let replaced: string | null = null;
   try {
-    await uploads.promote(temp, `${AVATAR_FOLDER}/${storedName}`);
-    await updateMember(svc.db, member.id, { avatar: storedName, avatarType: 'CUSTOM' });
+    await svc.db.transaction().execute(async (trx) => {
+      const previous = await lockCustomAvatar(trx, member.id);
+      replaced = previous ? `${AVATAR_FOLDER}/${previous}` : null;
+      await uploads.recordMemberFile(
+        trx,
+        { storedName, brandId: member.brandId, memberId: member.id, kind: 'avatar', sizeBytes: bytes.length },
+        replaced,
+      );
+      await updateMember(trx, member.id, { avatar: fileName, avatarType: 'CUSTOM' });
+      await uploads.promote(temp, storedName);
+    });
   } catch (error) {
-    await uploads.remove([temp, uploads.finalPath(`${AVATAR_FOLDER}/${storedName}`)]);
+    await uploads.remove([temp, uploads.finalPath(storedName)]);
     throw error;
   }
-  return { avatar: `/wps/avatars/${storedName}`, avatarType: 'CUSTOM' };
+  if (replaced) await uploads.remove([uploads.finalPath(replaced)]);
+  return { avatar: `/wps/avatars/${fileName}`, avatarType: 'CUSTOM' };
 }
 
 /**
@@ -123,15 +139,19 @@ export async function updateProfile(
   });
 }
 
-/** PUT /wps/member/mobile: binds or changes the mobile with the code of /wps/verification/sms/bind. */
+/**
+ * PUT /wps/member/mobile: binds or changes the mobile with the code of /wps/verification/sms/bind and
+ * the login password; the old channels are told.
+ */
 export async function bindMobile(
   svc: AccountServices,
   caller: Caller,
   member: Member,
-  body: { mobileNum: string; countryDialingCode: string; verificationCode: string },
+  body: { mobileNum: string; countryDialingCode: string; verificationCode: string; password: string },
 ): Promise<MemberInfo> {
   const phone = toE164(body.mobileNum, body.countryDialingCode);
   await svc.throttle.consume([['verifyPerAccount', throttleKey(caller.brand, member.id)]]);
+  await confirmWithPassword(svc, caller, member, body.password);
   const owner = await findMemberByMobile(svc.db, caller.brand.id, phone);
   if (owner && owner.id !== member.id) throw new AppError('mobile_exists');
   await svc.sms.consume(caller.brand.id, phone, 'bind', body.verificationCode);
@@ -141,16 +161,18 @@ export async function bindMobile(
     if (isUniqueViolation(error)) throw new AppError('mobile_exists', { cause: error });
     throw error;
   }
+  await notifyChange(svc, caller, member, 'mobile');
   return memberInfo({ ...member, mobile: phone });
 }
 
-/** PUT /wps/member/email: an address valid for the email rule (pattern 3). */
+/** PUT /wps/member/email: an address valid for the email rule (pattern 3), with the login password. */
 export async function bindEmail(
   svc: AccountServices,
   caller: Caller,
   member: Member,
-  email: string,
+  body: { email: string; password: string },
 ): Promise<MemberInfo> {
+  const { email } = body;
   const policy = await svc.policies.get(caller.brand.id);
   const errors = new FieldErrors(caller.language);
   const rule = policy.fields.email ?? {
@@ -163,7 +185,9 @@ export async function bindEmail(
   };
   errors.check('email', email, { ...rule, enabled: true, required: true });
   errors.throwIfAny();
+  await confirmWithPassword(svc, caller, member, body.password);
   await updateMember(svc.db, member.id, { email: email.trim() });
+  await notifyChange(svc, caller, member, 'email');
   return memberInfo({ ...member, email: email.trim() });
 }
 
@@ -178,3 +202,6 @@ export async function storeLanguage(
   if (member) await updateMember(svc.db, member.id, { language: result.language });
   return result;
 }
+
+/** Member look-ups and creation published to the other domains. */
+export { findMemberById, findMemberByMobile, insertMember } from './member.repository.ts';

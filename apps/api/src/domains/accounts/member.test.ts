@@ -196,7 +196,12 @@ describe('profile, mobile and e-mail', () => {
         method: 'PUT',
         url: '/wps/member/mobile',
         headers: { ...headers(), authorization: m.token },
-        payload: { mobileNum: mobile.mobileNum, countryDialingCode: '60', verificationCode },
+        payload: {
+          mobileNum: mobile.mobileNum,
+          countryDialingCode: '60',
+          verificationCode,
+          password: 'Secret123',
+        },
       });
     expect((await bind(code === '000000' ? '111111' : '000000')).body.errorCode).toBe(
       'verification_code_invalid',
@@ -206,7 +211,12 @@ describe('profile, mobile and e-mail', () => {
       method: 'PUT',
       url: '/wps/member/mobile',
       headers: { ...headers(), authorization: m.token },
-      payload: { mobileNum: '123000001', countryDialingCode: '60', verificationCode: '123456' },
+      payload: {
+        mobileNum: '123000001',
+        countryDialingCode: '60',
+        verificationCode: '123456',
+        password: 'Secret123',
+      },
     });
     expect(taken.body.errorCode).toBe('mobile_exists');
   });
@@ -218,7 +228,7 @@ describe('profile, mobile and e-mail', () => {
         method: 'PUT',
         url: '/wps/member/email',
         headers: { ...headers(), authorization: m.token },
-        payload: { email },
+        payload: { email, password: 'Secret123' },
       });
     expect((await put('nope')).body.fieldErrors).toEqual({ email: 'reg_pattern_3' });
     expect((await put('me@example.com')).body.success).toBe(true);

@@ -12,9 +12,9 @@ import {
 } from '@lotus/contracts/accounts';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
+import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { callerOf } from './account-services.ts';
 import {
   changePassword,
   forgotByEmail,

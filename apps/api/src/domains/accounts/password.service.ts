@@ -1,10 +1,14 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
+import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Caller } from '../../http/caller.ts';
+import { throttleKey } from '../../http/throttle.ts';
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
-import { assertActive, completeLogin } from '../sessions/login.service.ts';
-import { toE164 } from '../verification/sms.service.ts';
-import { type AccountServices, type Caller, flagOn, throttleKey } from './account-services.ts';
+import { toE164 } from '../../lib/phone.ts';
+import { flagOn } from '../brands/brand.ts';
+import { brandOrigin } from '../brands/brand-origin.ts';
 import { FieldErrors, required } from './field-validation.ts';
+import { assertActive, completeLogin } from './login.service.ts';
 import {
   findMemberById,
   findMemberByMobile,
@@ -12,6 +16,7 @@ import {
   updateMember,
 } from './member.repository.ts';
 import type { Member } from './member.ts';
+import { confirmWithPassword, notifyChange } from './sensitive-change.ts';
 
 const RESET_LINK_MINUTES = 30;
 
@@ -97,7 +102,8 @@ export async function forgotByEmail(
       expires_at: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
     })
     .execute();
-  const link = `${caller.origin}/resetPassword?token=${encodeURIComponent(token)}`;
+  const origin = await brandOrigin(svc.db, brand, caller.host);
+  const link = `${origin}/resetPassword?token=${encodeURIComponent(token)}`;
   await svc.email.send({
     brandId: brand.id,
     to: member.email,
@@ -172,8 +178,8 @@ export async function resetByPhone(
 }
 
 /**
- * POST /wps/member/fundsPassword: the first time the login password proves it is the member, later
- * the current funds password. Same rule as the login password (brand's paymentPassword field when
+ * POST /wps/member/fundsPassword: the login password always proves it is the member (a stolen
+ * session is not enough), and a change needs the current funds password too; the member is told. Same rule as the login password (brand's paymentPassword field when
  * enabled, else six digits).
  */
 export async function setFundsPassword(
@@ -181,19 +187,18 @@ export async function setFundsPassword(
   caller: Caller,
   member: Member,
   body: {
-    password?: string | undefined;
+    password: string;
     oldFundsPassword?: string | undefined;
     newFundsPassword: string;
     confirmFundsPassword: string;
   },
 ): Promise<{ hasFundsPassword: boolean }> {
-  await svc.throttle.consume([['passwordChangePerAccount', throttleKey(caller.brand, member.id)]]);
-  if (member.fundsPasswordHash) {
-    if (!(await verifyPassword(member.fundsPasswordHash, (body.oldFundsPassword ?? '').trim()))) {
-      throw new AppError('funds_password_wrong');
-    }
-  } else if (!(await verifyPassword(member.passwordHash, (body.password ?? '').trim()))) {
-    throw new AppError('old_password_wrong');
+  await confirmWithPassword(svc, caller, member, body.password);
+  if (
+    member.fundsPasswordHash &&
+    !(await verifyPassword(member.fundsPasswordHash, (body.oldFundsPassword ?? '').trim()))
+  ) {
+    throw new AppError('funds_password_wrong');
   }
   const policy = await svc.policies.get(caller.brand.id);
   const rule = policy.fields.paymentPassword?.enabled
@@ -205,5 +210,6 @@ export async function setFundsPassword(
   if (body.confirmFundsPassword.trim() !== value) errors.add('confirmFundsPassword', 'password_not_match');
   errors.throwIfAny();
   await updateMember(svc.db, member.id, { fundsPasswordHash: await hashPassword(value, svc.hashing) });
+  await notifyChange(svc, caller, member, 'funds_password');
   return { hasFundsPassword: true };
 }

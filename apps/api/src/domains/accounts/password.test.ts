@@ -124,6 +124,50 @@ describe('forgot password by e-mail', () => {
     expect((await loginAs(ctx, m.username, 'Reset1234', { ip: m.ip })).body.success).toBe(true);
   });
 
+  it("builds the link on the brand's configured domain, never on a forwarded or forged host", async () => {
+    const email = `${randomUsername('mail')}@example.com`;
+    const m = await member({ email });
+    const ask = (extra: Record<string, string>, remoteAddress: string) =>
+      call(ctx.app, {
+        method: 'POST',
+        url: '/wps/member/password/email',
+        remoteAddress,
+        headers: { ...headers(), ...extra },
+        payload: { username: m.username, email },
+      });
+    // Through the trusted proxy (loopback) a stranger names another host: the link stays on the brand's.
+    await ask({ 'x-forwarded-host': 'evil.example', 'x-forwarded-for': randomIp() }, '127.0.0.1');
+    const forwarded = new URL((await latestEmail(ctx.db, email))?.link ?? '');
+    expect(forwarded.hostname).not.toBe('evil.example');
+    expect(['localhost', '127.0.0.1']).toContain(forwarded.hostname);
+    // A forged Host header straight to the server: the same.
+    await ask({ host: 'evil.example:8443' }, randomIp());
+    const forged = new URL((await latestEmail(ctx.db, email))?.link ?? '');
+    expect(['localhost', '127.0.0.1']).toContain(forged.hostname);
+    expect(forged.port).toBe('');
+  });
+
+  it('uses https on a public brand domain whatever host the call named', async () => {
+    const brand = await createBrand(ctx.db);
+    const username = randomUsername('pub');
+    const email = `${username}@example.com`;
+    await createMember(ctx.db, { merchantCode: brand.merchantCode, username, password: 'Secret123', email });
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/wps/member/password/email',
+      remoteAddress: '127.0.0.1',
+      headers: {
+        ...headers(brand.merchantCode),
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-for': randomIp(),
+      },
+      payload: { username, email },
+    });
+    expect(res.body.success).toBe(true);
+    const link = new URL((await latestEmail(ctx.db, email))?.link ?? '');
+    expect(link.origin).toBe(`https://${brand.merchantCode.toLowerCase()}.example`);
+  });
+
   it('answers username_email_not_exist when they do not match, and sends nothing', async () => {
     const m = await member({ email: `${randomUsername('mail')}@example.com` });
     const before = await countRows(ctx.db, 'email_outbox');
@@ -233,7 +277,7 @@ describe('forgot password by phone', () => {
 });
 
 describe('funds password', () => {
-  it('is set with the login password, then changed with the old one', async () => {
+  it('is set with the login password, then changed with the old one (and the login password)', async () => {
     const m = await member();
     const set = (body: Record<string, string>) =>
       sealed<{ hasFundsPassword: boolean }>(ctx, '/wps/member/fundsPassword', body, {
@@ -253,12 +297,24 @@ describe('funds password', () => {
         .value,
     ).toEqual({ hasFundsPassword: true });
     expect(
-      (await set({ oldFundsPassword: '000000', newFundsPassword: '654321', confirmFundsPassword: '654321' }))
-        .body.errorCode,
+      (
+        await set({
+          password: 'Secret123',
+          oldFundsPassword: '000000',
+          newFundsPassword: '654321',
+          confirmFundsPassword: '654321',
+        })
+      ).body.errorCode,
     ).toBe('funds_password_wrong');
     expect(
-      (await set({ oldFundsPassword: '123456', newFundsPassword: '654321', confirmFundsPassword: '654321' }))
-        .body.success,
+      (
+        await set({
+          password: 'Secret123',
+          oldFundsPassword: '123456',
+          newFundsPassword: '654321',
+          confirmFundsPassword: '654321',
+        })
+      ).body.success,
     ).toBe(true);
     const info = await getWithToken<{ hasFundsPassword: boolean }>(ctx, '/wps/member/info', m.token);
     expect(info.body.value.hasFundsPassword).toBe(true);

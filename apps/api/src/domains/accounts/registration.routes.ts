@@ -8,10 +8,10 @@ import {
 } from '@lotus/contracts/accounts';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
+import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { SMS_CODE_MINUTES } from '../verification/sms.service.ts';
-import { callerOf, flagOn } from './account-services.ts';
+import { flagOn } from '../brands/brand.ts';
 import { findAgentByAffiliateCode } from './member.repository.ts';
 import { register } from './registration.service.ts';
 
@@ -38,7 +38,7 @@ export function registrationRoutes(api: Api, { accounts }: RouteDeps) {
         smsVerification: flagOn(brand, 'REGMOBVERF3'),
         mobilePassword: flagOn(brand, 'MOBILENUMPASSREG3'),
         directRegistration: flagOn(brand, 'DIRECTREG3'),
-        smsExpiredMinutes: SMS_CODE_MINUTES,
+        smsExpiredMinutes: accounts.sms.codeMinutes,
       });
     },
   );

@@ -1,17 +1,21 @@
 import type { LoginResult, RegisterByMobileBody, RegisterByUsernameBody } from '@lotus/contracts/accounts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Caller } from '../../http/caller.ts';
+import { throttleKey } from '../../http/throttle.ts';
 import { hashPassword, hmacHex } from '../../lib/hashing.ts';
-import { recordLoginAttempt, rememberIp } from '../sessions/login-attempt.repository.ts';
-import { toE164 } from '../verification/sms.service.ts';
-import { type AccountServices, type Caller, flagOn, loginResult, throttleKey } from './account-services.ts';
+import { toE164 } from '../../lib/phone.ts';
+import { flagOn } from '../brands/brand.ts';
 import { FieldErrors, required } from './field-validation.ts';
+import { recordLoginAttempt, rememberIp } from './login-attempt.repository.ts';
+import { loginResult } from './login-result.ts';
 import {
   findAgentByAffiliateCode,
   findMemberById,
   findMemberByMobile,
   findMemberByUsername,
   insertMember,
-  isUniqueViolation,
 } from './member.repository.ts';
 import type { Member } from './member.ts';
 

@@ -39,3 +39,7 @@ export type Brand = {
 
 /** What a new brand needs; everything else has a database default. */
 export type NewBrand = Omit<Brand, 'id'> & { domains: string[] };
+
+export function flagOn(brand: Brand, flag: string): boolean {
+  return brand.featureFlags[flag] === true;
+}

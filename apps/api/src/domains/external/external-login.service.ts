@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@lotus/contracts/accounts';
 import * as oidc from 'openid-client';
+import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type AccountServices, type Caller, flagOn, throttleKey } from '../accounts/account-services.ts';
-import { findMemberById, insertMember } from '../accounts/member.repository.ts';
+import type { Caller } from '../../http/caller.ts';
+import { throttleKey } from '../../http/throttle.ts';
+import { assertActive, completeLogin } from '../accounts/login.service.ts';
+import { findMemberById, insertMember } from '../accounts/member.service.ts';
 import type { Member } from '../accounts/member.ts';
-import { assertActive, completeLogin } from '../sessions/login.service.ts';
+import { flagOn } from '../brands/brand.ts';
+import { brandOrigin } from '../brands/brand-origin.ts';
 import {
   type ExternalProvider,
   type ExternalProviderName,
@@ -71,8 +75,11 @@ export class ExternalLogin {
     redirectUri: string,
   ): Promise<{ authorizationUrl: string; state: string }> {
     await svc.throttle.consume([['externalPerIp', throttleKey(caller.brand, caller.ip)]]);
-    const callback = new URL(redirectUri);
-    if (callback.origin !== caller.origin && !LOOPBACK.has(callback.hostname))
+    // A text that is no URL at all is the caller's mistake, not a fault (URL throws TypeError).
+    const callback = URL.parse(redirectUri);
+    if (!callback) throw new AppError('request_param_err');
+    const origin = await brandOrigin(svc.db, caller.brand, caller.host);
+    if (callback.origin !== origin && !LOOPBACK.has(callback.hostname))
       throw new AppError('request_param_err');
     const config = await this.provider(svc, caller, name);
     const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -106,7 +113,8 @@ export class ExternalLogin {
     callbackUrl: string,
   ): Promise<LoginResult> {
     await svc.throttle.consume([['externalPerIp', throttleKey(caller.brand, caller.ip)]]);
-    const current = new URL(callbackUrl);
+    const current = URL.parse(callbackUrl);
+    if (!current) throw new AppError('request_param_err');
     const stateValue = current.searchParams.get('state') ?? '';
     const state = stateValue ? await takeLoginState(svc.db, stateValue) : null;
     if (

@@ -1,9 +1,9 @@
 import { LoginResult } from '@lotus/contracts/accounts';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
+import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { callerOf } from '../accounts/account-services.ts';
 import { EXTERNAL_PROVIDERS } from './external.repository.ts';
 import { ExternalLogin } from './external-login.service.ts';
 

@@ -4,6 +4,7 @@ import { FEEDBACK_RULES, FeedbackResult } from '@lotus/contracts/system';
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { uploadThrottle } from '../../lib/uploads/uploads.ts';
 import { type FeedbackPart, submitFeedback } from './feedback.service.ts';
 
 /** Documents the multipart form for OpenAPI; the parts are checked by the service as they stream. */
@@ -17,11 +18,12 @@ const FeedbackForm = Type.Object({
   ),
 });
 
-export function feedbackRoutes(api: Api, { db, uploads, rateLimits }: RouteDeps) {
+export function feedbackRoutes(api: Api, { db, uploads, rateLimits, accounts }: RouteDeps) {
   api.put(
     '/wps/feedback',
     {
       config: { rateLimit: rateLimits.feedback },
+      preHandler: uploadThrottle(accounts.throttle),
       schema: {
         tags: ['feedback'],
         summary: 'Sends feedback with up to 3 images (multipart/form-data)',

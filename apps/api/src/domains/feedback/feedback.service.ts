@@ -1,32 +1,20 @@
 import { FEEDBACK_RULES } from '@lotus/contracts/system';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { type AcceptedImage, acceptImage, type UploadStore } from '../../lib/uploads/uploads.ts';
 import type { NewFeedbackImage } from './feedback.repository.ts';
 import { insertFeedback } from './feedback.repository.ts';
-import type { UploadStore } from './upload-store.ts';
 
 /** The part of a multipart stream the service reads (matches @fastify/multipart's parts). */
 export type FeedbackPart =
   | { type: 'field'; fieldname: string; value: unknown; valueTruncated: boolean }
   | { type: 'file'; fieldname: string; toBuffer(): Promise<Buffer> };
 
-type AcceptedImage = { bytes: Buffer; mimeType: 'image/png' | 'image/jpeg'; extension: 'png' | 'jpg' };
-
 const IMAGE_FIELD = 'images';
 
 /** Length in characters as a person counts them (code points, so emoji and CJK count once). */
 function characterCount(text: string): number {
   return [...text].length;
-}
-
-/** Checks an upload by its bytes (magic numbers), never by the client's name or declared type. */
-async function acceptImage(bytes: Buffer): Promise<AcceptedImage> {
-  if (bytes.length >= FEEDBACK_RULES.maxImageBytes) throw new AppError('upload_too_large');
-  const detected = await fileTypeFromBuffer(bytes);
-  if (detected?.mime === 'image/png') return { bytes, mimeType: 'image/png', extension: 'png' };
-  if (detected?.mime === 'image/jpeg') return { bytes, mimeType: 'image/jpeg', extension: 'jpg' };
-  throw new AppError('upload_type_invalid');
 }
 
 /** Reads the whole form first: nothing is written unless every part is valid. */

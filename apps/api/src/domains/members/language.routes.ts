@@ -1,8 +1,9 @@
+import { TRIAL_TYPE } from '@lotus/contracts/accounts';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { UpdateLanguageBody, UpdateLanguageResult } from '@lotus/contracts/system';
+import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { callerOf } from '../accounts/account-services.ts';
 import { storeLanguage } from '../accounts/member.service.ts';
 
 export function languageRoutes(api: Api, { rateLimits, accounts }: RouteDeps) {
@@ -23,7 +24,7 @@ export function languageRoutes(api: Api, { rateLimits, accounts }: RouteDeps) {
     async (request) => {
       const account = request.member?.member ?? null;
       // Trial accounts keep the choice in the browser only.
-      const member = account && account.isAgent !== 4 ? account : null;
+      const member = account && account.isAgent !== TRIAL_TYPE ? account : null;
       return ok(await storeLanguage(accounts, callerOf(request), member, request.body.language));
     },
   );

@@ -1,4 +1,4 @@
-import type { Executor } from '../wallet/ledger.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export type AuditRecord = {
   brandId: string;

@@ -1,7 +1,7 @@
 import type { OperatorLoginBody, OperatorLoginResult } from '@lotus/contracts/backoffice';
 import { AppError } from '../../http/app-error.ts';
+import { throttleKey } from '../../http/throttle.ts';
 import { hashPassword, type PasswordHashing, randomToken, verifyPassword } from '../../lib/hashing.ts';
-import { throttleKey } from '../accounts/account-services.ts';
 import type { Brand } from '../brands/brand.ts';
 import { recordAudit } from './audit.repository.ts';
 import {
@@ -44,7 +44,7 @@ async function fail(
   code: 'operator_login_failed' | 'operator_totp_invalid',
 ): Promise<never> {
   const lockUntil = new Date(Date.now() + OPERATOR_LOCK_MINUTES * 60_000);
-  const { locked } = await services.db.transaction().execute(async (trx) => {
+  await services.db.transaction().execute(async (trx) => {
     const result = await recordFailedAttempt(trx, operator.id, OPERATOR_MAX_FAILURES, lockUntil);
     await recordAudit(trx, {
       brandId: caller.brand.id,
@@ -57,7 +57,9 @@ async function fail(
     });
     return result;
   });
-  throw new AppError(locked ? 'operator_locked' : code);
+  // The failure that locks answers like any other: a stranger cannot tell an operator name that
+  // exists (and is now locked) from one that does not (the audit records the lock).
+  throw new AppError(code);
 }
 
 /**
@@ -91,9 +93,12 @@ export async function operatorLogin(
     });
     throw new AppError('operator_login_failed');
   }
-  if (operator.lockedUntil && operator.lockedUntil.getTime() > Date.now())
-    throw new AppError('operator_locked');
-  if (!(await verifyPassword(operator.passwordHash, body.password))) {
+  const passwordMatches = await verifyPassword(operator.passwordHash, body.password);
+  // Only the right password learns of a lock; a wrong one gets the unknown-user answer.
+  if (operator.lockedUntil && operator.lockedUntil.getTime() > Date.now()) {
+    throw new AppError(passwordMatches ? 'operator_locked' : 'operator_login_failed');
+  }
+  if (!passwordMatches) {
     return fail(services, caller, operator, 'operator_login_failed');
   }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';
-import type { Executor } from '../wallet/ledger.repository.ts';
 import { findOperatorById } from './operator.repository.ts';
 import type { OperatorIdentity } from './operator.ts';
 import {

@@ -1,4 +1,4 @@
-import type { Executor } from '../wallet/ledger.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 import { isOperatorRole, type Operator, type OperatorRole } from './operator.ts';
 
 const COLUMNS = [

@@ -12,12 +12,12 @@ import type {
 } from '@lotus/contracts/deposits';
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
-import { isUniqueViolation } from '../accounts/member.repository.ts';
-import type { UploadStore } from '../feedback/upload-store.ts';
-import { recordAudit } from '../operators/audit.repository.ts';
+import type { UploadStore } from '../../lib/uploads/uploads.ts';
+import { recordAudit } from '../operators/audit.service.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
-import { encryptSecret } from '../vendors/vendor.repository.ts';
+import { encryptSecret } from '../vendors/vendor.service.ts';
 import { moneyTransaction } from '../wallet/ledger.service.ts';
 import {
   type DepositRow,

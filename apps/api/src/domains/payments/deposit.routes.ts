@@ -12,8 +12,11 @@ import {
 } from '@lotus/contracts/deposits';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { uploadThrottle } from '../../lib/uploads/uploads.ts';
+import { brandOrigin } from '../brands/brand-origin.ts';
 import {
   cancelDeposit,
   type DepositFormPart,
@@ -27,9 +30,9 @@ import {
 
 const tags = ['deposits'];
 
-/** The origin the member's browser used, so gateway and QR links point back at this site. */
-function linksOf(request: FastifyRequest): PayLinks {
-  return { origin: `${request.protocol}://${request.host}` };
+/** Gateway and QR links point back at one of the brand's configured domains (never the call's Host). */
+async function linksOf(db: Db, request: FastifyRequest): Promise<PayLinks> {
+  return { origin: await brandOrigin(db, request.brand, request.host) };
 }
 
 export function depositRoutes(api: Api, { db, uploads, accounts, rateLimits }: RouteDeps) {
@@ -68,7 +71,7 @@ export function depositRoutes(api: Api, { db, uploads, accounts, rateLimits }: R
     },
     async (request) => {
       const { member } = request.member!;
-      return ok(await requestDeposit(db, request.brand, member, request.body, linksOf(request)));
+      return ok(await requestDeposit(db, request.brand, member, request.body, await linksOf(db, request)));
     },
   );
 
@@ -77,6 +80,7 @@ export function depositRoutes(api: Api, { db, uploads, accounts, rateLimits }: R
     {
       config: { rateLimit: rateLimits.depositUpload },
       onRequest: guards.requireMember,
+      preHandler: uploadThrottle(accounts.throttle),
       schema: {
         tags,
         summary: 'Declares a manual bank transfer with its receipt image (multipart/form-data)',
@@ -134,7 +138,9 @@ export function depositRoutes(api: Api, { db, uploads, accounts, rateLimits }: R
     },
     async (request) => {
       const { member } = request.member!;
-      return ok(await memberDeposit(db, request.brand, member, request.params.id, linksOf(request)));
+      return ok(
+        await memberDeposit(db, request.brand, member, request.params.id, await linksOf(db, request)),
+      );
     },
   );
 

@@ -8,15 +8,15 @@ import {
   type DepositSettings,
   RECEIPT_RULES,
 } from '@lotus/contracts/deposits';
+import { isId } from '@lotus/contracts/ids';
 import { formatAmount } from '@lotus/contracts/money';
-import { fileTypeFromBuffer } from 'file-type';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import type { UploadStore } from '../feedback/upload-store.ts';
-import { type Executor, ensureAccount } from '../wallet/ledger.repository.ts';
-import { postEntry, type Tx } from '../wallet/ledger.service.ts';
+import { type AcceptedImage, acceptImage, type UploadStore } from '../../lib/uploads/uploads.ts';
+import { ensureAccount, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand, type WalletOwner } from '../wallet/wallet.service.ts';
 import {
   type DepositRow,
@@ -191,20 +191,10 @@ export type DepositFormPart =
   | { type: 'field'; fieldname: string; value: unknown; valueTruncated: boolean }
   | { type: 'file'; fieldname: string; toBuffer(): Promise<Buffer> };
 
-type Receipt = { bytes: Buffer; mimeType: 'image/png' | 'image/jpeg'; extension: 'png' | 'jpg' };
-
-/** Checks a receipt by its bytes (magic numbers), never by the client's name or declared type. */
-async function acceptReceipt(bytes: Buffer): Promise<Receipt> {
-  if (bytes.length >= RECEIPT_RULES.maxBytes) throw new AppError('upload_too_large');
-  const detected = await fileTypeFromBuffer(bytes);
-  if (detected?.mime === 'image/png') return { bytes, mimeType: 'image/png', extension: 'png' };
-  if (detected?.mime === 'image/jpeg') return { bytes, mimeType: 'image/jpeg', extension: 'jpg' };
-  throw new AppError('upload_type_invalid');
-}
+type Receipt = AcceptedImage;
 
 const FORM_FIELDS = ['methodId', 'bankAccountId', 'amount', 'transferReference', 'clientRequestId'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
-const ID = /^[0-9]{1,19}$/;
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** Reads the whole form first: nothing is written unless every part is valid. */
@@ -214,7 +204,7 @@ async function readBankTransferForm(parts: AsyncIterable<DepositFormPart>) {
   for await (const part of parts) {
     if (part.type === 'file') {
       if (part.fieldname !== 'receipt' || receipt) throw new AppError('request_param_err');
-      receipt = await acceptReceipt(await part.toBuffer());
+      receipt = await acceptImage(await part.toBuffer());
     } else if ((FORM_FIELDS as readonly string[]).includes(part.fieldname)) {
       if (part.valueTruncated || typeof part.value !== 'string') throw new AppError('request_param_err');
       fields[part.fieldname as FormField] = part.value;
@@ -222,10 +212,10 @@ async function readBankTransferForm(parts: AsyncIterable<DepositFormPart>) {
   }
   const { methodId, bankAccountId, amount, clientRequestId } = fields;
   const transferReference = (fields.transferReference ?? '').trim();
-  if (!methodId || !ID.test(methodId) || !clientRequestId || !REQUEST_ID.test(clientRequestId)) {
+  if (!methodId || !isId(methodId) || !clientRequestId || !REQUEST_ID.test(clientRequestId)) {
     throw new AppError('request_param_err');
   }
-  if (!bankAccountId || !ID.test(bankAccountId)) throw new AppError('deposit_bank_account_invalid');
+  if (!bankAccountId || !isId(bankAccountId)) throw new AppError('deposit_bank_account_invalid');
   if (amount === undefined)
     throw new AppError('amount_invalid', { fieldErrors: { amount: 'errors.amount_invalid' } });
   if (
@@ -282,6 +272,13 @@ export async function submitBankTransfer(
         receiptMime: form.receipt.mimeType,
       });
       if (created) {
+        await store.recordMemberFile(trx, {
+          storedName,
+          brandId: brand.id,
+          memberId: member.id,
+          kind: 'deposit_receipt',
+          sizeBytes: form.receipt.bytes.length,
+        });
         await store.promote(temp, storedName);
         written.push(store.finalPath(storedName));
       }

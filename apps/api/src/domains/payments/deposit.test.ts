@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Deposit, DepositPage } from '@lotus/contracts/deposits';
+import { TRIAL_TYPE } from '@lotus/contracts/accounts';
+import type { Deposit, DepositCreated, DepositPage } from '@lotus/contracts/deposits';
 import { RECEIPT_RULES } from '@lotus/contracts/deposits';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   GIF,
   JPG,
   mainBalance,
+  methodId,
   onlineDeposit,
   PNG,
   paidBody,
@@ -42,7 +44,7 @@ describe('deposit settings', () => {
   });
 
   it('refuses a trial account on every deposit call', async () => {
-    const trial = await depositor(ctx, { isAgent: 4 });
+    const trial = await depositor(ctx, { isAgent: TRIAL_TYPE });
     expect((await settings(ctx, trial)).body.errorCode).toBe('trial_account_restricted');
     const direct = await call(ctx.app, {
       method: 'POST',
@@ -143,6 +145,20 @@ describe('bank transfer deposits', () => {
 });
 
 describe('gateway and QR deposits', () => {
+  it("the gateway page is on the brand's domain even when the call names another host", async () => {
+    const m = await depositor(ctx);
+    const method = (await methodId(ctx, m, 'gateway')).id;
+    const res = await call<DepositCreated>(ctx.app, {
+      method: 'POST',
+      url: '/wps/payments/deposits',
+      remoteAddress: '127.0.0.1',
+      headers: { ...headers(), authorization: m.token, 'x-forwarded-host': 'evil.example' },
+      payload: { methodId: method, amount: '100.00', clientRequestId: randomUUID() },
+    });
+    const url = new URL(res.body.value.redirectUrl ?? '');
+    expect(['localhost', '127.0.0.1']).toContain(url.hostname);
+  });
+
   it('a gateway deposit answers the demo gateway page; Pay there credits the wallet once', async () => {
     const m = await depositor(ctx);
     const { body } = await onlineDeposit(ctx, m, 'gateway', { amount: '150' });

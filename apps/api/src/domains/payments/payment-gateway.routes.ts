@@ -6,10 +6,9 @@ import {
 import { formatAmount } from '@lotus/contracts/money';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok, responses } from '../../http/envelope.ts';
-import type { Api } from '../../http/types.ts';
+import type { Api, RouteDeps } from '../../http/types.ts';
 import { signatureMatches, signBody } from '../vendors/signature.ts';
 import { findGatewayForCallback, type GatewayRow } from './deposit.repository.ts';
 import {
@@ -56,7 +55,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * own scope without the Merchant tenancy hook: the callback body arrives as raw bytes and its
  * signature is verified over exactly those bytes before anything else is read.
  */
-export async function paymentGatewayRoutes(scope: Api, { db }: { db: Db }) {
+export async function paymentGatewayRoutes(scope: Api, { db }: Pick<RouteDeps, 'db'>) {
   scope.decorateRequest('gateway', null);
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>

@@ -2,7 +2,7 @@ import type { GatewayCallbackBody, GatewayCallbackResult } from '@lotus/contract
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { decryptSecret, encryptSecret } from '../vendors/vendor.repository.ts';
+import { decryptSecret, encryptSecret } from '../vendors/vendor.service.ts';
 import { moneyTransaction } from '../wallet/ledger.service.ts';
 import {
   type DepositRow,

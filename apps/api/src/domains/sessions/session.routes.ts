@@ -7,10 +7,10 @@ import {
 } from '@lotus/contracts/accounts';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
+import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { callerOf } from '../accounts/account-services.ts';
-import { freePlay, login, markFirstLogin, verifyLogin } from './login.service.ts';
+import { freePlay, login, markFirstLogin, verifyLogin } from '../accounts/login.service.ts';
 
 const tags = ['accounts'];
 

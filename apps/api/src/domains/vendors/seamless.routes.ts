@@ -12,11 +12,11 @@ import {
   SeamlessRoundEndRequest,
   SeamlessWinRequest,
 } from '@lotus/contracts/seamless';
+import { verifySeamlessRequest } from '@lotus/contracts/seamless-signature';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Api } from '../../http/types.ts';
+import type { Api, RouteDeps } from '../../http/types.ts';
 import { createDbCache } from '../../lib/db-cache.ts';
 import {
   type SeamlessVendor,
@@ -27,7 +27,6 @@ import {
   seamlessRoundEnd,
   seamlessWin,
 } from './seamless.service.ts';
-import { signatureMatches } from './signature.ts';
 import { decryptSecret, findVendorForSignature } from './vendor.repository.ts';
 
 declare module 'fastify' {
@@ -39,18 +38,39 @@ declare module 'fastify' {
 
 const GUIDE = `Integration guide (seamless single wallet). The platform holds the player's money; the game
 asks it for every movement. Every call is POST with a JSON body, the headers Merchant (brand code),
-X-Vendor (your vendor code) and X-Signature = lower-case hex HMAC-SHA256 of the exact body bytes with
-your secret. The signature is checked first, in constant time: a bad one answers 401
+X-Vendor (your vendor code) and X-Signature = lower-case hex HMAC-SHA256, keyed with your secret, of
+METHOD + "\n" + PATH + "\n" + the exact body bytes (for example "POST\n/seamless/v1/bet\n{...}"; the
+path without query string), so a signed body is valid for its own call only (packages/contracts
+seamless-signature.ts signs and verifies it). The signature is checked first, in constant time: a bad one answers 401
 vendor_signature_invalid and changes nothing. Amounts are decimal strings with at most the currency's
-fraction digits (PHP: "10.50"); JSON numbers are refused. transactionId is your idempotency key: the
-same id with the same content answers the original answer again (nothing is applied twice), the same id
-with other content answers idempotency_mismatch. Answers use the envelope {success, value, message,
-errorCode}; value carries {balance, currency} after the call, also on refusals that know the balance
-(insufficient_balance). HTTP 200 for every business outcome, 400 malformed, 401 signature, 503
-wallet_busy (temporary: retry the same transactionId). Player token: the one the platform gave you at
-game launch; required for balance, bet and betWin, not checked for win, rollback and roundEnd. On a
-brand in transfer-wallet mode the same calls concern the player's wallet at your vendor (the player
-moves money into it on the site); a win or rollback goes to the wallet its bet was taken from.`;
+fraction digits (PHP: "10.50"); JSON numbers are refused.
+
+Idempotency: transactionId is your idempotency key. The same id with the same content answers the
+original answer again (nothing is applied twice); the same id with other content, or from another
+player or session (the player token is part of the content), answers idempotency_mismatch and never
+another player's balance.
+
+Answers use the envelope {success, value, message, errorCode}; value carries {balance, currency}
+after the call, also on refusals that know the balance (insufficient_balance, round_closed). HTTP 200
+for every business outcome, 400 malformed (also amount_invalid: an amount or a resulting balance past
+the 64-bit range), 401 signature, 503 wallet_busy (temporary, answered within about 1 s when the
+player's wallet is locked by another call: retry the same transactionId).
+
+Player token: the one the platform gave you at game launch; required for balance, bet and betWin;
+optional for win and rollback, whose expiry is not checked (they settle earlier bets), but a token
+given must be a session of the bet's own player (another player's: idempotency_mismatch, nothing
+paid).
+
+Rounds: a bet opens its round (roundId). A win names its bet (betTransactionId) and that bet's
+round (another roundId: round_mismatch, nothing kept, send it again corrected). Several wins on one
+bet are all paid while the round is open (games that pay in steps, each win its own transactionId).
+roundEnd closes the round: its open bets are settled as lost, and from then on nothing of that round
+moves money: a bet, betWin, win or rollback of the round answers round_closed with the balance.
+A rollback after a win on its bet answers bet_already_settled; a rollback of an unknown bet answers
+bet_not_found and the bet is refused if it arrives later. Rounds left open are closed after an hour.
+
+Transfer-wallet brands: the same calls concern the player's wallet at your vendor (the player moves
+money into it on the site); a win or rollback goes to the wallet its bet was taken from.`;
 
 const tags = ['seamless wallet (vendors)'];
 
@@ -66,7 +86,10 @@ const SeamlessHeaders = Type.Object({
   merchant: Type.Optional(Type.String({ maxLength: 64, description: 'Brand merchant code' })),
   'x-vendor': Type.Optional(Type.String({ maxLength: 32, description: 'Vendor code' })),
   'x-signature': Type.Optional(
-    Type.String({ maxLength: 128, description: 'hex(HMAC-SHA256(vendor secret, raw body bytes))' }),
+    Type.String({
+      maxLength: 128,
+      description: 'hex(HMAC-SHA256(vendor secret, METHOD \\n PATH \\n raw body bytes))',
+    }),
   ),
 });
 
@@ -88,7 +111,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * body arrives as raw bytes, the signature is verified over exactly those bytes before anything
  * else, and only then is the body parsed and validated.
  */
-export async function seamlessRoutes(scope: Api, { db }: { db: Db }) {
+export async function seamlessRoutes(scope: Api, { db }: Pick<RouteDeps, 'db'>) {
   const lookup = (merchant: string, code: string): Promise<CachedVendor | null> =>
     vendorCache.get(db, `${merchant}|${code}`, async () => {
       const row = await findVendorForSignature(db, merchant, code);
@@ -120,8 +143,15 @@ export async function seamlessRoutes(scope: Api, { db }: { db: Db }) {
       /^[A-Za-z0-9_-]{1,32}$/.test(merchant) && /^[A-Za-z0-9_-]{1,32}$/.test(code)
         ? await lookup(merchant, code)
         : null;
+    // Over the method and the route's path with the body: a signed body is valid for its own call only.
     const signed = found
-      ? signatureMatches(found.secret, raw, header(request, SEAMLESS_HEADER.signature))
+      ? await verifySeamlessRequest(
+          found.secret,
+          request.method,
+          request.routeOptions.url ?? '',
+          raw,
+          header(request, SEAMLESS_HEADER.signature),
+        )
       : false;
     if (!found || !signed || !found.active) throw new AppError('vendor_signature_invalid');
     let parsed: unknown;
@@ -185,7 +215,8 @@ export async function seamlessRoutes(scope: Api, { db }: { db: Db }) {
     {
       schema: {
         tags,
-        summary: 'Credit a win for an earlier bet (betTransactionId); refused for a cancelled bet',
+        summary:
+          "Credit a win for an earlier bet (betTransactionId) in that bet's round; refused for a cancelled bet or an ended round",
         description: GUIDE,
         headers: SeamlessHeaders,
         body: SeamlessWinRequest,

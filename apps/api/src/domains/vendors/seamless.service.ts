@@ -2,7 +2,6 @@ import { TRIAL_TYPE } from '@lotus/contracts/accounts';
 import type { ErrorCode } from '@lotus/contracts/errors';
 import { currencyScale, formatAmount, parseAmount } from '@lotus/contracts/money';
 import type {
-  SeamlessBalance,
   SeamlessBetRequest,
   SeamlessBetWinRequest,
   SeamlessRollbackRequest,
@@ -10,27 +9,31 @@ import type {
   SeamlessRoundEndRequest,
   SeamlessWinRequest,
 } from '@lotus/contracts/seamless';
-import { type RawBuilder, sql } from 'kysely';
-import { type Db, preparedStatementMark } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import {
   type AccountRef,
   accountBalance,
-  type Executor,
   ensureAccount,
   type LedgerAccount,
-} from '../wallet/ledger.repository.ts';
-import {
-  InsufficientFunds,
-  type Leg,
   moneyStatement,
-  moneyTransaction,
-  postEntry,
-  type Tx,
 } from '../wallet/ledger.service.ts';
 import { mainWalletRef, openMemberWallet, vendorWalletRef } from '../wallet/wallet.service.ts';
+import {
+  type CallBase,
+  callBet,
+  callBetWin,
+  callRollback,
+  callRoundEnd,
+  callWin,
+  findStaleRounds,
+  type SeamlessOutcome,
+} from './seamless.repository.ts';
 import { resolveVendorSession } from './vendor-session.service.ts';
+
+export type { SeamlessOutcome } from './seamless.repository.ts';
 
 /** The calling vendor, known once its signature has been checked. */
 export type SeamlessVendor = {
@@ -41,28 +44,37 @@ export type SeamlessVendor = {
   currencySymbol: string;
 };
 
-/** What a seamless call answers; stored with its transaction so a retry gets exactly this again. */
-export type SeamlessOutcome = { success: boolean; errorCode: string; value: SeamlessBalance | null };
-
-type BetRow = {
-  id: string;
-  kind: string;
-  member_id: string | null;
-  amount: string;
-  bet_state: string | null;
-  vendor_wallet_id: string | null;
-};
-
 const brandOf = (v: SeamlessVendor) => ({
   id: v.brandId,
   currency: v.currency,
   currencySymbol: v.currencySymbol,
 });
 
+/** The largest balance or amount the ledger holds (PostgreSQL bigint). */
+const INT8_MAX = 2n ** 63n - 1n;
+
 function amountOf(text: string, v: SeamlessVendor): bigint {
   const minor = parseAmount(text, v.currency);
-  if (minor === null || minor < 0n) throw new AppError('amount_invalid');
+  if (minor === null || minor < 0n || minor > INT8_MAX) throw new AppError('amount_invalid');
   return minor;
+}
+
+/**
+ * Database errors a seamless call answers with a catalogue code, the statement rolled back so
+ * nothing changed: a lock not granted within the functions' lock_timeout, or a statement past the
+ * pool's statement_timeout, is the temporary wallet_busy (retry the same transaction id); a credit
+ * that would take a balance past the bigint range is amount_invalid.
+ */
+const SQLSTATE_ERRORS: Record<string, ErrorCode> = {
+  '55P03': 'wallet_busy',
+  '57014': 'wallet_busy',
+  '22003': 'amount_invalid',
+};
+
+function catalogueError(error: unknown): AppError | null {
+  const state = (error as { code?: unknown } | null)?.code;
+  const code = typeof state === 'string' ? SQLSTATE_ERRORS[state] : undefined;
+  return code ? new AppError(code, { cause: error }) : null;
 }
 
 function checkCurrency(currency: string | undefined, v: SeamlessVendor) {
@@ -70,107 +82,19 @@ function checkCurrency(currency: string | undefined, v: SeamlessVendor) {
     throw new AppError('currency_mismatch');
 }
 
+/**
+ * A call's content: what its transaction id is bound to (same id, other content: a mismatch). The
+ * player's session token (its hash) is part of it, so the same id from another player or session
+ * is a mismatch too and never answers another player's stored answer.
+ */
 function fingerprint(...parts: (string | bigint | undefined)[]): string {
   return sha256Hex(JSON.stringify(parts.map((p) => (p === undefined ? null : p.toString()))));
 }
 
-async function balanceValue(trx: Tx, v: SeamlessVendor, accountId: string): Promise<SeamlessBalance> {
-  return { balance: formatAmount(await accountBalance(trx, accountId), v.currency), currency: v.currency };
-}
-
-const ok = (value: SeamlessBalance): SeamlessOutcome => ({ success: true, errorCode: '', value });
-const refused = (errorCode: ErrorCode, value: SeamlessBalance | null): SeamlessOutcome => ({
-  success: false,
-  errorCode,
-  value,
-});
-
-type Claim = { fresh: true; rowId: string } | { fresh: false; outcome: SeamlessOutcome };
-
-/**
- * Claims a vendor transaction id by the unique index (vendor, transaction id) inside the money
- * transaction. Already there: same fingerprint -> the stored answer; a tombstone left by a rollback
- * refuses the bet; another fingerprint -> idempotency_mismatch.
- */
-async function claim(
-  trx: Tx,
-  v: SeamlessVendor,
-  transactionId: string,
-  kind: string,
-  hash: string,
-): Promise<Claim> {
-  const isBet = kind === 'bet' || kind === 'bet_win';
-  const inserted = await trx
-    .insertInto('seamless_transactions')
-    .values({
-      brand_id: v.brandId,
-      vendor_id: v.id,
-      transaction_id: transactionId,
-      kind,
-      request_hash: hash,
-      bet_state: isBet ? 'open' : null,
-    })
-    .onConflict((oc) => oc.columns(['vendor_id', 'transaction_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { fresh: true, rowId: inserted.id };
-  const row = await trx
-    .selectFrom('seamless_transactions')
-    .select(['kind', 'request_hash', 'answer'])
-    .where('vendor_id', '=', v.id)
-    .where('transaction_id', '=', transactionId)
-    .executeTakeFirstOrThrow();
-  if (row.kind === 'tombstone' && isBet) return { fresh: false, outcome: refused('bet_cancelled', null) };
-  if (row.kind !== kind || row.request_hash !== hash) throw new AppError('idempotency_mismatch');
-  return { fresh: false, outcome: row.answer as SeamlessOutcome };
-}
-
-async function finish(
-  trx: Tx,
-  rowId: string,
-  outcome: SeamlessOutcome,
-  fields: {
-    memberId: string | null;
-    roundId: string;
-    gameId: string;
-    currency: string;
-    amount?: bigint;
-    winAmount?: bigint;
-    betTransactionId?: string;
-    betState?: string;
-    entryId?: string | null;
-    /** The wallet a bet debited when it is not the main wallet (transfer mode). */
-    wallet?: LedgerAccount;
-  },
-): Promise<SeamlessOutcome> {
-  await trx
-    .updateTable('seamless_transactions')
-    .set({
-      member_id: fields.memberId,
-      round_id: fields.roundId,
-      game_id: fields.gameId,
-      currency: fields.currency,
-      amount: (fields.amount ?? 0n).toString(),
-      win_amount: (fields.winAmount ?? 0n).toString(),
-      bet_transaction_id: fields.betTransactionId ?? null,
-      ...(fields.betState ? { bet_state: fields.betState } : {}),
-      error_code: outcome.errorCode,
-      answer: JSON.stringify(outcome),
-      entry_id: fields.entryId ?? null,
-      ...(fields.wallet?.kind === 'member_vendor' ? { vendor_wallet_id: fields.wallet.id } : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', rowId)
-    .execute();
-  return outcome;
-}
-
 /**
  * Ledger accounts the seamless calls have seen, per database: an account's id, kind and currency
- * never change once it exists, and every bet and win needs the vendor's account and the player's
- * wallet, so remembering them saves reads on the hottest money path. Only accounts that existed
- * before the current transaction are remembered (one created by a transaction that then rolls back
- * must not be), and the map is bounded.
+ * never change once it exists, so remembering the player's wallet saves a read per balance call.
+ * Only accounts that are committed are remembered, and the map is bounded.
  */
 const ACCOUNT_CACHE_LIMIT = 50_000;
 const knownAccounts = new WeakMap<Db, Map<string, LedgerAccount>>();
@@ -193,7 +117,6 @@ async function knownAccount(db: Db, executor: Executor, ref: AccountRef): Promis
   const hit = knownAccounts.get(db)?.get(accountKey(ref));
   if (hit) return hit;
   const { account, created } = await ensureAccount(executor, ref);
-  // One created outside a transaction is committed already.
   if (!created || executor === db) rememberAccount(db, ref, account);
   return account;
 }
@@ -210,97 +133,19 @@ async function knownAccount(db: Db, executor: Executor, ref: AccountRef): Promis
  */
 export const VENDOR_ACCOUNT_SHARDS = 64;
 
-function vendorAccount(db: Db, trx: Executor, v: SeamlessVendor, memberId: string) {
-  const shard = BigInt(memberId) % BigInt(VENDOR_ACCOUNT_SHARDS);
-  return knownAccount(db, trx, {
-    brandId: v.brandId,
-    kind: 'vendor',
-    ownerKey: `vendor:${v.id}:${shard}`,
-    vendorId: v.id,
-    currency: v.currency,
-  });
-}
-
-function memberWallet(db: Db, trx: Tx, v: SeamlessVendor, memberId: string) {
-  return knownAccount(db, trx, mainWalletRef(brandOf(v), memberId));
-}
-
-/** The round's status, opening it on first sight; a share lock keeps it open until this commits. */
-async function roundStatus(trx: Tx, v: SeamlessVendor, roundId: string, gameId: string): Promise<string> {
-  await trx
-    .insertInto('seamless_rounds')
-    .values({ brand_id: v.brandId, vendor_id: v.id, round_id: roundId, game_id: gameId })
-    .onConflict((oc) => oc.columns(['vendor_id', 'round_id']).doNothing())
-    .execute();
-  const row = await trx
-    .selectFrom('seamless_rounds')
-    .select('status')
-    .where('vendor_id', '=', v.id)
-    .where('round_id', '=', roundId)
-    .forShare()
-    .executeTakeFirstOrThrow();
-  return row.status;
-}
-
-type Posted = { entryId: string | null; balances: Map<string, bigint> };
+const baseOf = (v: SeamlessVendor): CallBase => ({
+  brandId: v.brandId,
+  vendorId: v.id,
+  vendorCode: v.code,
+  currency: v.currency,
+  scale: currencyScale(v.currency),
+  shards: VENDOR_ACCOUNT_SHARDS,
+});
 
 /**
- * Posts the legs. When a leg debits a wallet that may refuse (insufficient funds), under a savepoint
- * so that the refusal leaves the claim in place to be answered; the savepoint is not released
- * explicitly (the commit does it), which keeps a round trip out of the time the accounts are locked.
- * Credits and debits of accounts that may go negative cannot be refused: no savepoint then.
- */
-async function postOrRefuse(
-  trx: Tx,
-  v: SeamlessVendor,
-  transactionId: string,
-  kind: string,
-  hash: string,
-  legs: Leg[],
-): Promise<Posted | InsufficientFunds> {
-  if (legs.every((l) => l.amount === 0n)) return { entryId: null, balances: new Map() };
-  const post = () =>
-    postEntry(trx, {
-      brandId: v.brandId,
-      kind: `seamless_${kind}`,
-      idempotencyKey: `seamless:${v.id}:${transactionId}`,
-      requestHash: hash,
-      reference: transactionId,
-      metadata: { vendor: v.code },
-      legs,
-    });
-  if (!legs.some((l) => l.amount < 0n && !l.account.mayGoNegative)) {
-    const posted = await post();
-    return { entryId: posted.entryId, balances: posted.balances };
-  }
-  await sql`savepoint seamless_post`.execute(trx);
-  try {
-    const posted = await post();
-    return { entryId: posted.entryId, balances: posted.balances };
-  } catch (error) {
-    if (!(error instanceof InsufficientFunds)) throw error;
-    await sql`rollback to savepoint seamless_post`.execute(trx);
-    return error;
-  }
-}
-
-/** The wallet's balance after a posting: from the posting's own UPDATE when it moved the wallet. */
-async function balanceAfter(
-  trx: Tx,
-  v: SeamlessVendor,
-  wallet: LedgerAccount,
-  posted: Posted,
-): Promise<SeamlessBalance> {
-  const after = posted.balances.get(wallet.id);
-  return after === undefined
-    ? balanceValue(trx, v, wallet.id)
-    : { balance: formatAmount(after, v.currency), currency: v.currency };
-}
-
-/**
- * A bet's player, from the vendor session token, and the wallet the game plays from: the main
- * wallet (opened first, with a trial account's demo credit), or in the transfer mode the member's
- * wallet at this vendor. Trial accounts always play from the main wallet (their demo balance).
+ * A player's wallet, from the vendor session token: the main wallet (opened first, with a trial
+ * account's demo credit), or in the transfer mode the member's wallet at this vendor. Trial
+ * accounts always play from the main wallet (their demo balance).
  */
 async function playerOf(
   db: Db,
@@ -330,47 +175,57 @@ async function playerOf(
 export async function seamlessBalance(db: Db, v: SeamlessVendor, token: string): Promise<SeamlessOutcome> {
   const player = await playerOf(db, v, token);
   if (!player) throw new AppError('vendor_session_invalid');
-  return ok({
-    balance: formatAmount(await accountBalance(db, player.wallet.id), v.currency),
-    currency: v.currency,
-  });
+  return {
+    success: true,
+    errorCode: '',
+    value: {
+      balance: formatAmount(await accountBalance(db, player.wallet.id), v.currency),
+      currency: v.currency,
+    },
+  };
 }
 
-/** A bet and a win are the calls of every game round: prepared once per database connection. */
-const PREPARED_BET = sql.raw(preparedStatementMark('seamless_bet'));
-const PREPARED_WIN = sql.raw(preparedStatementMark('seamless_win'));
-
-/** The player's main wallet does not exist yet: the service opens it (see seamlessBet). */
+/** The player's main wallet does not exist yet: the service opens it (see withOpenWallet). */
 class WalletNotOpen extends Error {}
 
 /**
- * Runs one of the seamless functions of migration 0008 (the whole call in one statement, so one
- * round trip): retried on serialization failures and deadlocks like every money call, and its
- * `seamless:<code>` refusals answered as that catalogue error (the statement, and with it the
- * claim, rolls back).
+ * Runs one seamless function (the whole call in one statement, so one round trip): retried on
+ * serialization failures and deadlocks like every money call, and its `seamless:<code>` refusals
+ * answered as that catalogue error (the statement, and with it the claim, rolls back).
  */
-async function runSeamlessFunction(db: Db, query: RawBuilder<{ outcome: SeamlessOutcome }>) {
+async function runSeamless(db: Db, call: (executor: Executor) => Promise<SeamlessOutcome>) {
   return moneyStatement(db, async (executor) => {
     try {
-      const { rows } = await query.execute(executor);
-      const outcome = rows[0]?.outcome;
-      if (!outcome) throw new Error('seamless function answered nothing');
-      return outcome;
+      return await call(executor);
     } catch (error) {
       const code = /^seamless:([a-z_]+)$/.exec(error instanceof Error ? error.message : '')?.[1];
       if (code === 'wallet_not_open') throw new WalletNotOpen(code, { cause: error });
       if (code) throw new AppError(code as ErrorCode, { cause: error });
-      throw error;
+      throw catalogueError(error) ?? error;
     }
   });
 }
 
 /**
- * A bet, all in the database (seamless_bet): the claim of its id, the player behind the token and
- * the wallet it plays from, the round check, the debit and the stored answer. A player whose main
- * wallet was never opened has it opened here first (a trial account gets its demo balance then),
- * and the bet runs again; nothing was kept of the first run.
+ * A call that takes money from the token's player (bet, bet-and-win): a player whose main wallet
+ * was never opened has it opened here first (a trial account gets its demo balance then), and the
+ * call runs again; nothing was kept of the first run.
  */
+async function withOpenWallet(
+  db: Db,
+  v: SeamlessVendor,
+  token: string,
+  call: (executor: Executor) => Promise<SeamlessOutcome>,
+): Promise<SeamlessOutcome> {
+  try {
+    return await runSeamless(db, call);
+  } catch (error) {
+    if (!(error instanceof WalletNotOpen)) throw error;
+    if (!(await playerOf(db, v, token))) throw new AppError('vendor_session_invalid');
+    return runSeamless(db, call);
+  }
+}
+
 export async function seamlessBet(
   db: Db,
   v: SeamlessVendor,
@@ -378,49 +233,19 @@ export async function seamlessBet(
 ): Promise<SeamlessOutcome> {
   checkCurrency(req.currency, v);
   const amount = amountOf(req.amount, v);
-  const hash = fingerprint('bet', req.transactionId, req.roundId, req.gameId, amount, req.currency);
-  const run = () =>
-    runSeamlessFunction(
-      db,
-      sql<{ outcome: SeamlessOutcome }>`${PREPARED_BET}select seamless_bet(
-        ${v.brandId}::bigint, ${v.id}::bigint, ${v.code}, ${req.transactionId}, ${hash},
-        ${req.roundId}, ${req.gameId}, ${sha256Hex(req.token)}, ${TRIAL_TYPE}::integer,
-        ${amount.toString()}::bigint, ${v.currency}, ${currencyScale(v.currency)}::integer,
-        ${VENDOR_ACCOUNT_SHARDS}::integer
-      ) as outcome`,
-    );
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof WalletNotOpen)) throw error;
-    if (!(await playerOf(db, v, req.token))) throw new AppError('vendor_session_invalid');
-    return run();
-  }
+  const tokenHash = sha256Hex(req.token);
+  const hash = fingerprint(
+    'bet',
+    req.transactionId,
+    req.roundId,
+    req.gameId,
+    amount,
+    req.currency,
+    tokenHash,
+  );
+  const call = { ...req, hash, amount, tokenHash, trialType: TRIAL_TYPE };
+  return withOpenWallet(db, v, req.token, (executor) => callBet(executor, baseOf(v), call));
 }
-
-/** The vendor wallet a transfer-mode bet debited (its win or rollback credits it), else null. */
-function walletOfBet(v: SeamlessVendor, bet: BetRow): LedgerAccount | null {
-  if (!bet.vendor_wallet_id) return null;
-  return {
-    id: bet.vendor_wallet_id,
-    brandId: v.brandId,
-    kind: 'member_vendor',
-    currency: v.currency,
-    mayGoNegative: false,
-  };
-}
-
-async function lockBet(trx: Tx, v: SeamlessVendor, betTransactionId: string): Promise<BetRow | undefined> {
-  return trx
-    .selectFrom('seamless_transactions')
-    .select(['id', 'kind', 'member_id', 'amount', 'bet_state', 'vendor_wallet_id'])
-    .where('vendor_id', '=', v.id)
-    .where('transaction_id', '=', betTransactionId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-const BET_KINDS = new Set(['bet', 'bet_win', 'tombstone']);
 
 export async function seamlessWin(
   db: Db,
@@ -429,6 +254,7 @@ export async function seamlessWin(
 ): Promise<SeamlessOutcome> {
   checkCurrency(req.currency, v);
   const amount = amountOf(req.amount, v);
+  const tokenHash = req.token === undefined ? null : sha256Hex(req.token);
   const hash = fingerprint(
     'win',
     req.transactionId,
@@ -437,15 +263,9 @@ export async function seamlessWin(
     req.gameId,
     amount,
     req.currency,
+    tokenHash ?? undefined,
   );
-  return runSeamlessFunction(
-    db,
-    sql<{ outcome: SeamlessOutcome }>`${PREPARED_WIN}select seamless_win(
-      ${v.brandId}::bigint, ${v.id}::bigint, ${v.code}, ${req.transactionId}, ${hash},
-      ${req.betTransactionId}, ${req.roundId}, ${req.gameId}, ${amount.toString()}::bigint,
-      ${v.currency}, ${currencyScale(v.currency)}::integer, ${VENDOR_ACCOUNT_SHARDS}::integer
-    ) as outcome`,
-  );
+  return runSeamless(db, (executor) => callWin(executor, baseOf(v), { ...req, hash, amount, tokenHash }));
 }
 
 export async function seamlessRollback(
@@ -454,86 +274,20 @@ export async function seamlessRollback(
   req: SeamlessRollbackRequest,
 ): Promise<SeamlessOutcome> {
   checkCurrency(req.currency, v);
-  const stated = req.amount === undefined ? undefined : amountOf(req.amount, v);
+  const amount = req.amount === undefined ? undefined : amountOf(req.amount, v);
+  const tokenHash = req.token === undefined ? null : sha256Hex(req.token);
   const hash = fingerprint(
     'rollback',
     req.transactionId,
     req.betTransactionId,
     req.roundId,
     req.gameId,
-    stated,
+    amount,
+    tokenHash ?? undefined,
   );
-  return moneyTransaction(db, async (trx) => {
-    const c = await claim(trx, v, req.transactionId, 'rollback', hash);
-    if (!c.fresh) return c.outcome;
-    const fields = {
-      roundId: req.roundId,
-      gameId: req.gameId,
-      currency: v.currency,
-      betTransactionId: req.betTransactionId,
-    };
-    let bet = await lockBet(trx, v, req.betTransactionId);
-    if (!bet) {
-      // The rollback overtook its bet: leave a tombstone so the bet, when it comes, is refused.
-      const tombstone = await trx
-        .insertInto('seamless_transactions')
-        .values({
-          brand_id: v.brandId,
-          vendor_id: v.id,
-          transaction_id: req.betTransactionId,
-          kind: 'tombstone',
-          request_hash: '',
-          round_id: req.roundId,
-          game_id: req.gameId,
-          bet_state: 'cancelled',
-          error_code: 'bet_cancelled',
-          answer: JSON.stringify(refused('bet_cancelled', null)),
-        })
-        .onConflict((oc) => oc.columns(['vendor_id', 'transaction_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (tombstone)
-        return finish(trx, c.rowId, refused('bet_not_found', null), { ...fields, memberId: null });
-      bet = await lockBet(trx, v, req.betTransactionId);
-    }
-    if (!bet || !BET_KINDS.has(bet.kind)) throw new AppError('bet_not_found');
-    if (bet.kind === 'tombstone' || !bet.member_id) {
-      return finish(trx, c.rowId, refused('bet_not_found', null), { ...fields, memberId: null });
-    }
-    const wallet = walletOfBet(v, bet) ?? (await memberWallet(db, trx, v, bet.member_id));
-    const memberFields = { ...fields, memberId: bet.member_id };
-    if (bet.bet_state === 'won') {
-      return finish(
-        trx,
-        c.rowId,
-        refused('bet_already_settled', await balanceValue(trx, v, wallet.id)),
-        memberFields,
-      );
-    }
-    if (bet.bet_state === 'rolled_back' || bet.bet_state === 'refused') {
-      // Already cancelled (another rollback id) or never taken: success, nothing credited again.
-      return finish(trx, c.rowId, ok(await balanceValue(trx, v, wallet.id)), memberFields);
-    }
-    const refund = BigInt(bet.amount);
-    if (stated !== undefined && stated !== refund) throw new AppError('amount_invalid');
-    const source = await vendorAccount(db, trx, v, bet.member_id);
-    // Before the money moves, as for a win: the accounts stay locked one statement less.
-    await trx
-      .updateTable('seamless_transactions')
-      .set({ bet_state: 'rolled_back', updated_at: new Date() })
-      .where('id', '=', bet.id)
-      .execute();
-    const posted = await postOrRefuse(trx, v, req.transactionId, 'rollback', hash, [
-      { account: source, amount: -refund },
-      { account: wallet, amount: refund },
-    ]);
-    if (posted instanceof InsufficientFunds) throw posted;
-    return finish(trx, c.rowId, ok(await balanceAfter(trx, v, wallet, posted)), {
-      ...memberFields,
-      amount: refund,
-      entryId: posted.entryId,
-    });
-  });
+  return runSeamless(db, (executor) =>
+    callRollback(executor, baseOf(v), { ...req, hash, amount, tokenHash }),
+  );
 }
 
 export async function seamlessBetWin(
@@ -544,47 +298,19 @@ export async function seamlessBetWin(
   checkCurrency(req.currency, v);
   const bet = amountOf(req.betAmount, v);
   const win = amountOf(req.winAmount, v);
-  const hash = fingerprint('bet_win', req.transactionId, req.roundId, req.gameId, bet, win, req.currency);
-  const player = await playerOf(db, v, req.token);
-  return moneyTransaction(db, async (trx) => {
-    const c = await claim(trx, v, req.transactionId, 'bet_win', hash);
-    if (!c.fresh) return c.outcome;
-    if (!player) throw new AppError('vendor_session_invalid');
-    const { wallet, memberId } = player;
-    const fields = {
-      memberId,
-      roundId: req.roundId,
-      gameId: req.gameId,
-      currency: v.currency,
-      amount: bet,
-      winAmount: win,
-    };
-    if ((await roundStatus(trx, v, req.roundId, req.gameId)) !== 'open') {
-      const outcome = refused('round_closed', await balanceValue(trx, v, wallet.id));
-      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused', wallet });
-    }
-    const house = await vendorAccount(db, trx, v, memberId);
-    // Debit before credit on the wallet: the player must afford the stake, whatever the win.
-    const posted = await postOrRefuse(trx, v, req.transactionId, 'bet_win', hash, [
-      { account: wallet, amount: -bet },
-      { account: house, amount: bet },
-      { account: house, amount: -win },
-      { account: wallet, amount: win },
-    ]);
-    if (posted instanceof InsufficientFunds) {
-      const outcome = refused('insufficient_balance', {
-        balance: formatAmount(posted.balance, v.currency),
-        currency: v.currency,
-      });
-      return finish(trx, c.rowId, outcome, { ...fields, betState: 'refused', wallet });
-    }
-    return finish(trx, c.rowId, ok(await balanceAfter(trx, v, wallet, posted)), {
-      ...fields,
-      betState: win > 0n ? 'won' : 'settled',
-      entryId: posted.entryId,
-      wallet,
-    });
-  });
+  const tokenHash = sha256Hex(req.token);
+  const hash = fingerprint(
+    'bet_win',
+    req.transactionId,
+    req.roundId,
+    req.gameId,
+    bet,
+    win,
+    req.currency,
+    tokenHash,
+  );
+  const call = { ...req, hash, bet, win, tokenHash, trialType: TRIAL_TYPE };
+  return withOpenWallet(db, v, req.token, (executor) => callBetWin(executor, baseOf(v), call));
 }
 
 /**
@@ -597,46 +323,17 @@ export async function seamlessRoundEnd(
   v: SeamlessVendor,
   req: SeamlessRoundEndRequest,
 ): Promise<SeamlessRound> {
-  return moneyTransaction(db, async (trx) => {
-    await trx
-      .insertInto('seamless_rounds')
-      .values({ brand_id: v.brandId, vendor_id: v.id, round_id: req.roundId, game_id: req.gameId })
-      .onConflict((oc) => oc.columns(['vendor_id', 'round_id']).doNothing())
-      .execute();
-    const round = await trx
-      .selectFrom('seamless_rounds')
-      .select(['id', 'status'])
-      .where('vendor_id', '=', v.id)
-      .where('round_id', '=', req.roundId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (round.status === 'settled' || round.status === 'cancelled') {
-      return { roundId: req.roundId, status: round.status };
-    }
-    await trx
-      .updateTable('seamless_transactions')
-      .set({ bet_state: 'settled', updated_at: new Date() })
-      .where('vendor_id', '=', v.id)
-      .where('round_id', '=', req.roundId)
-      .where('kind', 'in', ['bet', 'bet_win'])
-      .where('bet_state', '=', 'open')
-      .execute();
-    const live = await trx
-      .selectFrom('seamless_transactions')
-      .select(sql<string>`count(*)`.as('n'))
-      .where('vendor_id', '=', v.id)
-      .where('round_id', '=', req.roundId)
-      .where('kind', 'in', ['bet', 'bet_win'])
-      .where('bet_state', 'in', ['won', 'settled'])
-      .executeTakeFirstOrThrow();
-    const status = Number(live.n) > 0 ? 'settled' : 'cancelled';
-    await trx
-      .updateTable('seamless_rounds')
-      .set({ status, closed_at: new Date() })
-      .where('id', '=', round.id)
-      .execute();
-    return { roundId: req.roundId, status };
-  });
+  const status = await moneyStatement(db, (executor) =>
+    callRoundEnd(executor, {
+      brandId: v.brandId,
+      vendorId: v.id,
+      roundId: req.roundId,
+      gameId: req.gameId,
+    }).catch((error: unknown) => {
+      throw catalogueError(error) ?? error;
+    }),
+  );
+  return { roundId: req.roundId, status };
 }
 
 /**
@@ -645,24 +342,7 @@ export async function seamlessRoundEnd(
  * stands). Meant for a scheduled job; answers how many rounds it closed.
  */
 export async function closeStaleRounds(db: Db, olderThanMinutes: number): Promise<number> {
-  const stale = await db
-    .selectFrom('seamless_rounds')
-    .innerJoin('vendors', 'vendors.id', 'seamless_rounds.vendor_id')
-    .innerJoin('brands', 'brands.id', 'seamless_rounds.brand_id')
-    .select([
-      'seamless_rounds.round_id',
-      'seamless_rounds.game_id',
-      'vendors.id as vendor_id',
-      'vendors.code',
-      'brands.id as brand_id',
-      'brands.currency',
-      'brands.currency_symbol',
-    ])
-    .where('seamless_rounds.status', '=', 'open')
-    .where('seamless_rounds.created_at', '<', new Date(Date.now() - olderThanMinutes * 60_000))
-    .orderBy('seamless_rounds.id')
-    .limit(1000)
-    .execute();
+  const stale = await findStaleRounds(db, new Date(Date.now() - olderThanMinutes * 60_000));
   for (const r of stale) {
     const vendor = {
       id: r.vendor_id,

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { raiseSqlState, reconcileAfterEach, seeded } from '../../../test/money.ts';
 import { setupTestApp } from '../../../test/support.ts';
+import { markedStatement } from '../../db/repeatable.ts';
 import { createMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
 import { setLedgerFaults } from '../wallet/ledger.service.ts';
 import { houseAdjustment } from '../wallet/wallet.service.ts';
 import { closeStaleRounds } from './seamless.service.ts';
+import { seamlessFunction } from './seamless.sql.ts';
 import { signBody } from './signature.ts';
 import { upsertVendor } from './vendor.repository.ts';
 import { issueVendorSession } from './vendor-session.service.ts';
@@ -41,7 +44,7 @@ async function send(
     headers: {
       merchant: 'DEMO',
       'x-vendor': VENDOR,
-      'x-signature': signBody(options.secret ?? SECRET, raw),
+      'x-signature': await signSeamlessRequest(options.secret ?? SECRET, 'POST', `/seamless/v1/${path}`, raw),
       'content-type': 'application/json',
     },
     payload: raw,
@@ -100,7 +103,7 @@ describe('signature', () => {
       headers: {
         merchant: 'DEMO',
         'x-vendor': VENDOR,
-        'x-signature': signBody(SECRET, raw),
+        'x-signature': await signSeamlessRequest(SECRET, 'POST', '/seamless/v1/bet', raw),
         'content-type': 'application/json',
       },
       payload: raw.replace('10.00', '1000.00'),
@@ -113,6 +116,42 @@ describe('signature', () => {
       .where('transaction_id', '=', body.transactionId)
       .execute();
     expect(rows).toHaveLength(0);
+  });
+
+  it('binds the signature to its call: a signed win body replayed at /rollback, or a body-only signature, is refused', async () => {
+    const p = await player('100.00');
+    const placed = bet(p.token, '10.00');
+    await send('bet', placed);
+    const raw = JSON.stringify({
+      vendor: VENDOR,
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      amount: '10.00',
+      currency: 'PHP',
+    });
+    const at = async (path: string, signature: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/seamless/v1/${path}`,
+        headers: {
+          merchant: 'DEMO',
+          'x-vendor': VENDOR,
+          'x-signature': signature,
+          'content-type': 'application/json',
+        },
+        payload: raw,
+      });
+    const winSignature = await signSeamlessRequest(SECRET, 'POST', '/seamless/v1/win', raw);
+    const replayed = await at('rollback', winSignature);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toMatchObject({ errorCode: 'vendor_signature_invalid' });
+    expect((await at('win', signBody(SECRET, raw))).statusCode).toBe(401);
+    expect(await balance(p.token)).toBe('90.00');
+    expect((await at('win', winSignature)).json()).toMatchObject({
+      success: true,
+      value: { balance: '100.00' },
+    });
   });
 
   it('refuses a body naming another vendor than the signed header', async () => {
@@ -273,6 +312,7 @@ describe('wins and rollbacks', () => {
     await send('rollback', { ...ids(), betTransactionId: cancelled.transactionId, currency: 'PHP' });
     const lateWin = await send('win', {
       ...ids(),
+      roundId: cancelled.roundId,
       betTransactionId: cancelled.transactionId,
       amount: '50.00',
       currency: 'PHP',
@@ -281,7 +321,13 @@ describe('wins and rollbacks', () => {
 
     const won = bet(p.token, '10.00');
     await send('bet', won);
-    await send('win', { ...ids(), betTransactionId: won.transactionId, amount: '20.00', currency: 'PHP' });
+    await send('win', {
+      ...ids(),
+      roundId: won.roundId,
+      betTransactionId: won.transactionId,
+      amount: '20.00',
+      currency: 'PHP',
+    });
     const lateRollback = await send('rollback', {
       ...ids(),
       betTransactionId: won.transactionId,
@@ -313,11 +359,79 @@ describe('wins and rollbacks', () => {
     const win = await send('win', {
       ...ids(),
       token: short.token,
+      roundId: b.roundId,
       betTransactionId: b.transactionId,
       amount: '1.00',
       currency: 'PHP',
     });
     expect(win.body).toMatchObject({ success: true, value: { balance: '91.00' } });
+  });
+});
+
+describe("another player's transaction ids", () => {
+  it("refuses a bet reusing another player's or another session's transaction id, showing no balance", async () => {
+    const a = await player('100.00');
+    const b = await player('100.00');
+    const body = bet(a.token, '10.00');
+    expect((await send('bet', body)).body.value?.balance).toBe('90.00');
+    const reused = await send('bet', { ...body, token: b.token });
+    expect(reused.body).toMatchObject({ success: false, errorCode: 'idempotency_mismatch' });
+    expect(reused.text).not.toContain('90.00');
+    const otherSession = await issueVendorSession(ctx.db, a.id, VENDOR, 'slots-1');
+    expect((await send('bet', { ...body, token: otherSession.token })).body.errorCode).toBe(
+      'idempotency_mismatch',
+    );
+    expect(await balance(a.token)).toBe('90.00');
+    expect(await balance(b.token)).toBe('100.00');
+  });
+
+  it("never settles a bet for a win or rollback carrying another player's token", async () => {
+    const a = await player('100.00');
+    const b = await player('100.00');
+    const placed = bet(a.token, '10.00');
+    await send('bet', placed);
+    const win = {
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      amount: '50.00',
+      currency: 'PHP',
+    };
+    const foreignWin = await send('win', { ...win, token: b.token });
+    expect(foreignWin.body).toMatchObject({ success: false, errorCode: 'idempotency_mismatch', value: null });
+    const unknownToken = await send('win', { ...win, token: 'y'.repeat(43) });
+    expect(unknownToken.body.errorCode).toBe('vendor_session_invalid');
+    const rollback = {
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      currency: 'PHP',
+    };
+    const foreignRollback = await send('rollback', { ...rollback, token: b.token });
+    expect(foreignRollback.body).toMatchObject({ success: false, errorCode: 'idempotency_mismatch' });
+    expect(await balance(a.token)).toBe('90.00');
+    expect(await balance(b.token)).toBe('100.00');
+
+    // Nothing was kept of the refused calls: the same win with the bet's own player pays once, and
+    // its replay from another player is a mismatch, not its answer.
+    const paid = await send('win', { ...win, token: a.token });
+    expect(paid.body).toMatchObject({ success: true, value: { balance: '140.00' } });
+    expect((await send('win', { ...win, token: b.token })).body.errorCode).toBe('idempotency_mismatch');
+    expect((await send('win', { ...win, token: a.token })).text).toBe(paid.text);
+    expect(await balance(a.token)).toBe('140.00');
+    expect(await balance(b.token)).toBe('100.00');
+  });
+
+  it("refuses a bet-and-win reusing another player's transaction id", async () => {
+    const a = await player('100.00');
+    const b = await player('100.00');
+    const body = { ...ids(), token: a.token, betAmount: '10.00', winAmount: '4.00', currency: 'PHP' };
+    expect((await send('betWin', body)).body.value?.balance).toBe('94.00');
+    const reused = await send('betWin', { ...body, token: b.token });
+    expect(reused.body).toMatchObject({ success: false, errorCode: 'idempotency_mismatch' });
+    expect(reused.text).not.toContain('94.00');
+    expect(await balance(a.token)).toBe('94.00');
+    expect(await balance(b.token)).toBe('100.00');
   });
 });
 
@@ -349,7 +463,7 @@ describe("the vendor's side", () => {
           headers: {
             merchant: 'DEMO',
             'x-vendor': code,
-            'x-signature': signBody(SECRET, raw),
+            'x-signature': await signSeamlessRequest(SECRET, 'POST', `/seamless/v1/${path}`, raw),
             'content-type': 'application/json',
           },
           payload: raw,
@@ -423,6 +537,73 @@ describe('bet-and-win and rounds', () => {
   });
 });
 
+describe('round rules', () => {
+  it('pays several wins on one bet while its round is open, then refuses every money call of the ended round', async () => {
+    const p = await player('100.00');
+    const placed = bet(p.token, '10.00');
+    await send('bet', placed);
+    const win = (amount: string) => ({
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      amount,
+      currency: 'PHP',
+    });
+    expect((await send('win', win('5.00'))).body.value?.balance).toBe('95.00');
+    expect((await send('win', win('7.00'))).body.value?.balance).toBe('102.00');
+    await send('roundEnd', { roundId: placed.roundId, gameId: 'slots-1' });
+    const late = await send('win', win('50.00'));
+    expect(late.body).toMatchObject({
+      success: false,
+      errorCode: 'round_closed',
+      value: { balance: '102.00' },
+    });
+    const lateBet = await send('bet', bet(p.token, '1.00', { roundId: placed.roundId }));
+    expect(lateBet.body.errorCode).toBe('round_closed');
+    const lateBetWin = await send('betWin', {
+      ...ids(),
+      roundId: placed.roundId,
+      token: p.token,
+      betAmount: '1.00',
+      winAmount: '9.00',
+      currency: 'PHP',
+    });
+    expect(lateBetWin.body.errorCode).toBe('round_closed');
+    expect(await balance(p.token)).toBe('102.00');
+  });
+
+  it('refuses a rollback after round end: the bet round end settled as lost stays lost', async () => {
+    const p = await player('100.00');
+    const placed = bet(p.token, '10.00');
+    await send('bet', placed);
+    await send('roundEnd', { roundId: placed.roundId, gameId: 'slots-1' });
+    const rollback = await send('rollback', {
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      currency: 'PHP',
+    });
+    expect(rollback.body).toMatchObject({
+      success: false,
+      errorCode: 'round_closed',
+      value: { balance: '90.00' },
+    });
+    expect(await balance(p.token)).toBe('90.00');
+  });
+
+  it("refuses a win naming another round than its bet's, keeping nothing", async () => {
+    const p = await player('100.00');
+    const placed = bet(p.token, '10.00');
+    await send('bet', placed);
+    const win = { ...ids(), betTransactionId: placed.transactionId, amount: '30.00', currency: 'PHP' };
+    const wrong = await send('win', win);
+    expect(wrong.body).toMatchObject({ success: false, errorCode: 'round_mismatch' });
+    expect(await balance(p.token)).toBe('90.00');
+    const right = await send('win', { ...win, roundId: placed.roundId });
+    expect(right.body).toMatchObject({ success: true, value: { balance: '120.00' } });
+  });
+});
+
 describe('stale rounds', () => {
   it('closes rounds left open past the limit, settling their open bets', async () => {
     const p = await player('100.00');
@@ -488,7 +669,7 @@ describe('faults', () => {
     await upsertVendor(ctx.db, { brandId: brand.id, code, name: 'New vendor', secret: SECRET });
     const p = await player('100.00');
     const { token } = await issueVendorSession(ctx.db, p.id, code, 'slots-1');
-    const betOfNewVendor = (amount: string) => {
+    const betOfNewVendor = async (amount: string) => {
       const raw = JSON.stringify({ vendor: code, ...bet(token, amount) });
       return ctx.app.inject({
         method: 'POST',
@@ -496,7 +677,7 @@ describe('faults', () => {
         headers: {
           merchant: 'DEMO',
           'x-vendor': code,
-          'x-signature': signBody(SECRET, raw),
+          'x-signature': await signSeamlessRequest(SECRET, 'POST', '/seamless/v1/bet', raw),
           'content-type': 'application/json',
         },
         payload: raw,
@@ -608,16 +789,123 @@ describe('plans kept by long-lived connections', () => {
     const plan = await ctx.db.connection().execute(async (conn) => {
       await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
       try {
-        await sql`prepare bet_of_win(bigint, text) as
-          select id, kind, member_id, amount, bet_state, vendor_wallet_id from seamless_transactions
-           where vendor_id = $1 and transaction_id = $2 for update`.execute(conn);
+        // The statement itself, from the one source of seamless_win (not a copy).
+        const marked = markedStatement(seamlessFunction('seamless_win'), 'bet_of_win');
+        await sql.raw(`prepare bet_of_win(${marked.types.join(', ')}) as ${marked.text}`).execute(conn);
         const explained = await sql<Record<string, string>>`explain execute bet_of_win(1, 'x')`.execute(conn);
         return explained.rows.map((r) => Object.values(r).join(' ')).join('\n');
       } finally {
-        await sql`deallocate all`.execute(conn);
+        // Only its own: the pool's connections keep their named statements (seamless_bet...).
+        await sql`deallocate bet_of_win`.execute(conn);
         await sql`reset plan_cache_mode`.execute(conn);
       }
     });
     expect(plan).toMatch(/seamless_transactions_uq/);
+  });
+});
+
+describe('a locked wallet', () => {
+  it("answers the locked player's bets wallet_busy fast and changing nothing, while another player's bet goes through in under 1 s", async () => {
+    if (process.env.TEST_DB !== 'postgres') {
+      // PGlite serves one statement at a time (no lock waits); the functions carry the same limit.
+      const { rows } = await sql<{ proconfig: string[] | null }>`
+        select proconfig from pg_proc where proname in ('seamless_bet', 'seamless_win', 'seamless_rollback')`.execute(
+        ctx.db,
+      );
+      expect(rows.map((r) => r.proconfig)).toEqual([
+        ['lock_timeout=1s'],
+        ['lock_timeout=1s'],
+        ['lock_timeout=1s'],
+      ]);
+      return;
+    }
+    const a = await player('100.00');
+    const b = await player('100.00');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // Another connection holds A's wallet row; let go after 6 s at the latest so a regression fails
+    // on the assertions below rather than hanging.
+    const safety = setTimeout(release, 6_000);
+    const holder = ctx.db.transaction().execute(async (trx) => {
+      await sql`select id from ledger_accounts where member_id = ${a.id} and kind = 'member_main' for update`.execute(
+        trx,
+      );
+      locked();
+      await released;
+    });
+    await isLocked;
+    const timed = async (call: Promise<Awaited<ReturnType<typeof send>>>) => {
+      const started = performance.now();
+      const res = await call;
+      return { res, ms: performance.now() - started };
+    };
+    // Several of A's bets at once (each holds a pool connection while it waits), then B's.
+    const lockedBets = Array.from({ length: 6 }, () => bet(a.token, '10.00'));
+    const answers = lockedBets.map((body) => timed(send('bet', body)));
+    const other = await timed(send('bet', bet(b.token, '10.00')));
+    const busy = await Promise.all(answers);
+    release();
+    clearTimeout(safety);
+    await holder;
+    expect(other.res.body).toMatchObject({ success: true, value: { balance: '90.00' } });
+    expect(other.ms).toBeLessThan(1_000);
+    for (const { res, ms } of busy) {
+      expect(res.status).toBe(503);
+      expect(res.body.errorCode).toBe('wallet_busy');
+      expect(ms).toBeLessThan(3_000);
+    }
+    expect(await balance(a.token)).toBe('100.00');
+    // Nothing was kept: the vendor's retry of the same transaction goes through once the lock is gone.
+    const retried = await send('bet', lockedBets[0] ?? {});
+    expect(retried.body.errorCode).toBe('');
+    expect(retried.body).toMatchObject({
+      success: true,
+      value: { balance: '90.00' },
+    });
+  });
+});
+
+describe('amounts past the bigint range', () => {
+  // Last in the file: the house's account is left close to the bottom of the range.
+  it('answers 400 amount_invalid for a win or betWin that would overflow the balance, changing nothing', async () => {
+    const max = 2n ** 63n - 1n;
+    const p = await player('0');
+    // Not quite the maximum: the house account the funding comes from must stay in range too.
+    await houseAdjustment(ctx.db, brand, p.owner, max - 2n ** 61n, `near-max:${randomUUID()}`);
+    const placed = bet(p.token, '1.00');
+    await send('bet', placed);
+    const before = await balance(p.token);
+    const win = {
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      // 2^61 + 1048 minor units: past the maximum by 948 after the 1.00 bet.
+      amount: '23058430092136950.00',
+      currency: 'PHP',
+    };
+    const overflow = await send('win', win);
+    expect(overflow.body.errorCode).toBe('amount_invalid');
+    expect(overflow.status).toBe(400);
+    const betWin = await send('betWin', {
+      ...ids(),
+      token: p.token,
+      betAmount: '0.00',
+      winAmount: '23058430092136950.00',
+      currency: 'PHP',
+    });
+    expect(betWin.status).toBe(400);
+    expect(betWin.body.errorCode).toBe('amount_invalid');
+    const huge = await send('win', { ...win, transactionId: randomUUID(), amount: '92233720368547758.08' });
+    expect(huge.status).toBe(400);
+    expect(huge.body.errorCode).toBe('amount_invalid');
+    expect(await balance(p.token)).toBe(before);
+    // The refused win kept nothing: the same id with an amount that fits is paid.
+    expect((await send('win', { ...win, amount: '1.00' })).body).toMatchObject({ success: true });
   });
 });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { randomToken, sha256Hex } from '../../lib/hashing.ts';
-import type { Executor } from '../wallet/ledger.repository.ts';
 
 /** How long a vendor may use a game-launch token for bets and balance calls. */
 export const VENDOR_SESSION_MINUTES = 24 * 60;

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import type { SupportedLanguage } from '@lotus/contracts/languages';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hmacHex, safeEqual } from '../../lib/hashing.ts';
@@ -36,33 +35,13 @@ const TEXT: Record<SupportedLanguage, (brand: string, code: string) => string> =
 };
 
 /**
- * A number as typed plus its dialing code -> E.164, validated with libphonenumber-js metadata.
- * Throws phone_number_missing / phone_number_invalid.
- */
-export function toE164(mobileNum: string | undefined, countryDialingCode: string | undefined): string {
-  const number = (mobileNum ?? '').trim().replace(/[\s-]/g, '');
-  if (number === '') throw new AppError('phone_number_missing');
-  const code = (countryDialingCode ?? '').trim().replace(/^\+/, '');
-  if (!/^\d{1,4}$/.test(code) && !number.startsWith('+')) throw new AppError('phone_number_invalid');
-  const parsed = number.startsWith('+')
-    ? parsePhoneNumberFromString(number)
-    : parsePhoneNumberFromString(number, { defaultCallingCode: code });
-  if (!parsed?.isValid()) throw new AppError('phone_number_invalid');
-  return parsed.number;
-}
-
-/** `+60123456789` -> `+60*****6789`. */
-export function maskPhone(e164: string | null): string {
-  if (!e164) return '';
-  return `${e164.slice(0, 3)}${'*'.repeat(Math.max(0, e164.length - 7))}${e164.slice(-4)}`;
-}
-
-/**
  * One-time SMS codes: 6 digits, stored as an HMAC (never the code), valid SMS_CODE_MINUTES, at most
  * SMS_CODE_MAX_ATTEMPTS wrong tries, consumed by the first right one. Only the newest code of a
  * phone and purpose counts.
  */
 export class SmsCodes {
+  /** How long a code stays valid (the registration settings tell the member). */
+  readonly codeMinutes = SMS_CODE_MINUTES;
   private readonly db: Db;
   private readonly keyring: ServerKeyring;
   private readonly provider: SmsProvider;
@@ -103,6 +82,15 @@ export class SmsCodes {
     return { expiredMinutes: SMS_CODE_MINUTES };
   }
 
+  /** A plain notice (no code) to a number, through the same provider. */
+  async notify(brandId: string, phone: string, body: string): Promise<void> {
+    try {
+      await this.provider.send({ brandId, phone, body });
+    } catch (error) {
+      throw new AppError('sms_send_failed', { cause: error });
+    }
+  }
+
   /** Checks and consumes a code; wrong, used or exhausted -> verification_code_invalid, late -> code_expired. */
   async consume(
     brandId: string,
@@ -114,23 +102,26 @@ export class SmsCodes {
     if (typed === '') throw new AppError('verification_code_missing');
     const latest = await this.db
       .selectFrom('sms_codes')
-      .select(['id', 'code_hash', 'attempts', 'expires_at', 'consumed_at'])
+      .select(['id', 'code_hash', 'expires_at', 'consumed_at'])
       .where('brand_id', '=', brandId)
       .where('phone', '=', phone)
       .where('purpose', '=', purpose)
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!latest || latest.consumed_at || latest.attempts >= SMS_CODE_MAX_ATTEMPTS) {
-      throw new AppError('verification_code_invalid');
-    }
+    if (!latest || latest.consumed_at) throw new AppError('verification_code_invalid');
     if (latest.expires_at.getTime() <= Date.now()) throw new AppError('code_expired');
+    // Every try is counted first, atomically and only while tries are left; then compared. Concurrent
+    // tries cannot all be judged against a count read before any of them wrote.
+    const counted = await this.db
+      .updateTable('sms_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', latest.id)
+      .where('attempts', '<', SMS_CODE_MAX_ATTEMPTS)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) !== 1) throw new AppError('verification_code_invalid');
     if (!safeEqual(latest.code_hash, await this.hash(brandId, phone, purpose, typed))) {
-      await this.db
-        .updateTable('sms_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', latest.id)
-        .execute();
       throw new AppError('verification_code_invalid');
     }
     const used = await this.db

@@ -3,11 +3,14 @@ import { ApiHeaders } from '@lotus/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { AppError } from '../../http/app-error.ts';
+import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
+import { throttleKey } from '../../http/throttle.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { callerOf, flagOn, throttleKey } from '../accounts/account-services.ts';
-import { findMemberByMobile } from '../accounts/member.repository.ts';
-import { type SmsPurpose, toE164 } from './sms.service.ts';
+import { toE164 } from '../../lib/phone.ts';
+import { findMemberByMobile } from '../accounts/member.service.ts';
+import { flagOn } from '../brands/brand.ts';
+import type { SmsPurpose } from './sms.service.ts';
 
 const tags = ['accounts'];
 
@@ -59,6 +62,8 @@ export function verificationRoutes(api: Api, { accounts }: RouteDeps) {
     const caller = callerOf(request);
     const body = request.body as Static<typeof SmsRequestBody>;
     const phone = toE164(body.mobileNum ?? body.mobileNo, body.countryDialingCode);
+    // The human check first: junk checks must not use up a number's budget (a stranger could block it).
+    if (options.humanCheck) await humanCheck.verify(body.humanCheck);
     await throttle.consume(
       [
         ['smsPerPhone', throttleKey(caller.brand, phone)],
@@ -66,7 +71,6 @@ export function verificationRoutes(api: Api, { accounts }: RouteDeps) {
       ],
       'phone_too_many_requests',
     );
-    if (options.humanCheck) await humanCheck.verify(body.humanCheck);
     // Unknown numbers get the same answer, so the call cannot tell who is registered.
     if (options.onlyIf && !(await options.onlyIf(phone))) return ok({ expiredMinutes: 5 });
     return ok(await sms.send(caller.brand, phone, purpose, caller.language));
@@ -90,11 +94,9 @@ export function verificationRoutes(api: Api, { accounts }: RouteDeps) {
       const { brand } = request;
       return sendCode(request, 'register', {
         humanCheck: true,
-        // A registered number is told so before an SMS is spent (registration would refuse it anyway).
-        onlyIf: async (phone) => {
-          if (await findMemberByMobile(db, brand.id, phone)) throw new AppError('mobile_exists');
-          return true;
-        },
+        // A registered number gets no SMS and the same answer, so the call does not reveal who is
+        // registered (registration itself refuses the number later).
+        onlyIf: async (phone) => !(await findMemberByMobile(db, brand.id, phone)),
       });
     },
   );

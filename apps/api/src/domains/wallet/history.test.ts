@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WalletBalance } from '@lotus/contracts/money';
+import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import type { TransactionHistoryPage } from '@lotus/contracts/wallet';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +9,9 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember } from '../../harness.ts';
 import { findMemberById } from '../accounts/member.repository.ts';
+import { SessionService } from '../accounts/session.service.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
-import { SessionService } from '../sessions/session.service.ts';
-import { signBody } from '../vendors/signature.ts';
 import { upsertVendor } from '../vendors/vendor.repository.ts';
 import { issueVendorSession } from '../vendors/vendor-session.service.ts';
 import { houseAdjustment, setWalletSettings } from './wallet.service.ts';
@@ -55,7 +55,7 @@ async function seamless(path: string, body: Record<string, unknown>) {
     headers: {
       merchant: 'DEMO',
       'x-vendor': VENDOR,
-      'x-signature': signBody(SECRET, raw),
+      'x-signature': await signSeamlessRequest(SECRET, 'POST', `/seamless/v1/${path}`, raw),
       'content-type': 'application/json',
     },
     payload: raw,

@@ -1,9 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-/** A database handle or an open transaction: ledger statements run in either. */
-export type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/executor.ts';
 
 export const ACCOUNT_KINDS = [
   'member_main',

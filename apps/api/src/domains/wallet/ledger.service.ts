@@ -1,18 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
   claimEntry,
-  type Executor,
   insertPostings,
   type LedgerAccount,
   moveBalance,
   accountBalance as readBalance,
 } from './ledger.repository.ts';
-
-export type Tx = Transaction<Database>;
 
 /** A wallet held less than a debit asked for; `balance` is what it holds now (for the answer). */
 export class InsufficientFunds extends AppError {
@@ -181,3 +177,6 @@ export async function moneyStatement<T>(db: Db, run: (executor: Executor) => Pro
   if (faults) return moneyTransaction(db, run);
   return withMoneyRetries(() => run(db));
 }
+
+/** Ledger accounts published to the other domains (their statements stay in the repository). */
+export { type AccountRef, accountBalance, ensureAccount, type LedgerAccount } from './ledger.repository.ts';

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { raiseSqlState, reconcileAfterEach, seeded } from '../../../test/money.ts';
 import { setupTestApp } from '../../../test/support.ts';
+import type { Tx } from '../../db/executor.ts';
 import { createMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
@@ -14,7 +15,6 @@ import {
   moneyTransaction,
   postEntry,
   setLedgerFaults,
-  type Tx,
 } from './ledger.service.ts';
 import { reconcile } from './reconcile.ts';
 import { houseAdjustment, openMemberWallet, type WalletOwner } from './wallet.service.ts';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { setupTestApp } from '../../../test/support.ts';
 import { createMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
-import { signBody } from '../vendors/signature.ts';
 import { upsertVendor } from '../vendors/vendor.repository.ts';
 import { issueVendorSession } from '../vendors/vendor-session.service.ts';
 import { accountBalance, ensureAccount } from './ledger.repository.ts';
@@ -51,7 +51,7 @@ async function send(path: string, body: Record<string, unknown>): Promise<Answer
     headers: {
       merchant: 'DEMO',
       'x-vendor': VENDOR,
-      'x-signature': signBody(SECRET, raw),
+      'x-signature': await signSeamlessRequest(SECRET, 'POST', `/seamless/v1/${path}`, raw),
       'content-type': 'application/json',
     },
     payload: raw,

@@ -1,6 +1,6 @@
 import type { TransactionType } from '@lotus/contracts/wallet';
 import { sql } from 'kysely';
-import type { Executor } from './ledger.repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /** The member's wallets (main and vendor wallets) in the brand's currency, by account id. */
 export async function memberWallets(db: Executor, brandId: string, memberId: string, currency: string) {

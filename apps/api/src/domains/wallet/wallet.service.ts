@@ -6,8 +6,9 @@ import {
   type WalletBalance,
 } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import { accountBalance, type Executor, ensureAccount, type LedgerAccount } from './ledger.repository.ts';
+import { accountBalance, ensureAccount, type LedgerAccount } from './ledger.repository.ts';
 import { moneyTransaction, postEntry } from './ledger.service.ts';
 
 export type WalletSettings = { singleWallet: boolean; demoCredit: bigint };

@@ -6,9 +6,9 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember } from '../../harness.ts';
 import { findMemberById } from '../accounts/member.repository.ts';
+import { SessionService } from '../accounts/session.service.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
-import { SessionService } from '../sessions/session.service.ts';
 import { houseAdjustment, setWalletSettings } from './wallet.service.ts';
 
 const ctx = setupTestApp();

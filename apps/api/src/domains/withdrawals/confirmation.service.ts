@@ -1,8 +1,7 @@
 import { PROOF_IMAGE_RULES, type Withdrawal } from '@lotus/contracts/withdrawals';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { UploadStore } from '../feedback/upload-store.ts';
+import { type AcceptedImage, acceptImage, type UploadStore } from '../../lib/uploads/uploads.ts';
 import {
   autoConfirmPaid,
   findWithdrawal,
@@ -72,18 +71,12 @@ export type ProofPart =
   | { type: 'file'; fieldname: string; toBuffer(): Promise<Buffer> };
 
 async function readProof(parts: AsyncIterable<ProofPart>) {
-  let image: { bytes: Buffer; extension: 'png' | 'jpg' } | null = null;
+  let image: AcceptedImage | null = null;
   let note = '';
   for await (const part of parts) {
     if (part.type === 'file') {
       if (part.fieldname !== 'image' || image) throw new AppError('request_param_err');
-      const bytes = await part.toBuffer();
-      if (bytes.length >= PROOF_IMAGE_RULES.maxBytes) throw new AppError('upload_too_large');
-      // The bytes decide the type, never the file name or the declared content type.
-      const detected = await fileTypeFromBuffer(bytes);
-      if (detected?.mime === 'image/png') image = { bytes, extension: 'png' };
-      else if (detected?.mime === 'image/jpeg') image = { bytes, extension: 'jpg' };
-      else throw new AppError('upload_type_invalid');
+      image = await acceptImage(await part.toBuffer());
     } else if (part.fieldname === 'note') {
       if (part.valueTruncated || typeof part.value !== 'string') throw new AppError('request_param_err');
       note = part.value.trim().slice(0, PROOF_IMAGE_RULES.noteMax);
@@ -127,6 +120,13 @@ export async function reportNotReceived(
         },
       );
       if (!row) throw new AppError('withdrawal_state_invalid');
+      await store.recordMemberFile(trx, {
+        storedName,
+        brandId: scope.brandId,
+        memberId: scope.memberId,
+        kind: 'withdrawal_proof',
+        sizeBytes: image.bytes.length,
+      });
       await store.promote(temp, storedName);
       written.push(store.finalPath(storedName));
       const settings = await withdrawSettingsOf(trx, scope.brandId);

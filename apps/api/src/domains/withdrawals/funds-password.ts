@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
+import { throttleKey } from '../../http/throttle.ts';
 import { verifyPassword } from '../../lib/hashing.ts';
-import { type AccountServices, throttleKey } from '../accounts/account-services.ts';
 import type { Member } from '../accounts/member.ts';
 import type { Brand } from '../brands/brand.ts';
 

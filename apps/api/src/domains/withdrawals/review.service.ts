@@ -8,10 +8,10 @@ import type {
   WithdrawSettingsInput,
 } from '@lotus/contracts/withdrawals';
 import type { Db } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import type { Executor, LedgerAccount } from '../wallet/ledger.repository.ts';
-import { moneyTransaction, postEntry, type Tx } from '../wallet/ledger.service.ts';
+import { type LedgerAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { findMainWallet, type WalletBrand } from '../wallet/wallet.service.ts';
 import {
   findWithdrawal,

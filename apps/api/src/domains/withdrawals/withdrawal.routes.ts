@@ -1,6 +1,7 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { EncryptedApiHeaders } from '@lotus/contracts/accounts';
 import { ApiHeaders } from '@lotus/contracts/envelope';
+import { ID_PATTERN } from '@lotus/contracts/ids';
 import {
   BankCard,
   BankCardInput,
@@ -19,8 +20,11 @@ import {
   WithdrawSettings,
 } from '@lotus/contracts/withdrawals';
 import { Type } from 'typebox';
+import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { uploadThrottle } from '../../lib/uploads/uploads.ts';
+import { confirmWithPassword, notifyChange } from '../accounts/sensitive-change.ts';
 import {
   confirmPartial,
   confirmReceived,
@@ -40,7 +44,7 @@ import {
 } from './withdrawal.service.ts';
 
 const tags = ['withdrawals'];
-export const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,19}$' }) });
+export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 
 const FUNDS_PASSWORD_NOTE =
   'A passwordCheck relay (T, E): the sealed body carries `fundsPassword`, verified (argon2id, throttled per member and address) before the relay runs. No funds password set: `funds_password_required`; wrong: `funds_password_wrong`; either way nothing moves.';
@@ -89,13 +93,21 @@ export function withdrawalRoutes(api: Api, { db, uploads, accounts }: RouteDeps)
         tags,
         summary: 'Adds a bank card (T, E)',
         description:
-          "Bank name and account holder name (letters, digits, spaces and . , ' & ( ) / -), account number of 6 to 24 digits (spaces and dashes ignored). Refused: more than the brand's maximum cards (`bank_card_limit`), an account number already bound in this brand (`bank_card_duplicate`).",
+          "Bank name and account holder name (letters, digits, spaces and . , ' & ( ) / -), account number of 6 to 24 digits (spaces and dashes ignored). Needs the login password (`password`; wrong or missing: `old_password_wrong`), and the member's e-mail and mobile are told. Refused: more than the brand's maximum cards (`bank_card_limit`), an account number already bound in this brand (`bank_card_duplicate`).",
         headers: EncryptedApiHeaders,
         body: BankCardInput,
         response: responses(BankCard, 401, 403),
       },
     },
-    async (request) => ok(await addBankCard(db, request.brand.id, request.member!.member.id, request.body)),
+    async (request) => {
+      const { member } = request.member!;
+      const caller = callerOf(request);
+      const { password, ...card } = request.body;
+      await confirmWithPassword(accounts, caller, member, password);
+      const added = await addBankCard(db, request.brand.id, member.id, card);
+      await notifyChange(accounts, caller, member, 'bank_card');
+      return ok(added);
+    },
   );
 
   api.delete(
@@ -206,6 +218,7 @@ export function withdrawalRoutes(api: Api, { db, uploads, accounts }: RouteDeps)
     {
       onRequest: guards.requireMember,
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      preHandler: uploadThrottle(accounts.throttle),
       schema: {
         tags,
         summary: 'Reports a paid withdrawal as not received, with a proof image (multipart/form-data)',

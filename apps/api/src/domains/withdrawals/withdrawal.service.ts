@@ -13,11 +13,11 @@ import {
   type WithdrawSettings,
 } from '@lotus/contracts/withdrawals';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import { isUniqueViolation } from '../accounts/member.repository.ts';
-import { type Executor, ensureAccount } from '../wallet/ledger.repository.ts';
-import { moneyTransaction, postEntry, type Tx } from '../wallet/ledger.service.ts';
+import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand, type WalletOwner } from '../wallet/wallet.service.ts';
 import {
   type CardRow,
@@ -105,7 +105,11 @@ export function toWireWithdrawal(row: WithdrawalRow, autoReceiptMinutes: number)
 
 const TEXT = /^[\p{L}\p{M}\p{N} .,'&()/-]+$/u;
 
-function cleanCard(input: BankCardInput): { bankName: string; holder: string; accountNumber: string } {
+function cleanCard(input: Omit<BankCardInput, 'password'>): {
+  bankName: string;
+  holder: string;
+  accountNumber: string;
+} {
   const bankName = input.bankName.trim().replace(/\s+/g, ' ');
   const holder = input.accountHolderName.trim().replace(/\s+/g, ' ');
   const accountNumber = input.accountNumber.replace(/[\s-]/g, '');
@@ -138,7 +142,7 @@ export async function addBankCard(
   db: Db,
   brandId: string,
   memberId: string,
-  input: BankCardInput,
+  input: Omit<BankCardInput, 'password'>,
 ): Promise<BankCard> {
   const card = cleanCard(input);
   const settings = await withdrawSettingsOf(db, brandId);

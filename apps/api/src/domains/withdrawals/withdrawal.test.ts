@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AGENT_TYPES, TRIAL_TYPE } from '@lotus/contracts/accounts';
 import type {
   BankCardList,
   Withdrawal,
@@ -53,7 +54,7 @@ describe('bank cards', () => {
     const after = await getWithToken<BankCardList>(ctx, '/wps/member/bankCards', m.token);
     expect(after.body.value.cards).toHaveLength(0);
 
-    const trial = await memberWithFunds(ctx, { isAgent: 4 });
+    const trial = await memberWithFunds(ctx, { isAgent: TRIAL_TYPE });
     const refused = await addCard(ctx, trial);
     expect(refused.body.errorCode).toBe('trial_account_restricted');
   });
@@ -64,7 +65,7 @@ describe('bank cards', () => {
     const bad = await sealed(
       ctx,
       '/wps/member/bankCards',
-      { bankName: 'Maybank', accountHolderName: '<script>', accountNumber: '12ab' },
+      { bankName: 'Maybank', accountHolderName: '<script>', accountNumber: '12ab', password: 'Secret123' },
       { token: m.token, ip: m.ip },
     );
     expect(bad.body.errorCode).toBe('bank_card_invalid');
@@ -285,7 +286,7 @@ describe('withdrawal request', () => {
 
 describe('transferUpline', () => {
   it("moves funds to the upline agent's main wallet once per client request id", async () => {
-    const agent = await memberWithFunds(ctx, { isAgent: 1 });
+    const agent = await memberWithFunds(ctx, { isAgent: AGENT_TYPES.agent });
     const m = await memberWithFunds(ctx, { funds: 50_000n, uplineUsername: agent.username });
     const info = await getWithToken<{ hasUpline: boolean; uplineAccount: string }>(
       ctx,
@@ -306,7 +307,7 @@ describe('transferUpline', () => {
   it('refuses a member without an upline, a wrong funds password and insufficient funds', async () => {
     const lonely = await memberWithFunds(ctx, { funds: 50_000n });
     expect((await transferUpline(ctx, lonely, { amount: '10.00' })).body.errorCode).toBe('upline_not_found');
-    const agent = await memberWithFunds(ctx, { isAgent: 1 });
+    const agent = await memberWithFunds(ctx, { isAgent: AGENT_TYPES.agent });
     const m = await memberWithFunds(ctx, { funds: 1_000n, uplineUsername: agent.username });
     expect((await transferUpline(ctx, m, { amount: '5.00', fundsPassword: '000000' })).body.errorCode).toBe(
       'funds_password_wrong',

@@ -56,56 +56,58 @@ export default function AdjustmentsPage() {
       )}
       {query.data && (
         <>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('ledger.time')}</th>
-                <th scope="col">{t('members.username')}</th>
-                <th scope="col">{t('adjust.direction')}</th>
-                <th scope="col">{t('adjust.amount')}</th>
-                <th scope="col">{t('adjust.reason')}</th>
-                <th scope="col">{t('adjustments.requestedBy')}</th>
-                <th scope="col">{t('adjustments.decidedBy')}</th>
-                <th scope="col">{t('adjustments.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.items.map((row) => (
-                <tr key={row.id}>
-                  <td>{new Date(row.createdAt).toLocaleString()}</td>
-                  <td>
-                    <Link to={`/members/${row.memberId}`}>{row.memberUsername}</Link>
-                  </td>
-                  <td>{t(`adjust.${row.direction}`)}</td>
-                  <td className="num">{formatAmount(row.amount)}</td>
-                  <td>{row.reason}</td>
-                  <td>{row.requestedBy}</td>
-                  <td>{row.decidedBy ?? ''}</td>
-                  <td>
-                    {row.status === 'pending' && row.requestedBy !== me?.username && (
-                      <>
-                        <button
-                          type="button"
-                          disabled={decide.isPending}
-                          onClick={() => decide.mutate({ id: row.id, action: 'approve' })}
-                        >
-                          {t('adjustments.approve')}
-                        </button>{' '}
-                        <button
-                          type="button"
-                          className="secondary"
-                          disabled={decide.isPending}
-                          onClick={() => decide.mutate({ id: row.id, action: 'reject' })}
-                        >
-                          {t('adjustments.reject')}
-                        </button>
-                      </>
-                    )}
-                  </td>
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('ledger.time')}</th>
+                  <th scope="col">{t('members.username')}</th>
+                  <th scope="col">{t('adjust.direction')}</th>
+                  <th scope="col">{t('adjust.amount')}</th>
+                  <th scope="col">{t('adjust.reason')}</th>
+                  <th scope="col">{t('adjustments.requestedBy')}</th>
+                  <th scope="col">{t('adjustments.decidedBy')}</th>
+                  <th scope="col">{t('adjustments.actions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {query.data.items.map((row) => (
+                  <tr key={row.id}>
+                    <td>{new Date(row.createdAt).toLocaleString()}</td>
+                    <td>
+                      <Link to={`/members/${row.memberId}`}>{row.memberUsername}</Link>
+                    </td>
+                    <td>{t(`adjust.${row.direction}`)}</td>
+                    <td className="num">{formatAmount(row.amount)}</td>
+                    <td>{row.reason}</td>
+                    <td>{row.requestedBy}</td>
+                    <td>{row.decidedBy ?? ''}</td>
+                    <td>
+                      {row.status === 'pending' && row.requestedBy !== me?.username && (
+                        <>
+                          <button
+                            type="button"
+                            disabled={decide.isPending}
+                            onClick={() => decide.mutate({ id: row.id, action: 'approve' })}
+                          >
+                            {t('adjustments.approve')}
+                          </button>{' '}
+                          <button
+                            type="button"
+                            className="secondary"
+                            disabled={decide.isPending}
+                            onClick={() => decide.mutate({ id: row.id, action: 'reject' })}
+                          >
+                            {t('adjustments.reject')}
+                          </button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {query.data.items.length === 0 && <p>{t('common.empty')}</p>}
           <Pagination page={page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} />
         </>

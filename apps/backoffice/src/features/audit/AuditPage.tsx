@@ -69,34 +69,36 @@ export default function AuditPage() {
       <QueryState loading={query.isPending} error={query.error} />
       {query.data && (
         <>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('ledger.time')}</th>
-                <th scope="col">{t('audit.operator')}</th>
-                <th scope="col">{t('audit.action')}</th>
-                <th scope="col">{t('audit.target')}</th>
-                <th scope="col">{t('audit.change')}</th>
-                <th scope="col">{t('logins.ip')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.items.map((row) => (
-                <tr key={row.id}>
-                  <td>{new Date(row.createdAt).toLocaleString()}</td>
-                  <td>{row.operatorUsername ?? ''}</td>
-                  <td>{row.action}</td>
-                  <td>
-                    {row.targetType} {row.targetId}
-                  </td>
-                  <td>
-                    <code>{row.after ? JSON.stringify(row.after) : ''}</code>
-                  </td>
-                  <td>{row.ip}</td>
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('ledger.time')}</th>
+                  <th scope="col">{t('audit.operator')}</th>
+                  <th scope="col">{t('audit.action')}</th>
+                  <th scope="col">{t('audit.target')}</th>
+                  <th scope="col">{t('audit.change')}</th>
+                  <th scope="col">{t('logins.ip')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {query.data.items.map((row) => (
+                  <tr key={row.id}>
+                    <td>{new Date(row.createdAt).toLocaleString()}</td>
+                    <td>{row.operatorUsername ?? ''}</td>
+                    <td>{row.action}</td>
+                    <td>
+                      {row.targetType} {row.targetId}
+                    </td>
+                    <td>
+                      <code>{row.after ? JSON.stringify(row.after) : ''}</code>
+                    </td>
+                    <td>{row.ip}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {query.data.items.length === 0 && <p>{t('common.empty')}</p>}
           <Pagination page={page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} />
         </>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState.tsx';
 import { boApi } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
+import { ConsumerLag } from './ConsumerLag.tsx';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -43,6 +44,7 @@ export default function DashboardPage() {
           </div>
         </dl>
       )}
+      <ConsumerLag />
     </section>
   );
 }

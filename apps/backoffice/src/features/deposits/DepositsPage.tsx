@@ -8,7 +8,6 @@ import { DEPOSIT_STATUSES } from '@lotus/contracts/deposits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canAct } from '../../app/pages.ts';
 import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
 import { MemberDateFields, memberDateValues } from '../../components/MemberDateFields.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
@@ -16,6 +15,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { RejectWithReason } from '../../components/RejectWithReason.tsx';
 import { boApi, boBlobUrl } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
+import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
 
 const PAGE_SIZE = 20;
@@ -66,6 +66,9 @@ export default function DepositsPage() {
   });
   const list = useQuery({
     queryKey: ['deposits', filters, page],
+    // The queue refreshes when the operator comes back to the tab.
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
     queryFn: () =>
       boApi<OperatorDepositPage>('/bo/v1/deposits', { query: { ...filters, page, size: PAGE_SIZE } }),
   });
@@ -133,31 +136,33 @@ export default function DepositsPage() {
       {list.data ? (
         <>
           {list.data.items.length === 0 ? <p>{t('deposits.empty')}</p> : null}
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('deposits.id')}</th>
-                <th scope="col">{t('deposits.member')}</th>
-                <th scope="col">{t('deposits.amount')}</th>
-                <th scope="col">{t('deposits.method')}</th>
-                <th scope="col">{t('deposits.details')}</th>
-                <th scope="col">{t('deposits.created')}</th>
-                <th scope="col">{t('deposits.statusColumn')}</th>
-                <th scope="col">{t('deposits.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((d) => (
-                <Row
-                  key={d.id}
-                  deposit={d}
-                  mayAct={mayAct}
-                  busy={act.isPending}
-                  onAction={(action) => act.mutate({ id: d.id, action })}
-                />
-              ))}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('deposits.id')}</th>
+                  <th scope="col">{t('deposits.member')}</th>
+                  <th scope="col">{t('deposits.amount')}</th>
+                  <th scope="col">{t('deposits.method')}</th>
+                  <th scope="col">{t('deposits.details')}</th>
+                  <th scope="col">{t('deposits.created')}</th>
+                  <th scope="col">{t('deposits.statusColumn')}</th>
+                  <th scope="col">{t('deposits.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((d) => (
+                  <Row
+                    key={d.id}
+                    deposit={d}
+                    mayAct={mayAct}
+                    busy={act.isPending}
+                    onAction={(action) => act.mutate({ id: d.id, action })}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
           <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
         </>
       ) : null}

@@ -4,11 +4,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { canAct } from '../../app/pages.ts';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { boApi } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
+import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
 
@@ -93,30 +93,32 @@ export default function MemberDetailPage() {
               <QueryState loading={postings.isPending} error={postings.error} />
               {postings.data && (
                 <>
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('ledger.time')}</th>
-                        <th scope="col">{t('ledger.kind')}</th>
-                        <th scope="col">{t('ledger.wallet')}</th>
-                        <th scope="col">{t('ledger.amount')}</th>
-                        <th scope="col">{t('ledger.balanceAfter')}</th>
-                        <th scope="col">{t('ledger.reference')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {postings.data.items.map((row) => (
-                        <tr key={row.id}>
-                          <td>{new Date(row.createdAt).toLocaleString()}</td>
-                          <td>{row.entryKind}</td>
-                          <td>{t(`wallets.${row.wallet}`, { defaultValue: row.wallet })}</td>
-                          <td className="num">{formatAmount(row.amount)}</td>
-                          <td className="num">{formatAmount(row.balanceAfter)}</td>
-                          <td>{row.reference}</td>
+                  <div className="table-scroll">
+                    <table>
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('ledger.time')}</th>
+                          <th scope="col">{t('ledger.kind')}</th>
+                          <th scope="col">{t('ledger.wallet')}</th>
+                          <th scope="col">{t('ledger.amount')}</th>
+                          <th scope="col">{t('ledger.balanceAfter')}</th>
+                          <th scope="col">{t('ledger.reference')}</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody>
+                        {postings.data.items.map((row) => (
+                          <tr key={row.id}>
+                            <td>{new Date(row.createdAt).toLocaleString()}</td>
+                            <td>{row.entryKind}</td>
+                            <td>{t(`wallets.${row.wallet}`, { defaultValue: row.wallet })}</td>
+                            <td className="num">{formatAmount(row.amount)}</td>
+                            <td className="num">{formatAmount(row.balanceAfter)}</td>
+                            <td>{row.reference}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
                   {postings.data.items.length === 0 && <p>{t('common.empty')}</p>}
                   <Pagination
                     page={page}
@@ -128,28 +130,30 @@ export default function MemberDetailPage() {
               )}
             </Tabs.Content>
             <Tabs.Content value="logins">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('ledger.time')}</th>
-                    <th scope="col">{t('logins.method')}</th>
-                    <th scope="col">{t('logins.ip')}</th>
-                    <th scope="col">{t('logins.country')}</th>
-                    <th scope="col">{t('logins.outcome')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.loginAttempts.map((attempt) => (
-                    <tr key={`${attempt.createdAt}-${attempt.ip}`}>
-                      <td>{new Date(attempt.createdAt).toLocaleString()}</td>
-                      <td>{attempt.method}</td>
-                      <td>{attempt.ip}</td>
-                      <td>{attempt.country}</td>
-                      <td>{attempt.outcome}</td>
+              <div className="table-scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('ledger.time')}</th>
+                      <th scope="col">{t('logins.method')}</th>
+                      <th scope="col">{t('logins.ip')}</th>
+                      <th scope="col">{t('logins.country')}</th>
+                      <th scope="col">{t('logins.outcome')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {data.loginAttempts.map((attempt) => (
+                      <tr key={`${attempt.createdAt}-${attempt.ip}`}>
+                        <td>{new Date(attempt.createdAt).toLocaleString()}</td>
+                        <td>{attempt.method}</td>
+                        <td>{attempt.ip}</td>
+                        <td>{attempt.country}</td>
+                        <td>{attempt.outcome}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </Tabs.Content>
           </Tabs.Root>
         </>

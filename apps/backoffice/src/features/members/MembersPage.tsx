@@ -35,30 +35,32 @@ export default function MembersPage() {
       <QueryState loading={query.isPending} error={query.error} />
       {query.data && (
         <>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('members.id')}</th>
-                <th scope="col">{t('members.username')}</th>
-                <th scope="col">{t('members.mobile')}</th>
-                <th scope="col">{t('members.status')}</th>
-                <th scope="col">{t('members.registered')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.items.map((member) => (
-                <tr key={member.id}>
-                  <td>{member.id}</td>
-                  <td>
-                    <Link to={`/members/${member.id}`}>{member.username}</Link>
-                  </td>
-                  <td>{member.mobile ?? ''}</td>
-                  <td>{t(`memberStatus.${member.status}`, { defaultValue: member.status })}</td>
-                  <td>{new Date(member.createdAt).toLocaleString()}</td>
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('members.id')}</th>
+                  <th scope="col">{t('members.username')}</th>
+                  <th scope="col">{t('members.mobile')}</th>
+                  <th scope="col">{t('members.status')}</th>
+                  <th scope="col">{t('members.registered')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {query.data.items.map((member) => (
+                  <tr key={member.id}>
+                    <td>{member.id}</td>
+                    <td>
+                      <Link to={`/members/${member.id}`}>{member.username}</Link>
+                    </td>
+                    <td>{member.mobile ?? ''}</td>
+                    <td>{t(`memberStatus.${member.status}`, { defaultValue: member.status })}</td>
+                    <td>{new Date(member.createdAt).toLocaleString()}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {query.data.items.length === 0 && <p>{t('common.empty')}</p>}
           <Pagination page={page} pageSize={query.data.pageSize} total={query.data.total} onPage={setPage} />
         </>

@@ -46,50 +46,55 @@ export default function OperatorsPage() {
       </button>
       <QueryState loading={list.isPending} error={list.error ?? change.error} />
       {list.data && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('login.username')}</th>
-              <th scope="col">{t('operators.role')}</th>
-              <th scope="col">{t('operators.totp')}</th>
-              <th scope="col">{t('members.status')}</th>
-              <th scope="col">{t('operators.lastLogin')}</th>
-              <th scope="col">{t('adjustments.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((operator) => (
-              <tr key={operator.id}>
-                <td>{operator.username}</td>
-                <td>{t(`roles.${operator.role}`)}</td>
-                <td>{operator.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
-                <td>
-                  {operator.active ? t('operators.active') : t('operators.inactive')}
-                  {operator.locked ? ` · ${t('operators.locked')}` : ''}
-                </td>
-                <td>{operator.lastLoginAt ? new Date(operator.lastLoginAt).toLocaleString() : ''}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="secondary"
-                    onClick={() => change.mutate({ id: operator.id, action: 'reset' })}
-                  >
-                    {t('operators.resetTotp')}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="secondary"
-                    onClick={() =>
-                      change.mutate({ id: operator.id, action: operator.active ? 'deactivate' : 'activate' })
-                    }
-                  >
-                    {operator.active ? t('operators.deactivate') : t('operators.activate')}
-                  </button>
-                </td>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('login.username')}</th>
+                <th scope="col">{t('operators.role')}</th>
+                <th scope="col">{t('operators.totp')}</th>
+                <th scope="col">{t('members.status')}</th>
+                <th scope="col">{t('operators.lastLogin')}</th>
+                <th scope="col">{t('adjustments.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.data.map((operator) => (
+                <tr key={operator.id}>
+                  <td>{operator.username}</td>
+                  <td>{t(`roles.${operator.role}`)}</td>
+                  <td>{operator.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
+                  <td>
+                    {operator.active ? t('operators.active') : t('operators.inactive')}
+                    {operator.locked ? ` · ${t('operators.locked')}` : ''}
+                  </td>
+                  <td>{operator.lastLoginAt ? new Date(operator.lastLoginAt).toLocaleString() : ''}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => change.mutate({ id: operator.id, action: 'reset' })}
+                    >
+                      {t('operators.resetTotp')}
+                    </button>{' '}
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() =>
+                        change.mutate({
+                          id: operator.id,
+                          action: operator.active ? 'deactivate' : 'activate',
+                        })
+                      }
+                    >
+                      {operator.active ? t('operators.deactivate') : t('operators.activate')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Dialog open={open} onOpenChange={setOpen} title={t('operators.create')}>
         <form onSubmit={submit}>

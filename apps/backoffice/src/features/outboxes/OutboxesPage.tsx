@@ -16,12 +16,18 @@ export default function OutboxesPage() {
     queryKey: ['outbox', 'sms', smsPage],
     queryFn: () => boApi<SmsOutboxPage>('/bo/v1/outbox/sms', { query: { page: smsPage, pageSize: 20 } }),
     placeholderData: keepPreviousData,
+    // A code sent a moment ago shows when the operator comes back to the tab (no reload).
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
   });
   const email = useQuery({
     queryKey: ['outbox', 'email', emailPage],
     queryFn: () =>
       boApi<EmailOutboxPage>('/bo/v1/outbox/email', { query: { page: emailPage, pageSize: 20 } }),
     placeholderData: keepPreviousData,
+    // A code sent a moment ago shows when the operator comes back to the tab (no reload).
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
   });
   return (
     <section aria-labelledby="outboxes-title">
@@ -35,24 +41,26 @@ export default function OutboxesPage() {
           <QueryState loading={sms.isPending} error={sms.error} />
           {sms.data && (
             <>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('ledger.time')}</th>
-                    <th scope="col">{t('outboxes.phone')}</th>
-                    <th scope="col">{t('outboxes.body')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sms.data.items.map((row) => (
-                    <tr key={row.id}>
-                      <td>{new Date(row.createdAt).toLocaleString()}</td>
-                      <td>{row.phone}</td>
-                      <td>{row.body}</td>
+              <div className="table-scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('ledger.time')}</th>
+                      <th scope="col">{t('outboxes.phone')}</th>
+                      <th scope="col">{t('outboxes.body')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {sms.data.items.map((row) => (
+                      <tr key={row.id}>
+                        <td>{new Date(row.createdAt).toLocaleString()}</td>
+                        <td>{row.phone}</td>
+                        <td>{row.body}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
               <Pagination
                 page={smsPage}
                 pageSize={sms.data.pageSize}
@@ -66,28 +74,30 @@ export default function OutboxesPage() {
           <QueryState loading={email.isPending} error={email.error} />
           {email.data && (
             <>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('ledger.time')}</th>
-                    <th scope="col">{t('outboxes.to')}</th>
-                    <th scope="col">{t('outboxes.subject')}</th>
-                    <th scope="col">{t('outboxes.body')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {email.data.items.map((row) => (
-                    <tr key={row.id}>
-                      <td>{new Date(row.createdAt).toLocaleString()}</td>
-                      <td>{row.to}</td>
-                      <td>{row.subject}</td>
-                      <td>
-                        <pre className="mail">{row.body}</pre>
-                      </td>
+              <div className="table-scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('ledger.time')}</th>
+                      <th scope="col">{t('outboxes.to')}</th>
+                      <th scope="col">{t('outboxes.subject')}</th>
+                      <th scope="col">{t('outboxes.body')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {email.data.items.map((row) => (
+                      <tr key={row.id}>
+                        <td>{new Date(row.createdAt).toLocaleString()}</td>
+                        <td>{row.to}</td>
+                        <td>{row.subject}</td>
+                        <td>
+                          <pre className="mail">{row.body}</pre>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
               <Pagination
                 page={emailPage}
                 pageSize={email.data.pageSize}

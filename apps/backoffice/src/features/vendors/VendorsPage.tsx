@@ -54,33 +54,35 @@ export default function VendorsPage() {
         error={list.error ?? create.error ?? rotate.error ?? toggle.error}
       />
       {list.data && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('vendors.code')}</th>
-              <th scope="col">{t('vendors.name')}</th>
-              <th scope="col">{t('members.status')}</th>
-              <th scope="col">{t('adjustments.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((vendor) => (
-              <tr key={vendor.id}>
-                <td>{vendor.code}</td>
-                <td>{vendor.name}</td>
-                <td>{vendor.active ? t('operators.active') : t('operators.inactive')}</td>
-                <td>
-                  <button type="button" className="secondary" onClick={() => rotate.mutate(vendor.id)}>
-                    {t('vendors.rotate')}
-                  </button>{' '}
-                  <button type="button" className="secondary" onClick={() => toggle.mutate(vendor)}>
-                    {vendor.active ? t('operators.deactivate') : t('operators.activate')}
-                  </button>
-                </td>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('vendors.code')}</th>
+                <th scope="col">{t('vendors.name')}</th>
+                <th scope="col">{t('members.status')}</th>
+                <th scope="col">{t('adjustments.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.data.map((vendor) => (
+                <tr key={vendor.id}>
+                  <td>{vendor.code}</td>
+                  <td>{vendor.name}</td>
+                  <td>{vendor.active ? t('operators.active') : t('operators.inactive')}</td>
+                  <td>
+                    <button type="button" className="secondary" onClick={() => rotate.mutate(vendor.id)}>
+                      {t('vendors.rotate')}
+                    </button>{' '}
+                    <button type="button" className="secondary" onClick={() => toggle.mutate(vendor)}>
+                      {vendor.active ? t('operators.deactivate') : t('operators.activate')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <Dialog
         open={issued !== null}

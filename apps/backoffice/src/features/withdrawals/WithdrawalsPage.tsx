@@ -7,7 +7,6 @@ import { WITHDRAWAL_STATUSES } from '@lotus/contracts/withdrawals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canAct } from '../../app/pages.ts';
 import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
 import { MemberDateFields, memberDateValues } from '../../components/MemberDateFields.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
@@ -15,6 +14,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { RejectWithReason } from '../../components/RejectWithReason.tsx';
 import { boApi, boBlobUrl } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
+import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
 
 const PAGE_SIZE = 20;
@@ -73,6 +73,9 @@ export default function WithdrawalsPage() {
 
   const list = useQuery({
     queryKey: ['withdrawals', filters, page],
+    // The queue refreshes when the operator comes back to the tab.
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
     queryFn: () =>
       boApi<OperatorWithdrawalPage>('/bo/v1/withdrawals', {
         query: { ...filters, page, size: PAGE_SIZE },
@@ -136,30 +139,32 @@ export default function WithdrawalsPage() {
       {list.data ? (
         <>
           {list.data.items.length === 0 ? <p>{t('withdrawals.empty')}</p> : null}
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('withdrawals.id')}</th>
-                <th scope="col">{t('withdrawals.member')}</th>
-                <th scope="col">{t('withdrawals.amount')}</th>
-                <th scope="col">{t('withdrawals.bank')}</th>
-                <th scope="col">{t('withdrawals.created')}</th>
-                <th scope="col">{t('withdrawals.statusColumn')}</th>
-                <th scope="col">{t('withdrawals.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((w) => (
-                <Row
-                  key={w.id}
-                  withdrawal={w}
-                  mayAct={mayAct}
-                  busy={act.isPending}
-                  onAction={(action) => act.mutate({ id: w.id, action })}
-                />
-              ))}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('withdrawals.id')}</th>
+                  <th scope="col">{t('withdrawals.member')}</th>
+                  <th scope="col">{t('withdrawals.amount')}</th>
+                  <th scope="col">{t('withdrawals.bank')}</th>
+                  <th scope="col">{t('withdrawals.created')}</th>
+                  <th scope="col">{t('withdrawals.statusColumn')}</th>
+                  <th scope="col">{t('withdrawals.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((w) => (
+                  <Row
+                    key={w.id}
+                    withdrawal={w}
+                    mayAct={mayAct}
+                    busy={act.isPending}
+                    onAction={(action) => act.mutate({ id: w.id, action })}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
           <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
         </>
       ) : null}

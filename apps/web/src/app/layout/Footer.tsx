@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { VendorStrip } from '../../features/games/components/VendorStrip.tsx';
-import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
 import { useWhitelabel } from '../../features/system/api/get-whitelabel.ts';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
+import { useSystemStatus } from '../../lib/system-status.ts';
 
 const FeedbackDialog = lazy(() =>
   withChunkTimeout(() => import('../../features/feedback/components/FeedbackDialog.tsx')).then((module) => ({
@@ -141,7 +141,12 @@ export function Footer() {
         </section>
       </div>
       <p className="site-footer__copyright">
-        {menu?.copyright || t('footer.copyright', { year, brand: brandName })}
+        {
+          // The brand's own line is written in English; other languages get the translated one.
+          i18n.language === 'EN' && menu?.copyright
+            ? menu.copyright
+            : t('footer.copyright', { year, brand: brandName })
+        }
       </p>
       {feedbackOpen ? (
         <Suspense fallback={null}>

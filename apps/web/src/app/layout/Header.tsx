@@ -6,15 +6,15 @@ import { LoginForm } from '../../features/auth/components/LoginForm.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { BottomNav } from '../../features/games/components/BottomNav.tsx';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker.tsx';
-import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
 import { ThemeToggle } from '../../features/theme/components/ThemeToggle.tsx';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
+import { useSystemStatus } from '../../lib/system-status.ts';
 import { BrandMark } from './BrandMark.tsx';
 
 // Only members see it: visitors do not download the bar, the balance call or its styles.
-const LoggedInBar = lazy(() =>
-  withChunkTimeout(() => import('../../features/member/components/LoggedInBar.tsx')).then((m) => ({
-    default: m.LoggedInBar,
+const MemberHeaderBar = lazy(() =>
+  withChunkTimeout(() => import('./MemberHeaderBar.tsx')).then((m) => ({
+    default: m.MemberHeaderBar,
   })),
 );
 
@@ -49,12 +49,13 @@ export function Header() {
           )}
           <span className="brand__name">{brandName}</span>
         </Link>
-        <div className="site-header__tools">
+        <div className={`site-header__tools${loggedIn ? ' site-header__tools--member' : ''}`}>
           {loggedIn ? (
             <Suspense fallback={null}>
-              <LoggedInBar
-                currencySymbol={whitelabel?.currencySymbol ?? 'P'}
+              <MemberHeaderBar
+                currencySymbol={whitelabel?.currencySymbol ?? ''}
                 manualRebate={!!whitelabel?.flags.MANPLAYREB3}
+                brandCodes={whitelabel?.uiLanguages}
               />
             </Suspense>
           ) : (

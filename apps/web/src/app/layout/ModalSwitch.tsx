@@ -4,9 +4,9 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import type { AuthEnvironment } from '../../features/auth/types/environment.ts';
 import { useCountryCodes } from '../../features/system/api/get-country-codes.ts';
-import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { closeModal, type ModalRequest } from '../../lib/modals.ts';
+import { useSystemStatus } from '../../lib/system-status.ts';
 import { MEMBER_CENTRE_PAGE_COMPONENTS } from './member-centre-pages.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each lazy modal has its own props

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { GamepadIcon } from '../../components/ui/icons.tsx';
 import { allowedGameUrl } from '../../features/games/lib/game-url.ts';
-import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
+import { useSystemStatus } from '../../lib/system-status.ts';
 import './pages.css';
 
 /** /game?gameUrl=: a launched game in a frame (launching arrives with games and wallets). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DownloadPage } from '../../features/download/components/DownloadPage.tsx';
 import { useDomainRoute } from '../../features/system/api/get-domain-route.ts';
-import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
+import { useSystemStatus } from '../../lib/system-status.ts';
 
 /** /down (and /download): install the web app; native app links when the brand lists any. */
 export function Component() {

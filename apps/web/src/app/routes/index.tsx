@@ -7,7 +7,7 @@ import { useNotices } from '../../features/announcements/api/get-notices.ts';
 import { BannerCarousel } from '../../features/announcements/components/BannerCarousel.tsx';
 import { NoticeBar } from '../../features/announcements/components/NoticeBar.tsx';
 import { CategoryTiles } from '../../features/games/components/CategoryTiles.tsx';
-import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
+import { useSystemStatus } from '../../lib/system-status.ts';
 import './pages.css';
 
 function WelcomeSlide() {

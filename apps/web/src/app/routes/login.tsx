@@ -4,7 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { LoginPanel } from '../../features/auth/components/LoginPanel.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { useCountryCodes } from '../../features/system/api/get-country-codes.ts';
-import { useSystemStatus } from '../../features/system/api/get-system-status.ts';
+import { useSystemStatus } from '../../lib/system-status.ts';
 import './pages.css';
 
 /** /login: where the guard sends visitors; hosts the full login box; members go home. */

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cdnUrl } from '../../../lib/cdn.ts';
-import { useSystemStatus } from '../../system/api/get-system-status.ts';
+import { useSystemStatus } from '../../../lib/system-status.ts';
 import './banners.css';
 
 type Banner = NoticeBundle['banners'][number];
@@ -31,16 +31,18 @@ export function BannerCarousel({ banners, fallback }: { banners: Banner[]; fallb
 
   if (count === 0) return <div className="banner banner--fallback">{fallback}</div>;
   const current = banners[index % count]!;
-  const image = broken.has(current.id) ? (
-    <span className="banner__title-slide">{current.title}</span>
+  // The art is decoration; the title and the call to action are text over it, in the page's language.
+  const art = broken.has(current.id) ? (
+    <span className="banner__art banner__art--fallback" aria-hidden="true" />
   ) : (
     <img
       className="banner__image"
       src={cdnUrl(current.imageUrl, imageCdns)}
-      alt={current.title}
+      alt=""
       onError={() => setBroken((previous) => new Set(previous).add(current.id))}
     />
   );
+  const cta = current.link === '/promotions' ? t('home.bannerCtaOffer') : t('home.bannerCtaPlay');
 
   return (
     <section
@@ -53,17 +55,26 @@ export function BannerCarousel({ banners, fallback }: { banners: Banner[]; fallb
       onBlur={() => setPaused(false)}
     >
       <div className="banner__slide" aria-live={paused ? 'polite' : 'off'}>
-        {current.link.startsWith('/') ? (
-          <Link to={current.link} className="banner__link">
-            {image}
-          </Link>
-        ) : current.link ? (
-          <a href={current.link} className="banner__link" rel="noopener noreferrer">
-            {image}
-          </a>
-        ) : (
-          image
-        )}
+        {art}
+        <div className="banner__overlay">
+          <p className="banner__title" data-testid="banner-title">
+            {current.title}
+          </p>
+          {current.link.startsWith('/') ? (
+            <Link to={current.link} className="button button--primary banner__cta" data-testid="banner-cta">
+              {cta}
+            </Link>
+          ) : current.link ? (
+            <a
+              href={current.link}
+              className="button button--primary banner__cta"
+              rel="noopener noreferrer"
+              data-testid="banner-cta"
+            >
+              {cta}
+            </a>
+          ) : null}
+        </div>
       </div>
       {count > 1 ? (
         <div className="banner__controls">

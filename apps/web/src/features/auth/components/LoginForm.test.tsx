@@ -37,6 +37,10 @@ describe('<LoginForm>', () => {
     expect(flow.passwordLogin.mock.calls[0]![0]).toEqual({ username: 'demoplayer', password: 'Player123' });
     await waitFor(() => expect(document.cookie).toContain('lastUserName=demoplayer'));
     expect(document.cookie).toContain('loginRemember=1');
+    // The password is never stored: the browser's password manager remembers it (autocomplete).
+    expect(document.cookie).not.toContain('Player123');
+    expect(document.cookie).not.toContain('pwd_');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
   });
 
   it('shows the register button only with direct registration', () => {

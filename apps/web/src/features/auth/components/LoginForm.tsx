@@ -95,7 +95,7 @@ export function LoginForm({
           : { username, password },
         queryClient,
       );
-      rememberLogin(username, password, compact ? remembered.remember : data.get('remember') === 'on');
+      rememberLogin(username, compact ? remembered.remember : data.get('remember') === 'on');
     } catch (error) {
       fail(error, username, password);
     } finally {

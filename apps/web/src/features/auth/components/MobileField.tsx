@@ -1,5 +1,7 @@
 import type { CountryCode } from '@lotus/contracts/system';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from '../../../components/ui/FieldError.tsx';
+import { defaultDialCode as brandDialCode } from '../../../lib/country.ts';
 import { flagEmoji } from '../../../lib/format.ts';
 
 /** Dialing code and national number (spec §3 countryDialingCode + mobileNum). */
@@ -13,6 +15,7 @@ export function MobileField({
   label,
   onBlur,
   defaultCountry,
+  reserveError = false,
 }: {
   id: string;
   countryCodes: CountryCode[];
@@ -24,6 +27,8 @@ export function MobileField({
   onBlur?: (value: string) => void;
   /** ISO code preselected when the list has it (the visitor's country). */
   defaultCountry?: string;
+  /** Keep the error line's space while there is no error (a form whose lines must not move). */
+  reserveError?: boolean;
 }) {
   const { t } = useTranslation();
   const fallback = countryCodes.length === 0;
@@ -37,14 +42,7 @@ export function MobileField({
           id={`${id}-dial`}
           name="countryDialingCode"
           className="input"
-          defaultValue={
-            defaultDialCode ??
-            countryCodes.find((country) => country.countryCode === defaultCountry)?.countryDialingCode ??
-            // No GeoIP country (local addresses): the demo brand's market.
-            countryCodes.find((country) => country.countryCode === 'MY')?.countryDialingCode ??
-            countryCodes[0]?.countryDialingCode ??
-            '60'
-          }
+          defaultValue={defaultDialCode ?? brandDialCode(countryCodes, defaultCountry)}
           key={countryCodes.length}
         >
           {fallback ? <option value="60">+60</option> : null}
@@ -71,11 +69,7 @@ export function MobileField({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-${name}-error` : undefined}
         />
-        {error ? (
-          <p id={`${id}-${name}-error`} className="field__error">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-${name}-error`} error={error} reserve={reserveError} />
       </div>
     </div>
   );

@@ -117,4 +117,32 @@ describe('<RegisterModal>', () => {
     expect(api.calls.some((call) => call.url.includes('/wps/member/register'))).toBe(false);
     expect(api.calls.some((call) => call.url.includes('/wps/system/humanCheck'))).toBe(false);
   });
+
+  it('keeps the error line of a field in place when the error goes (no layout shift)', async () => {
+    show();
+    await screen.findByTestId('register-submit', {}, { timeout: 5000 });
+    const line = () => document.getElementById(input('username')!.getAttribute('id')!.concat('-error'));
+    expect(line()?.textContent).toBe('');
+    expect(line()?.className).toContain('field__error--reserved');
+    fireEvent.change(input('username')!, { target: { value: '1abc' } });
+    fireEvent.blur(input('username')!);
+    await waitFor(() => expect(line()?.textContent).toMatch(/Must start with a letter/));
+    const before = line();
+    fireEvent.change(input('username')!, { target: { value: 'player01' } });
+    fireEvent.blur(input('username')!);
+    await waitFor(() => expect(line()?.textContent).toBe(''));
+    expect(line()).toBe(before);
+  });
+
+  it('holds a blur check made while a button is pressed until the press ends', async () => {
+    show();
+    const submit = await screen.findByTestId('register-submit', {}, { timeout: 5000 });
+    fireEvent.change(input('username')!, { target: { value: '1abc' } });
+    fireEvent.pointerDown(submit);
+    fireEvent.blur(input('username')!);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(/Must start with a letter/)).toBeNull();
+    fireEvent.pointerUp(window);
+    expect(await screen.findByText(/Must start with a letter/)).toBeTruthy();
+  });
 });

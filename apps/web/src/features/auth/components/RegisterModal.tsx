@@ -3,11 +3,12 @@ import { fieldProblemMessage, validateRegistrationField } from '@lotus/contracts
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AlertDialog } from '../../../components/ui/AlertDialog.tsx';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { FieldError } from '../../../components/ui/FieldError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, catalogueText, errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
@@ -160,6 +161,24 @@ function RegisterForm({
   const [stage, setStage] = useState<'idle' | 'check' | 'send'>('idle');
   const [invalidCode, setInvalidCode] = useState(false);
   const shown = visibleFields(settings, method, affiliate.fieldShown);
+  // A field's blur check that happens while a button is pressed waits for the release: the error
+  // line changing between press and release would move the button and lose the click.
+  const pressing = useRef(false);
+  const pendingCheck = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const release = () => {
+      pressing.current = false;
+      const check = pendingCheck.current;
+      pendingCheck.current = null;
+      if (check) window.setTimeout(check, 0);
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+    return () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+    };
+  }, []);
 
   const readValues = (): Record<string, string> => {
     const data = new FormData(form.current ?? undefined);
@@ -171,12 +190,15 @@ function RegisterForm({
   const blur = (name: string) => () => {
     const values = readValues();
     const problem = checkField(settings, name, values[name] ?? '', values, shown, method);
-    setErrors((current) => {
-      const next = { ...current };
-      if (problem) next[name] = problem;
-      else delete next[name];
-      return next;
-    });
+    const apply = () =>
+      setErrors((current) => {
+        const next = { ...current };
+        if (problem) next[name] = problem;
+        else delete next[name];
+        return next;
+      });
+    if (pressing.current) pendingCheck.current = apply;
+    else apply();
   };
 
   const mobileTarget = () => {
@@ -278,11 +300,7 @@ function RegisterForm({
           />
           {name === 'verificationCode' ? <SmsCodeButton purpose="register" target={mobileTarget} /> : null}
         </div>
-        {errors[name] ? (
-          <p id={`${id}-${name}-error`} className="field__error">
-            {errors[name]}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-${name}-error`} error={errors[name]} reserve />
       </div>
     );
   };
@@ -292,6 +310,9 @@ function RegisterForm({
       ref={form}
       className="register-form"
       onSubmit={submit}
+      onPointerDown={() => {
+        pressing.current = true;
+      }}
       onReset={() => {
         setErrors({});
         setMessage(null);
@@ -307,6 +328,7 @@ function RegisterForm({
             countryCodes={env.countryCodes}
             defaultCountry={env.defaultCountry}
             error={errors.mobileNum}
+            reserveError
             onBlur={() => blur('mobileNum')()}
           />
         ) : (
@@ -321,7 +343,7 @@ function RegisterForm({
             {t('register.agreement')}
           </Link>
         </label>
-        {errors.agree ? <p className="field__error">{errors.agree}</p> : null}
+        <FieldError error={errors.agree} reserve />
       </div>
       <div className="register-form__actions">
         <button type="reset" className="button button--ghost">

@@ -2,25 +2,22 @@ import { COOKIE_KEYS, REMEMBER_COOKIE_DAYS, rememberedPasswordCookie } from '@lo
 import { deleteCookie, readCookie, writeCookie } from '../../../lib/cookies.ts';
 
 /**
- * Remember-me of spec §3: the last user name, the password per user name, loginRemember and the
- * last SMS login's number, each a one-day cookie.
+ * Remember-me of spec §3: the last user name, loginRemember and the last SMS login's number, each a
+ * one-day cookie. The password is never stored (a script-readable cookie would hand it to any
+ * injected script): the browser's password manager fills it through `autocomplete`.
  */
 export function rememberedLogin(): { username: string; password: string; remember: boolean } {
   const remember = readCookie(COOKIE_KEYS.loginRemember) === '1';
   const username = readCookie(COOKIE_KEYS.lastUserName) ?? '';
-  const password = remember && username ? (readCookie(rememberedPasswordCookie(username)) ?? '') : '';
-  return { username, password, remember };
+  return { username, password: '', remember };
 }
 
-export function rememberLogin(username: string, password: string, remember: boolean): void {
+export function rememberLogin(username: string, remember: boolean): void {
   writeCookie(COOKIE_KEYS.lastUserName, username, REMEMBER_COOKIE_DAYS);
-  if (remember) {
-    writeCookie(COOKIE_KEYS.loginRemember, '1', REMEMBER_COOKIE_DAYS);
-    writeCookie(rememberedPasswordCookie(username), password, REMEMBER_COOKIE_DAYS);
-  } else {
-    deleteCookie(COOKIE_KEYS.loginRemember);
-    deleteCookie(rememberedPasswordCookie(username));
-  }
+  // A password an earlier version stored goes away at the next login.
+  deleteCookie(rememberedPasswordCookie(username));
+  if (remember) writeCookie(COOKIE_KEYS.loginRemember, '1', REMEMBER_COOKIE_DAYS);
+  else deleteCookie(COOKIE_KEYS.loginRemember);
 }
 
 export function rememberedSmsLogin(): { mobileNum: string; countryDialingCode: string } | null {

@@ -2,9 +2,9 @@ import type { MemberInfo } from '@lotus/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** PUT /wps/member/email (T). */
-export function bindEmail(email: string): Promise<MemberInfo> {
-  return apiRequest<MemberInfo>('/wps/member/email', { method: 'PUT', body: { email } });
+/** PUT /wps/member/email (T): the new address and the login password. */
+export function bindEmail(body: { email: string; password: string }): Promise<MemberInfo> {
+  return apiRequest<MemberInfo>('/wps/member/email', { method: 'PUT', body });
 }
 
 export function useBindEmail() {

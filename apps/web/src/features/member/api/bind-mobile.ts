@@ -12,8 +12,10 @@ export function sendBindSms(mobile: Mobile): Promise<{ expiredMinutes: number }>
   });
 }
 
-/** PUT /wps/member/mobile (T): binds or changes the mobile with that code. */
-export function bindMobile(input: Mobile & { verificationCode: string }): Promise<MemberInfo> {
+/** PUT /wps/member/mobile (T): binds or changes the mobile with that code and the login password. */
+export function bindMobile(
+  input: Mobile & { verificationCode: string; password: string },
+): Promise<MemberInfo> {
   return apiRequest<MemberInfo>('/wps/member/mobile', { method: 'PUT', body: input });
 }
 

@@ -1,9 +1,11 @@
 import type { MemberInfo } from '@lotus/contracts/accounts';
 import type { CountryCode } from '@lotus/contracts/system';
+import { IMAGE_UPLOAD_RULES, imageSizeAccepted } from '@lotus/contracts/uploads';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
+import { defaultDialCode } from '../../../lib/country.ts';
 import { flagEmoji } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modals.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
@@ -27,7 +29,6 @@ const AVATAR_COLOURS = [
   '#8b5cf6',
   '#d05ce3',
 ];
-const MAX_UPLOAD = 5 * 1024 * 1024;
 /** Profile fields of spec §3 a member edits here (nickname always; the rest as the brand allows). */
 const PROFILE_FIELDS = [
   'payeeName',
@@ -68,6 +69,7 @@ function Field({
   defaultValue,
   error,
   disabled,
+  autoComplete,
 }: {
   id: string;
   name: string;
@@ -76,6 +78,7 @@ function Field({
   defaultValue?: string;
   error?: string;
   disabled?: boolean;
+  autoComplete?: string;
 }) {
   return (
     <div className="field">
@@ -89,6 +92,7 @@ function Field({
         className="input"
         defaultValue={defaultValue}
         disabled={disabled}
+        autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-${name}-error` : undefined}
       />
@@ -110,11 +114,11 @@ function AvatarSection() {
 
   const upload = (file: File | undefined) => {
     if (!file) return;
-    if (!['image/png', 'image/jpeg'].includes(file.type)) {
+    if (!(IMAGE_UPLOAD_RULES.types as readonly string[]).includes(file.type)) {
       setStatus({ ok: false, text: t('member.avatarType') });
       return;
     }
-    if (file.size >= MAX_UPLOAD) {
+    if (!imageSizeAccepted(file.size)) {
       setStatus({ ok: false, text: t('member.avatarSize') });
       return;
     }
@@ -265,8 +269,9 @@ function PasswordSection({ info }: { info: MemberInfo }) {
     const form = event.currentTarget;
     const data = new FormData(form);
     const value = (name: string) => String(data.get(name) ?? '').trim();
+    // The login password always (a session alone cannot change it), the old one when changing.
     const input = info.hasFundsPassword
-      ? { oldFundsPassword: value('oldFundsPassword') }
+      ? { password: value('password'), oldFundsPassword: value('oldFundsPassword') }
       : { password: value('password') };
     const next: Record<string, string> = {};
     for (const [key, v] of Object.entries(input)) if (!v) next[key] = t('password.required');
@@ -316,28 +321,30 @@ function PasswordSection({ info }: { info: MemberInfo }) {
           {info.hasFundsPassword ? t('member.fundsChange') : t('member.fundsSet')}
         </p>
         <div className="security-profile">
+          <Field
+            id={id}
+            name="password"
+            label={t('member.loginPassword')}
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+          />
           {info.hasFundsPassword ? (
             <Field
               id={id}
               name="oldFundsPassword"
               label={t('member.fundsOld')}
               type="password"
+              autoComplete="off"
               error={errors.oldFundsPassword}
             />
-          ) : (
-            <Field
-              id={id}
-              name="password"
-              label={t('member.loginPassword')}
-              type="password"
-              error={errors.password}
-            />
-          )}
+          ) : null}
           <Field
             id={id}
             name="newFundsPassword"
             label={t('member.fundsNew')}
             type="password"
+            autoComplete="new-password"
             error={errors.newFundsPassword}
           />
           <Field
@@ -345,6 +352,7 @@ function PasswordSection({ info }: { info: MemberInfo }) {
             name="confirmFundsPassword"
             label={t('member.fundsConfirm')}
             type="password"
+            autoComplete="new-password"
             error={errors.confirmFundsPassword}
           />
         </div>
@@ -376,6 +384,7 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
       mobileNum: value('mobileNum'),
       countryDialingCode: value('countryDialingCode'),
       verificationCode: value('verificationCode'),
+      password: value('password'),
     };
   };
 
@@ -400,6 +409,7 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
     const next: Record<string, string> = {};
     if (!input.mobileNum) next.mobileNum = t('auth.mobileRequired');
     if (!input.verificationCode) next.verificationCode = t('auth.codeRequired');
+    if (!input.password) next.password = t('password.required');
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     bindMobile.mutate(input, {
@@ -413,18 +423,24 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
 
   const submitEmail = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    if (!email) {
-      setErrors({ email: t('password.emailRequired') });
-      return;
-    }
-    bindEmail.mutate(email, {
-      onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
-      onError: (error) => {
-        setErrors(fieldErrorTexts(error));
-        setStatus({ ok: false, text: errorText(error) });
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '').trim();
+    const password = String(data.get('emailPassword') ?? '').trim();
+    const next: Record<string, string> = {};
+    if (!email) next.email = t('password.emailRequired');
+    if (!password) next.emailPassword = t('password.required');
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    bindEmail.mutate(
+      { email, password },
+      {
+        onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
+        onError: (error) => {
+          setErrors(fieldErrorTexts(error));
+          setStatus({ ok: false, text: errorText(error) });
+        },
       },
-    });
+    );
   };
 
   return (
@@ -441,7 +457,13 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
             <label className="field__label" htmlFor={`${id}-dial`}>
               {t('register.countryCode')}
             </label>
-            <select id={`${id}-dial`} name="countryDialingCode" className="input">
+            <select
+              id={`${id}-dial`}
+              name="countryDialingCode"
+              className="input"
+              defaultValue={defaultDialCode(countryCodes)}
+              key={countryCodes.length}
+            >
               {countryCodes.length === 0 ? <option value="60">+60</option> : null}
               {countryCodes.map((country) => (
                 <option key={country.countryCode} value={country.countryDialingCode}>
@@ -451,7 +473,21 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
             </select>
           </div>
           <Field id={id} name="mobileNum" label={t('auth.mobile')} type="tel" error={errors.mobileNum} />
-          <Field id={id} name="verificationCode" label={t('auth.smsCode')} error={errors.verificationCode} />
+          <Field
+            id={id}
+            name="verificationCode"
+            label={t('auth.smsCode')}
+            autoComplete="one-time-code"
+            error={errors.verificationCode}
+          />
+          <Field
+            id={id}
+            name="password"
+            label={t('member.loginPassword')}
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+          />
         </div>
         <div className="login-form__actions">
           <button type="button" className="button button--accent" onClick={sendCode} disabled={remaining > 0}>
@@ -466,7 +502,24 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
         {t('member.boundEmail')}: <strong>{info.email || t('member.notBound')}</strong>
       </p>
       <form className="login-form" onSubmit={submitEmail} noValidate>
-        <Field id={id} name="email" label={t('register.email')} type="email" error={errors.email} />
+        <div className="security-profile">
+          <Field
+            id={id}
+            name="email"
+            label={t('register.email')}
+            type="email"
+            autoComplete="email"
+            error={errors.email}
+          />
+          <Field
+            id={id}
+            name="emailPassword"
+            label={t('member.loginPassword')}
+            type="password"
+            autoComplete="current-password"
+            error={errors.emailPassword ?? errors.password}
+          />
+        </div>
         <div>
           <button type="submit" className="button button--primary" disabled={bindEmail.isPending}>
             {info.email ? t('member.changeEmail') : t('member.bindEmail')}

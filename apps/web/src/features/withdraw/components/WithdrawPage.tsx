@@ -72,7 +72,12 @@ function BankCardsSection({ cards, maxCards }: { cards: BankCard[]; maxCards: nu
       bankName: String(data.get('bankName') ?? '').trim(),
       accountHolderName: String(data.get('accountHolderName') ?? '').trim(),
       accountNumber: String(data.get('accountNumber') ?? '').replace(/[\s-]/g, ''),
+      password: String(data.get('password') ?? '').trim(),
     };
+    if (!input.password) {
+      setStatus({ ok: false, text: t('password.required') });
+      return;
+    }
     if (
       !input.bankName ||
       !input.accountHolderName ||
@@ -136,6 +141,13 @@ function BankCardsSection({ cards, maxCards }: { cards: BankCard[]; maxCards: nu
             maxLength={BANK_CARD_RULES.holderNameMax}
           />
           <TextField id={id} name="accountNumber" label={t('withdraw.accountNumber')} inputMode="numeric" />
+          <TextField
+            id={id}
+            name="password"
+            label={t('member.loginPassword')}
+            type="password"
+            autoComplete="current-password"
+          />
           <button type="submit" className="button button--ghost" disabled={add.isPending}>
             {t('withdraw.addCard')}
           </button>

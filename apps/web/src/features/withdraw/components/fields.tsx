@@ -32,6 +32,7 @@ export function TextField({
   hint,
   maxLength,
   inputMode,
+  autoComplete,
 }: {
   id: string;
   name: string;
@@ -40,6 +41,7 @@ export function TextField({
   hint?: string;
   maxLength?: number;
   inputMode?: 'numeric' | 'decimal';
+  autoComplete?: string;
 }) {
   const inputId = `${id}-${name}`;
   return (
@@ -54,7 +56,7 @@ export function TextField({
         className="input"
         maxLength={maxLength}
         inputMode={inputMode}
-        autoComplete={type === 'password' ? 'off' : undefined}
+        autoComplete={autoComplete ?? (type === 'password' ? 'off' : undefined)}
         aria-describedby={hint ? `${inputId}-hint` : undefined}
       />
       {hint ? (

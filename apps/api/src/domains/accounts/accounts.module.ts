@@ -1,0 +1,18 @@
+import type { DomainModule } from '../../http/module.ts';
+import { agentRoutes } from './agent.routes.ts';
+import { memberAdminRoutes } from './member.admin.routes.ts';
+import { avatarFileRoute, memberRoutes } from './member.routes.ts';
+import { passwordRoutes } from './password.routes.ts';
+import { registrationRoutes } from './registration.routes.ts';
+
+export const accountsModule: DomainModule = {
+  name: 'accounts',
+  routes: (api, deps) => {
+    registrationRoutes(api, deps);
+    passwordRoutes(api, deps);
+    memberRoutes(api, deps);
+    agentRoutes(api, deps);
+  },
+  adminRoutes: memberAdminRoutes,
+  externalRoutes: avatarFileRoute,
+};

@@ -1,0 +1,7 @@
+import type { DomainModule } from '../../http/module.ts';
+import { feedbackRoutes } from './feedback.routes.ts';
+
+export const feedbackModule: DomainModule = {
+  name: 'feedback',
+  routes: feedbackRoutes,
+};

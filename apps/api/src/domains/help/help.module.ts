@@ -1,0 +1,7 @@
+import type { DomainModule } from '../../http/module.ts';
+import { helpRoutes } from './help.routes.ts';
+
+export const helpModule: DomainModule = {
+  name: 'help',
+  routes: helpRoutes,
+};

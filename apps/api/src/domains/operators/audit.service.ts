@@ -1,0 +1,53 @@
+import type { AuditPage } from '@lotus/contracts/backoffice';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Brand } from '../brands/brand.ts';
+import { listAudit } from './audit.repository.ts';
+
+/**
+ * A `YYYY-MM-DD` day (UTC midnight) that exists: 2026-02-30 or 2026-13-45 is request_param_err,
+ * never a rolled-over date nor an Invalid Date reaching the database.
+ */
+function calendarDay(value: string, field: string): Date {
+  const day = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+    throw new AppError('request_param_err', { fieldErrors: { [field]: 'errors.request_param_err' } });
+  }
+  return day;
+}
+
+export async function auditPage(
+  db: Db,
+  brand: Brand,
+  query: {
+    operatorId?: string;
+    action?: string;
+    from?: string;
+    to?: string;
+    page?: number;
+    pageSize?: number;
+  },
+): Promise<AuditPage> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 50;
+  const from = query.from ? calendarDay(query.from, 'from') : undefined;
+  const to = query.to ? calendarDay(query.to, 'to') : undefined;
+  if (to) to.setUTCDate(to.getUTCDate() + 1);
+  const { rows, total } = await listAudit(db, brand.id, {
+    ...(query.operatorId ? { operatorId: query.operatorId } : {}),
+    ...(query.action ? { action: query.action } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    page,
+    pageSize,
+  });
+  return {
+    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total,
+    page,
+    pageSize,
+  };
+}
+
+/** Other domains write the audit log through this (in their own transaction). */
+export { recordAudit } from './audit.repository.ts';

@@ -1,0 +1,14 @@
+import type { DomainModule } from '../../http/module.ts';
+import { auditAdminRoutes } from './audit.admin.routes.ts';
+import { operatorAdminRoutes } from './operator.admin.routes.ts';
+import { operatorSessionRoutes } from './operator-session.routes.ts';
+
+/** Operator identity: login with TOTP, sessions, the operators themselves and the audit log. */
+export const operatorsModule: DomainModule = {
+  name: 'operators',
+  adminRoutes: (api, deps) => {
+    operatorSessionRoutes(api, deps);
+    operatorAdminRoutes(api, deps);
+    auditAdminRoutes(api, deps);
+  },
+};

@@ -1,0 +1,11 @@
+import type { DomainModule } from '../../http/module.ts';
+import { depositAdminRoutes } from './deposit.admin.routes.ts';
+import { depositRoutes } from './deposit.routes.ts';
+import { paymentGatewayRoutes } from './payment-gateway.routes.ts';
+
+export const paymentsModule: DomainModule = {
+  name: 'payments',
+  routes: depositRoutes,
+  adminRoutes: depositAdminRoutes,
+  externalRoutes: paymentGatewayRoutes,
+};

@@ -1,0 +1,63 @@
+-- A bet and its win in one atomic call: the stake must be affordable whatever the win (the wallet
+-- is debited before it is credited). Same claim, session and round rules as a bet.
+create or replace function seamless_bet_win(
+  p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
+  p_round text, p_game text, p_token_hash text, p_trial_type integer, p_bet bigint, p_win bigint,
+  p_currency text, p_scale integer, p_vendor_shards integer
+) returns jsonb language plpgsql
+-- Fails fast when a wallet, bet or round stays locked by another connection: the service answers
+-- wallet_busy (55P03) well under a vendor's timeout instead of holding a pool connection waiting.
+set lock_timeout = '1s'
+as $$
+declare
+  v_row bigint;
+  v_member bigint;
+  v_wallet bigint;
+  v_wallet_is_vendor boolean;
+  v_house bigint;
+  v_ok boolean;
+  v_balance bigint;
+  v_entry bigint;
+  v_state text;
+  v_outcome jsonb;
+begin
+  insert into seamless_transactions (brand_id, vendor_id, transaction_id, kind, request_hash, bet_state,
+                                     round_id, game_id, currency, amount, win_amount)
+    values (p_brand, p_vendor, p_transaction, 'bet_win', p_hash, 'open', p_round, p_game, p_currency,
+            p_bet, p_win)
+    on conflict (vendor_id, transaction_id) do nothing
+    returning id into v_row;
+  if v_row is null then
+    return seamless_replay(p_vendor, p_transaction, 'bet_win', p_hash);
+  end if;
+  select o_member, o_wallet, o_wallet_is_vendor into v_member, v_wallet, v_wallet_is_vendor
+    from seamless_player(p_brand, p_vendor, p_token_hash, p_trial_type, p_currency);
+  v_house := ledger_account_id(
+    p_brand, 'vendor', 'vendor:' || p_vendor || ':' || (v_member % p_vendor_shards),
+    null, p_vendor, p_currency, true);
+
+  if not seamless_round_open(p_brand, p_vendor, p_round, p_game) then
+    select balance into v_balance from ledger_accounts where id = v_wallet;
+    v_state := 'refused';
+    v_outcome := seamless_answer(false, 'round_closed', v_balance, p_currency, p_scale);
+  else
+    select o_ok, o_balance, o_entry into v_ok, v_balance, v_entry
+      from seamless_post(p_brand, p_vendor, p_vendor_code, p_transaction, p_hash, 'seamless_bet_win',
+                         p_currency, v_wallet, v_house, p_bet, p_win);
+    if v_ok then
+      v_state := case when p_win > 0 then 'won' else 'settled' end;
+      v_outcome := seamless_answer(true, '', v_balance, p_currency, p_scale);
+    else
+      v_state := 'refused';
+      v_outcome := seamless_answer(false, 'insufficient_balance', v_balance, p_currency, p_scale);
+    end if;
+  end if;
+
+  update seamless_transactions set
+      member_id = v_member, bet_state = v_state,
+      error_code = v_outcome->>'errorCode', answer = v_outcome, entry_id = v_entry,
+      vendor_wallet_id = case when v_wallet_is_vendor then v_wallet else vendor_wallet_id end,
+      updated_at = now()
+    where id = v_row;
+  return v_outcome;
+end $$

@@ -1,0 +1,57 @@
+-- Moves a seamless call's money as one journal entry: the player's wallet pays p_stake to the
+-- vendor's account and receives p_payout from it (a bet: stake only; a win or a rollback's refund:
+-- payout only; a bet-and-win: both). The one home of the insufficient-balance rule: the stake is
+-- taken by a conditional update (never read-then-write), and a wallet that cannot afford it moves
+-- nothing (o_ok false, o_balance the current balance). Accounts are locked in id order (as
+-- postEntry locks them); the postings sum to zero (checked again at commit by the deferred trigger
+-- of 0003). The entry's idempotency key is the call's, under the unique index: a second entry for
+-- it raises idempotency_mismatch. Nothing to move: no entry, the wallet's balance.
+create or replace function seamless_post(
+  p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text, p_kind text,
+  p_currency text, p_wallet bigint, p_house bigint, p_stake bigint, p_payout bigint,
+  out o_ok boolean, out o_balance bigint, out o_entry bigint
+) language plpgsql as $$
+declare
+  v_house_after bigint;
+begin
+  o_ok := true;
+  if p_stake = 0 and p_payout = 0 then
+    select balance into o_balance from ledger_accounts where id = p_wallet;
+    return;
+  end if;
+  perform 1 from ledger_accounts where id in (p_wallet, p_house) order by id for update;
+  if p_stake > 0 then
+    update ledger_accounts set balance = balance - p_stake
+      where id = p_wallet and balance >= p_stake
+      returning balance into o_balance;
+    if o_balance is null then
+      select balance into o_balance from ledger_accounts where id = p_wallet;
+      o_ok := false;
+      return;
+    end if;
+  end if;
+  insert into journal_entries (brand_id, kind, idempotency_key, request_hash, reference, metadata)
+    values (p_brand, p_kind, 'seamless:' || p_vendor || ':' || p_transaction, p_hash,
+            p_transaction, jsonb_build_object('vendor', p_vendor_code))
+    on conflict (brand_id, idempotency_key) do nothing
+    returning id into o_entry;
+  if o_entry is null then
+    raise exception 'seamless:idempotency_mismatch';
+  end if;
+  if p_stake > 0 then
+    update ledger_accounts set balance = balance + p_stake
+      where id = p_house returning balance into v_house_after;
+    insert into postings (entry_id, account_id, amount, currency, balance_after) values
+      (o_entry, p_wallet, -p_stake, p_currency, o_balance),
+      (o_entry, p_house, p_stake, p_currency, v_house_after);
+  end if;
+  if p_payout > 0 then
+    update ledger_accounts set balance = balance - p_payout
+      where id = p_house returning balance into v_house_after;
+    update ledger_accounts set balance = balance + p_payout
+      where id = p_wallet returning balance into o_balance;
+    insert into postings (entry_id, account_id, amount, currency, balance_after) values
+      (o_entry, p_house, -p_payout, p_currency, v_house_after),
+      (o_entry, p_wallet, p_payout, p_currency, o_balance);
+  end if;
+end $$

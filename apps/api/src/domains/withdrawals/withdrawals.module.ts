@@ -1,0 +1,18 @@
+import type { DomainModule } from '../../http/module.ts';
+import { autoConfirmWithdrawals } from './confirmation.service.ts';
+import { withdrawalAdminRoutes } from './withdrawal.admin.routes.ts';
+import { withdrawalRoutes } from './withdrawal.routes.ts';
+
+export const withdrawalsModule: DomainModule = {
+  name: 'withdrawals',
+  routes: withdrawalRoutes,
+  adminRoutes: withdrawalAdminRoutes,
+  jobs: [
+    {
+      name: 'withdrawal_auto_receipt',
+      pattern: '* * * * *',
+      leaseSeconds: 50,
+      run: (db, now) => autoConfirmWithdrawals(db, now),
+    },
+  ],
+};

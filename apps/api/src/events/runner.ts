@@ -1,0 +1,163 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { DOMAIN_MODULES } from '../modules.ts';
+import { type EventConsumer, type EventPosting, eventTypeOf, type LedgerEvent } from './event.ts';
+import {
+  advanceCursor,
+  type Cursor,
+  ensureCursor,
+  entriesAfter,
+  type FeedPosting,
+  lockCursor,
+  postingsOf,
+  recordError,
+} from './feed.repository.ts';
+
+/** Every domain's event consumers, from the module list. */
+export const PLATFORM_CONSUMERS: readonly EventConsumer[] = DOMAIN_MODULES.flatMap((m) => m.consumers ?? []);
+
+/** Entries read (and handled) per transaction: bounds the time a batch holds its cursor row. */
+export const DEFAULT_BATCH_SIZE = 500;
+/** Pause between polls when every consumer has caught up. */
+export const DEFAULT_POLL_MS = 1_000;
+
+export type BatchResult =
+  /** Another process holds this consumer's cursor. */
+  | { status: 'busy' }
+  /** `read` entries passed (0: caught up), `delivered` of them were events of the consumer's types. */
+  | { status: 'done'; read: number; delivered: number };
+
+function toPosting(row: FeedPosting): EventPosting {
+  return {
+    accountId: row.account_id,
+    accountKind: row.account_kind,
+    memberId: row.member_id,
+    vendorId: row.vendor_id,
+    amount: BigInt(row.amount),
+    currency: row.currency,
+  };
+}
+
+/**
+ * One batch of one consumer, in one transaction: lock its cursor (skipped when another process
+ * holds it; drainConsumer creates it first), read the next entries behind the oldest transaction in flight, hand over the events
+ * of its types, move the cursor past everything read. The handler's writes and the cursor commit
+ * together; a handler error rolls both back, is recorded on the cursor row, and is thrown.
+ */
+export async function consumeBatch(
+  db: Db,
+  consumer: EventConsumer,
+  batchSize: number = DEFAULT_BATCH_SIZE,
+): Promise<BatchResult> {
+  const wanted = new Set<string>(consumer.events);
+  try {
+    return await db.transaction().execute(async (trx): Promise<BatchResult> => {
+      const cursor = await lockCursor(trx, consumer.name);
+      if (!cursor) return { status: 'busy' };
+      const entries = await entriesAfter(trx, cursor, batchSize);
+      const last = entries.at(-1);
+      if (!last) return { status: 'done', read: 0, delivered: 0 };
+      const chosen = entries.flatMap((entry) => {
+        const type = eventTypeOf(entry.kind);
+        return type && wanted.has(type) ? [{ entry, type }] : [];
+      });
+      if (chosen.length > 0) {
+        const byEntry = new Map<string, EventPosting[]>();
+        for (const row of await postingsOf(
+          trx,
+          chosen.map((c) => c.entry.id),
+        )) {
+          const list = byEntry.get(row.entry_id) ?? [];
+          list.push(toPosting(row));
+          byEntry.set(row.entry_id, list);
+        }
+        const events: LedgerEvent[] = chosen.map(({ entry, type }) => ({
+          type,
+          kind: entry.kind,
+          entryId: entry.id,
+          txId: entry.tx_id,
+          brandId: entry.brand_id,
+          reference: entry.reference,
+          metadata: entry.metadata,
+          createdAt: entry.created_at,
+          postings: byEntry.get(entry.id) ?? [],
+        }));
+        await consumer.handle(trx, events);
+      }
+      const next: Cursor = { name: consumer.name, txId: last.tx_id, entryId: last.id };
+      await advanceCursor(trx, next, entries.length);
+      return { status: 'done', read: entries.length, delivered: chosen.length };
+    });
+  } catch (error) {
+    await recordError(db, consumer.name, error instanceof Error ? error.message : String(error)).catch(
+      () => undefined,
+    );
+    throw error;
+  }
+}
+
+/** Cursor rows this process has made sure of, per database. */
+const cursorsCreated = new WeakMap<Db, Set<string>>();
+
+/** Batches of one consumer until it has caught up (or `maxBatches`): the number of entries read. */
+export async function drainConsumer(
+  db: Db,
+  consumer: EventConsumer,
+  options: { batchSize?: number; maxBatches?: number } = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const known = cursorsCreated.get(db) ?? new Set<string>();
+  if (!known.has(consumer.name)) {
+    await ensureCursor(db, consumer.name);
+    known.add(consumer.name);
+    cursorsCreated.set(db, known);
+  }
+  let read = 0;
+  for (let i = 0; i < (options.maxBatches ?? 20); i += 1) {
+    const result = await consumeBatch(db, consumer, batchSize);
+    if (result.status === 'busy') break;
+    read += result.read;
+    if (result.read < batchSize) break;
+  }
+  return read;
+}
+
+export type EventRunner = { stop: () => Promise<void> };
+
+/**
+ * Polls every consumer (processes with the worker role): each poll drains what is readable, then
+ * waits `pollMs`. A failing consumer is logged and retried on the next poll; the others go on.
+ * `stop()` ends the loop after the batch in flight.
+ */
+export function startEventRunner(
+  db: Db,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  consumers: readonly EventConsumer[],
+  options: { pollMs?: number; batchSize?: number } = {},
+): EventRunner {
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const controller = new AbortController();
+  const loop = (async () => {
+    while (!controller.signal.aborted) {
+      for (const consumer of consumers) {
+        if (controller.signal.aborted) break;
+        try {
+          const read = await drainConsumer(db, consumer, {
+            ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+          });
+          if (read > 0) log.info({ consumer: consumer.name, read }, 'event consumer advanced');
+        } catch (err) {
+          log.error({ err, consumer: consumer.name }, 'event consumer failed');
+        }
+      }
+      await sleep(pollMs, undefined, { signal: controller.signal, ref: false }).catch(() => undefined);
+    }
+  })();
+  return {
+    stop: async () => {
+      controller.abort();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { EventConsumer } from '../events/event.ts';
+import type { ScheduledJob } from '../jobs/job.ts';
+import type { Api, RouteDeps } from './types.ts';
+
+/**
+ * One domain of the platform as the app sees it (fastify's "one plugin per module"): everything a
+ * domain brings is declared here and `app.ts` iterates over the list in `modules.ts`, so adding a
+ * domain adds one entry to that list and edits nothing else that is shared.
+ */
+export type DomainModule = {
+  /** The domain's folder name under `src/domains/`. */
+  name: string;
+  /** Member and visitor routes (`/wps`, `/lgw`), inside the brand scope (Merchant header). */
+  routes?: (api: Api, deps: RouteDeps) => void;
+  /** Back-office routes (`/bo/v1`), inside the brand scope, each guarded by `operators.guard(...)`. */
+  adminRoutes?: (api: Api, deps: RouteDeps) => void;
+  /**
+   * Routes outside the Merchant-header tenancy, each in its own encapsulated scope (game vendors'
+   * signed seamless calls, payment gateways' callbacks, files served by name).
+   */
+  externalRoutes?: (scope: Api, deps: RouteDeps) => void | Promise<void>;
+  /** Scheduled jobs of the domain, run by processes with the worker role. */
+  jobs?: readonly ScheduledJob[];
+  /** Readers of the event feed (the ledger's journal), run by processes with the worker role. */
+  consumers?: readonly EventConsumer[];
+};

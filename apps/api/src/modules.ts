@@ -1,0 +1,42 @@
+import { accountsModule } from './domains/accounts/accounts.module.ts';
+import { announcementsModule } from './domains/announcements/announcements.module.ts';
+import { externalModule } from './domains/external/external.module.ts';
+import { feedbackModule } from './domains/feedback/feedback.module.ts';
+import { gamesModule } from './domains/games/games.module.ts';
+import { helpModule } from './domains/help/help.module.ts';
+import { membersModule } from './domains/members/members.module.ts';
+import { operatorsModule } from './domains/operators/operators.module.ts';
+import { paymentsModule } from './domains/payments/payments.module.ts';
+import { securityModule } from './domains/security/security.module.ts';
+import { sessionsModule } from './domains/sessions/sessions.module.ts';
+import { systemModule } from './domains/system/system.module.ts';
+import { vendorsModule } from './domains/vendors/vendors.module.ts';
+import { verificationModule } from './domains/verification/verification.module.ts';
+import { walletModule } from './domains/wallet/wallet.module.ts';
+import { withdrawalsModule } from './domains/withdrawals/withdrawals.module.ts';
+import { eventsModule } from './events/events.module.ts';
+import type { DomainModule } from './http/module.ts';
+
+/**
+ * The platform's domains, in the order their routes are registered. Adding a domain is one entry
+ * here (see "How to add a domain" in the README); app.ts, the scheduler and the migrator read this list.
+ */
+export const DOMAIN_MODULES: readonly DomainModule[] = [
+  securityModule,
+  verificationModule,
+  accountsModule,
+  sessionsModule,
+  externalModule,
+  systemModule,
+  gamesModule,
+  helpModule,
+  announcementsModule,
+  membersModule,
+  feedbackModule,
+  walletModule,
+  paymentsModule,
+  withdrawalsModule,
+  operatorsModule,
+  vendorsModule,
+  eventsModule,
+];
