@@ -12,6 +12,9 @@ export async function registerRateLimit(app: FastifyInstance, options: { redisUr
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
     : null;
+  // An outage is skipped (skipOnError below) and reported by /ready; without a listener ioredis
+  // would print every failed reconnect as an unhandled error event.
+  redis?.on('error', () => {});
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,

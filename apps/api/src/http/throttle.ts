@@ -52,6 +52,9 @@ export class Throttle {
           maxRetriesPerRequest: 1,
         })
       : null;
+    // An outage falls back to the in-process limiter and is reported by /ready; without a listener
+    // ioredis would print every failed reconnect as an unhandled error event.
+    this.redis?.on('error', () => {});
     const rules: ThrottleRules = { ...THROTTLE_RULES, ...options.rules };
     const entries = (Object.keys(rules) as ThrottleName[]).map((name) => {
       const { points, seconds } = rules[name];
