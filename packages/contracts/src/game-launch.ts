@@ -59,3 +59,20 @@ export const SeamlessSession = Type.Object({
   expiresAt: Type.String({ format: 'date-time', description: 'When the session token stops taking bets' }),
 });
 export type SeamlessSession = Static<typeof SeamlessSession>;
+
+/**
+ * Messages a game page in the platform's iframe posts to its parent window
+ * (`window.parent.postMessage(message, '*')`; the platform checks `event.origin` against the
+ * game_url it opened and ignores anything else):
+ * - `deposit`: the wallet refused a bet for insufficient balance; the site shows its deposit prompt.
+ * - `balance`: the balance changed (a round settled); the site refreshes the balance it shows.
+ * - `lobby`: the player asked to leave the game; the site goes back to where the game was opened.
+ */
+export const GAME_MESSAGE_SOURCE = 'lotus-game';
+export type GameMessage = { source: typeof GAME_MESSAGE_SOURCE; type: 'deposit' | 'balance' | 'lobby' };
+
+export function isGameMessage(data: unknown): data is GameMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const m = data as Record<string, unknown>;
+  return m.source === GAME_MESSAGE_SOURCE && (m.type === 'deposit' || m.type === 'balance' || m.type === 'lobby');
+}
