@@ -34,13 +34,13 @@ describe('the boundaries checker', () => {
     const root = tree({
       'apps/api/src/domains/wallet/ledger.repository.ts': 'export const a = 1;\n',
       'apps/api/src/domains/wallet/ledger.service.ts': "export { a } from './ledger.repository.ts';\n",
-      'apps/api/src/domains/payments/deposit.service.ts':
+      'apps/api/src/domains/deposits/deposit.service.ts':
         "import { a } from '../wallet/ledger.service.ts';\nimport type {\n  b,\n} from '../wallet/ledger.repository.ts';\n",
-      'apps/api/src/domains/payments/deposit.test.ts':
+      'apps/api/src/domains/deposits/deposit.test.ts':
         "import { a } from '../wallet/ledger.repository.ts';\n",
     });
     expect(rules(root)).toEqual([
-      'domain-repository apps/api/src/domains/payments/deposit.service.ts -> apps/api/src/domains/wallet/ledger.repository.ts',
+      'domain-repository apps/api/src/domains/deposits/deposit.service.ts -> apps/api/src/domains/wallet/ledger.repository.ts',
     ]);
   });
 
@@ -95,14 +95,14 @@ describe('the boundaries checker', () => {
 
   it('refuses two domains importing each other through different files', () => {
     const root = tree({
-      'apps/api/src/domains/accounts/member.service.ts':
-        "import { end } from '../sessions/session.service.ts';\n",
-      'apps/api/src/domains/accounts/member.ts': 'export type Member = {};\n',
-      'apps/api/src/domains/sessions/session.service.ts':
-        "import type { Member } from '../accounts/member.ts';\nexport const end = 1;\n",
-      'apps/api/src/domains/sessions/session.test.ts': "import { x } from '../wallet/wallet.service.ts';\n",
+      'apps/api/src/domains/members/member.service.ts':
+        "import { end } from '../members/session.service.ts';\n",
+      'apps/api/src/domains/members/member.ts': 'export type Member = {};\n',
+      'apps/api/src/domains/members/session.service.ts':
+        "import type { Member } from '../members/member.ts';\nexport const end = 1;\n",
+      'apps/api/src/domains/members/session.test.ts': "import { x } from '../wallet/wallet.service.ts';\n",
       'apps/api/src/domains/wallet/wallet.service.ts':
-        "import { end } from '../sessions/session.service.ts';\n",
+        "import { end } from '../members/session.service.ts';\n",
     });
     expect(checkBoundaries(root).map((v) => `${v.rule} ${v.detail}`)).toEqual([
       'no-domain-cycle accounts -> sessions -> accounts',

@@ -4,8 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { PolicyCache } from './domains/accounts/registration-settings.ts';
-import { SessionService } from './domains/accounts/session.service.ts';
+import { PolicyCache } from './domains/members/registration-settings.ts';
+import { SessionService } from './domains/members/session.service.ts';
 import { decorateOperator } from './domains/operators/operator.guard.ts';
 import { createOperatorServices } from './domains/operators/operator-services.ts';
 import { ServerKeyring } from './domains/security/server-keys.ts';
@@ -17,7 +17,6 @@ import {
   PRODUCTION_HUMAN_CHECK,
 } from './domains/verification/human-check.service.ts';
 import { OutboxSmsProvider, SmsCodes, type SmsProvider } from './domains/verification/sms.service.ts';
-import type { AccountServices } from './http/account-services.ts';
 import { decorateAuth, guards } from './http/auth.ts';
 import { enforceAvailability } from './http/availability.ts';
 import { registerBackofficeApp } from './http/backoffice-app.ts';
@@ -26,6 +25,7 @@ import { registerDocs } from './http/docs.ts';
 import { registerEncryptedBodies } from './http/encrypted-body.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerHealth } from './http/health.ts';
+import type { MemberServices } from './http/member-services.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -101,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const bus = connectCacheBus(db, config.redisUrl, `lotus:db-cache:${rows[0]?.name ?? ''}`);
     app.addHook('onClose', () => bus.close());
   }
-  const accounts: AccountServices = {
+  const members: MemberServices = {
     db,
     keyring,
     policies: new PolicyCache(db),
@@ -123,11 +123,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     uploads: new UploadStore(config.uploadDir, config.uploadQuotaBytes),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-    accounts,
+    members,
     operators: createOperatorServices({
       db,
       throttle,
-      hashing: accounts.hashing,
+      hashing: members.hashing,
       idleMinutes: config.operatorSessionIdleMinutes ?? 30,
     }),
   };

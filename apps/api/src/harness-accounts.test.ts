@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginAs, randomIp, randomUsername } from '../test/accounts.ts';
+import { loginAs, randomIp, randomUsername } from '../test/members.ts';
 import { call, headers, setupTestApp } from '../test/support.ts';
 import {
   clearLoginFailures,

@@ -5,9 +5,6 @@ import { createDatabase, type DatabaseTarget, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { brandTemplate } from './db/seed/demo-brand.ts';
 import { createBrandWithContent, DEMO_CONTENT } from './db/seed.ts';
-import { forgetIp, rememberIp } from './domains/accounts/login-attempt.repository.ts';
-import { findMemberByUsername, insertMember, updateMember } from './domains/accounts/member.repository.ts';
-import { type AccountPolicy, upsertPolicy } from './domains/accounts/registration-settings.ts';
 import { findBrandByMerchantCode } from './domains/brands/brand.repository.ts';
 import {
   type BrandSettings,
@@ -15,6 +12,9 @@ import {
   updateBrandSettings,
 } from './domains/brands/brand-settings.ts';
 import { type ExternalProviderName, upsertProvider } from './domains/external/external.repository.ts';
+import { forgetIp, rememberIp } from './domains/members/login-attempt.repository.ts';
+import { findMemberByUsername, insertMember, updateMember } from './domains/members/member.repository.ts';
+import { type AccountPolicy, upsertPolicy } from './domains/members/registration-settings.ts';
 import { upsertVendor } from './domains/vendors/vendor.repository.ts';
 import {
   houseAdjustment,

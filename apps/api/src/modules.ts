@@ -1,14 +1,12 @@
-import { accountsModule } from './domains/accounts/accounts.module.ts';
 import { announcementsModule } from './domains/announcements/announcements.module.ts';
+import { depositsModule } from './domains/deposits/deposits.module.ts';
 import { externalModule } from './domains/external/external.module.ts';
 import { feedbackModule } from './domains/feedback/feedback.module.ts';
 import { gamesModule } from './domains/games/games.module.ts';
 import { helpModule } from './domains/help/help.module.ts';
 import { membersModule } from './domains/members/members.module.ts';
 import { operatorsModule } from './domains/operators/operators.module.ts';
-import { paymentsModule } from './domains/payments/payments.module.ts';
 import { securityModule } from './domains/security/security.module.ts';
-import { sessionsModule } from './domains/sessions/sessions.module.ts';
 import { systemModule } from './domains/system/system.module.ts';
 import { vendorsModule } from './domains/vendors/vendors.module.ts';
 import { verificationModule } from './domains/verification/verification.module.ts';
@@ -24,17 +22,15 @@ import type { DomainModule } from './http/module.ts';
 export const DOMAIN_MODULES: readonly DomainModule[] = [
   securityModule,
   verificationModule,
-  accountsModule,
-  sessionsModule,
+  membersModule,
   externalModule,
   systemModule,
   gamesModule,
   helpModule,
   announcementsModule,
-  membersModule,
   feedbackModule,
   walletModule,
-  paymentsModule,
+  depositsModule,
   withdrawalsModule,
   operatorsModule,
   vendorsModule,

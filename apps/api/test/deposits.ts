@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { DepositCreated, DepositSettings } from '@lotus/contracts/deposits';
-import { findMemberById } from '../src/domains/accounts/member.repository.ts';
-import { SessionService } from '../src/domains/accounts/session.service.ts';
 import { findBrandByMerchantCode } from '../src/domains/brands/brand.repository.ts';
 import type { Brand } from '../src/domains/brands/brand.ts';
-import { DEMO_GATEWAY_SECRET } from '../src/domains/payments/deposit-seed.ts';
+import { DEMO_GATEWAY_SECRET } from '../src/domains/deposits/deposit-seed.ts';
+import { findMemberById } from '../src/domains/members/member.repository.ts';
+import { SessionService } from '../src/domains/members/session.service.ts';
 import { signBody } from '../src/domains/vendors/signature.ts';
 import { accountBalance } from '../src/domains/wallet/ledger.repository.ts';
 import { openMemberWallet } from '../src/domains/wallet/wallet.service.ts';
 import { createMember } from '../src/harness.ts';
-import { randomIp } from './accounts.ts';
+import { randomIp } from './members.ts';
 import { call, headers, type TestContext } from './support.ts';
 
 export const PNG = Buffer.concat([
@@ -130,7 +130,7 @@ export async function bankTransfer(
   const { payload, contentType } = multipart(parts);
   return call<DepositCreated>(ctx.app, {
     method: 'POST',
-    url: '/wps/payments/deposits/bank-transfer',
+    url: '/wps/deposits/bank-transfer',
     headers: { ...headers(merchant), authorization: m.token, 'content-type': contentType },
     payload,
   });
@@ -146,7 +146,7 @@ export async function onlineDeposit(
   const method = await methodId(ctx, m, kind);
   return call<DepositCreated>(ctx.app, {
     method: 'POST',
-    url: '/wps/payments/deposits',
+    url: '/wps/deposits',
     headers: { ...headers(), authorization: m.token },
     payload: { methodId: method.id, amount: '100.00', clientRequestId: randomUUID(), ...body },
   });
@@ -161,7 +161,7 @@ export function callback(
   const raw = JSON.stringify(body);
   return call<{ reference: string; status: string; applied: boolean }>(ctx.app, {
     method: 'POST',
-    url: `/wps/payments/callback/${options.gateway ?? 'demo'}`,
+    url: `/wps/deposits/callback/${options.gateway ?? 'demo'}`,
     headers: {
       'content-type': 'application/json',
       merchant: options.merchant ?? 'DEMO',

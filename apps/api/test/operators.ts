@@ -11,7 +11,7 @@ import {
   forgetTotpStep,
   fundMember,
 } from '../src/harness.ts';
-import { randomIp } from './accounts.ts';
+import { randomIp } from './members.ts';
 import { call, headers, type TestContext } from './support.ts';
 
 /** An operator of a brand with TOTP enrolled on a known secret (see operatorLogin). */

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { BankCard, Withdrawal } from '@lotus/contracts/withdrawals';
 import { TRANSFER_UPLINE_RELAY, WITHDRAW_RELAY } from '@lotus/contracts/withdrawals';
-import { findMemberById, updateMember } from '../src/domains/accounts/member.repository.ts';
-import { SessionService } from '../src/domains/accounts/session.service.ts';
 import { findBrandByMerchantCode } from '../src/domains/brands/brand.repository.ts';
 import type { Brand } from '../src/domains/brands/brand.ts';
+import { findMemberById, updateMember } from '../src/domains/members/member.repository.ts';
+import { SessionService } from '../src/domains/members/session.service.ts';
 import { accountBalance } from '../src/domains/wallet/ledger.repository.ts';
 import { houseAdjustment, openMemberWallet } from '../src/domains/wallet/wallet.service.ts';
 import { passwordCheckUrl } from '../src/domains/withdrawals/funds-password.ts';
 import { createMember } from '../src/harness.ts';
 import { hashPassword } from '../src/lib/hashing.ts';
-import { randomIp, sealed } from './accounts.ts';
+import { randomIp, sealed } from './members.ts';
 import { TEST_PASSWORD_HASHING, type TestContext } from './support.ts';
 
 export const FUNDS_PASSWORD = '246810';

@@ -74,7 +74,7 @@ const ClientRequestId = Type.String({
   description: 'Chosen by the client once per submission (a UUID): a repeat creates no second deposit',
 });
 
-/** Body of `POST /wps/payments/deposits` (gateway and QR methods). */
+/** Body of `POST /wps/deposits` (gateway and QR methods). */
 export const DepositRequestBody = Type.Object({
   methodId: Type.String({ pattern: ID_PATTERN }),
   amount: AmountInput,
@@ -82,7 +82,7 @@ export const DepositRequestBody = Type.Object({
 });
 export type DepositRequestBody = Static<typeof DepositRequestBody>;
 
-/** Fields of the multipart `POST /wps/payments/deposits/bank-transfer` form (plus the `receipt` file). */
+/** Fields of the multipart `POST /wps/deposits/bank-transfer` form (plus the `receipt` file). */
 export const BankTransferForm = Type.Object({
   methodId: Type.String({ pattern: ID_PATTERN }),
   bankAccountId: Type.String({ pattern: ID_PATTERN }),
@@ -132,7 +132,7 @@ export const DepositIdParams = Type.Object({ id: Type.String({ pattern: ID_PATTE
 /** Header of the gateway callback: hex HMAC-SHA256 of the raw body with the gateway's secret. */
 export const GATEWAY_SIGNATURE_HEADER = 'x-signature';
 
-/** Body of `POST /wps/payments/callback/<gatewayCode>`, signed by the gateway. */
+/** Body of `POST /wps/deposits/callback/<gatewayCode>`, signed by the gateway. */
 export const GatewayCallbackBody = Type.Object({
   reference: Type.String({ minLength: 1, maxLength: 64, description: "The platform's deposit reference" }),
   gatewayTransactionId: Type.String({ minLength: 1, maxLength: 128 }),

@@ -2,8 +2,8 @@ import type { NewAnnouncement, NewBanner } from '../domains/announcements/announ
 import { insertAnnouncements, insertBanners } from '../domains/announcements/announcement.repository.ts';
 import { insertBrand } from '../domains/brands/brand.repository.ts';
 import type { Brand, NewBrand } from '../domains/brands/brand.ts';
+import { seedDemoDeposits } from '../domains/deposits/deposit-seed.ts';
 import { insertHelpContent, type NewHelpCategory } from '../domains/help/help.repository.ts';
-import { seedDemoDeposits } from '../domains/payments/deposit-seed.ts';
 import {
   type CustomerServiceResource,
   insertCustomerServiceResources,

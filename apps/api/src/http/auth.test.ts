@@ -1,8 +1,8 @@
 import { AGENT_TYPES } from '@lotus/contracts/accounts';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Member } from '../domains/accounts/member.ts';
-import type { SessionService } from '../domains/accounts/session.service.ts';
+import type { Member } from '../domains/members/member.ts';
+import type { SessionService } from '../domains/members/session.service.ts';
 import { decorateAuth, guards } from './auth.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { decorateTenancy } from './tenancy.ts';

@@ -1,7 +1,7 @@
 import { isAgentType, TRIAL_TYPE } from '@lotus/contracts/accounts';
 import { HEADER } from '@lotus/contracts/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext, SessionService } from '../domains/accounts/session.service.ts';
+import type { AuthContext, SessionService } from '../domains/members/session.service.ts';
 import { AppError } from './app-error.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { randomIp, randomUsername, sealed, solveHumanCheck } from '../../test/accounts.ts';
 import { depositor, methodId } from '../../test/deposits.ts';
+import { randomIp, randomUsername, sealed, solveHumanCheck } from '../../test/members.ts';
 import { createOperator, operatorCall, operatorLogin } from '../../test/operators.ts';
 import { call, countRows, headers, setupTestApp } from '../../test/support.ts';
 import { addCard, memberWithFunds, withdraw } from '../../test/withdrawals.ts';
@@ -52,7 +52,7 @@ async function attempt(setup: Awaited<ReturnType<typeof visitorCalls>>) {
   });
   const deposit = await call(ctx.app, {
     method: 'POST',
-    url: '/wps/payments/deposits',
+    url: '/wps/deposits',
     ...via,
     headers: headers('DEMO', 'EN', { ...xff, authorization: setup.dm.token }),
     payload: { methodId: setup.method, amount: '100.00', clientRequestId: randomUUID() },

@@ -22,7 +22,7 @@ export async function registerDocs(app: FastifyInstance) {
         { name: 'feedback', description: 'Visitor feedback' },
         { name: 'member', description: "The member's own account" },
         {
-          name: 'accounts',
+          name: 'members',
           description:
             'Registration, login, sessions and passwords. Calls marked E send their body sealed with the ' +
             'server public key (Encryption and Digest headers, body {value}); the body schema shown is ' +

@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../db/database.ts';
 import type { OperatorServices } from '../domains/operators/operator-services.ts';
 import type { UploadStore } from '../lib/uploads/uploads.ts';
-import type { AccountServices } from './account-services.ts';
+import type { MemberServices } from './member-services.ts';
 
 /** A Fastify instance whose routes infer request and reply types from their TypeBox schemas. */
 export type Api = FastifyInstance<
@@ -37,7 +37,7 @@ export type RouteDeps = {
   db: Db;
   uploads: UploadStore;
   rateLimits: RateLimits;
-  accounts: AccountServices;
+  members: MemberServices;
   /** Back office: operator sessions and `guard(...roles)` for /bo/v1 routes. */
   operators: OperatorServices;
 };

@@ -1,8 +1,8 @@
 import { AGENT_TYPES } from '@lotus/contracts/accounts';
-import { findMemberByUsername, insertMember } from '../../domains/accounts/member.repository.ts';
-import { DEFAULT_POLICY, findPolicyRow, upsertPolicy } from '../../domains/accounts/registration-settings.ts';
 import { findBrandByMerchantCode } from '../../domains/brands/brand.repository.ts';
 import { updateBrandSettings } from '../../domains/brands/brand-settings.ts';
+import { findMemberByUsername, insertMember } from '../../domains/members/member.repository.ts';
+import { DEFAULT_POLICY, findPolicyRow, upsertPolicy } from '../../domains/members/registration-settings.ts';
 import { hashPassword, type PasswordHashing, PRODUCTION_PASSWORD_HASHING } from '../../lib/hashing.ts';
 import type { Db } from '../database.ts';
 

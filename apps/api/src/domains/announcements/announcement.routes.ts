@@ -23,11 +23,11 @@ const AnnouncementQuery = Type.Object({
 
 const tags = ['announcements'];
 
-export function announcementRoutes(api: Api, { db, accounts }: RouteDeps) {
+export function announcementRoutes(api: Api, { db, members }: RouteDeps) {
   api.get(
     '/wps/system/notice',
     {
-      onRequest: accounts.guards.optionalMember,
+      onRequest: members.guards.optionalMember,
       schema: {
         tags,
         summary: 'Home page notices: player (B, PL), banners, popup (PU) and promotion (PR)',
@@ -52,7 +52,7 @@ export function announcementRoutes(api: Api, { db, accounts }: RouteDeps) {
   api.get(
     '/wps/relay/MCSFE_getListAnnouncements',
     {
-      onRequest: accounts.guards.optionalMember,
+      onRequest: members.guards.optionalMember,
       schema: {
         tags,
         summary: 'Announcement popup list for an audience (execution A, B or F)',

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@lotus/contracts/accounts';
 import * as oidc from 'openid-client';
-import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
+import type { MemberServices } from '../../http/member-services.ts';
 import { throttleKey } from '../../http/throttle.ts';
-import { assertActive, completeLogin } from '../accounts/login.service.ts';
-import { findMemberById, insertMember } from '../accounts/member.service.ts';
-import type { Member } from '../accounts/member.ts';
 import { flagOn } from '../brands/brand.ts';
 import { brandOrigin } from '../brands/brand-origin.ts';
+import { assertActive, completeLogin } from '../members/login.service.ts';
+import { findMemberById, insertMember } from '../members/member.service.ts';
+import type { Member } from '../members/member.ts';
 import {
   type ExternalProvider,
   type ExternalProviderName,
@@ -56,7 +56,7 @@ export class ExternalLogin {
     return config;
   }
 
-  private async provider(svc: AccountServices, caller: Caller, name: ExternalProviderName) {
+  private async provider(svc: MemberServices, caller: Caller, name: ExternalProviderName) {
     if (!flagOn(caller.brand, PROVIDER_FLAG[name])) throw new AppError('feature_disabled');
     const provider = await findProvider(svc.db, caller.brand.id, name);
     if (!provider) throw new AppError('feature_disabled');
@@ -69,7 +69,7 @@ export class ExternalLogin {
 
   /** The provider's authorization URL; the browser goes there, then back to `redirectUri`. */
   async start(
-    svc: AccountServices,
+    svc: MemberServices,
     caller: Caller,
     name: ExternalProviderName,
     redirectUri: string,
@@ -107,7 +107,7 @@ export class ExternalLogin {
    * member linked to it, or a new member when none is (its e-mail kept when the provider verified it).
    */
   async finish(
-    svc: AccountServices,
+    svc: MemberServices,
     caller: Caller,
     name: ExternalProviderName,
     callbackUrl: string,
@@ -148,7 +148,7 @@ export class ExternalLogin {
   }
 
   private async memberFor(
-    svc: AccountServices,
+    svc: MemberServices,
     caller: Caller,
     name: string,
     claims: oidc.IDToken,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { LoginResult } from '@lotus/contracts/accounts';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWithToken, randomIp } from '../../../test/accounts.ts';
+import { getWithToken, randomIp } from '../../../test/members.ts';
 import { call, countRows, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { setBrandFlags, setExternalProvider } from '../../harness.ts';
 

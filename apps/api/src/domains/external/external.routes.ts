@@ -8,9 +8,9 @@ import { EXTERNAL_PROVIDERS } from './external.repository.ts';
 import { ExternalLogin } from './external-login.service.ts';
 
 const Provider = Type.Object({ provider: Type.Enum(EXTERNAL_PROVIDERS) });
-const tags = ['accounts'];
+const tags = ['members'];
 
-export function externalRoutes(api: Api, { accounts }: RouteDeps) {
+export function externalRoutes(api: Api, { members }: RouteDeps) {
   const external = new ExternalLogin();
 
   api.get(
@@ -27,7 +27,7 @@ export function externalRoutes(api: Api, { accounts }: RouteDeps) {
     },
     async (request) =>
       ok(
-        await external.start(accounts, callerOf(request), request.params.provider, request.query.redirectUri),
+        await external.start(members, callerOf(request), request.params.provider, request.query.redirectUri),
       ),
   );
 
@@ -45,7 +45,7 @@ export function externalRoutes(api: Api, { accounts }: RouteDeps) {
     },
     async (request) =>
       ok(
-        await external.finish(accounts, callerOf(request), request.params.provider, request.body.callbackUrl),
+        await external.finish(members, callerOf(request), request.params.provider, request.body.callbackUrl),
       ),
   );
 }

@@ -18,12 +18,12 @@ const FeedbackForm = Type.Object({
   ),
 });
 
-export function feedbackRoutes(api: Api, { db, uploads, rateLimits, accounts }: RouteDeps) {
+export function feedbackRoutes(api: Api, { db, uploads, rateLimits, members }: RouteDeps) {
   api.put(
     '/wps/feedback',
     {
       config: { rateLimit: rateLimits.feedback },
-      preHandler: uploadThrottle(accounts.throttle),
+      preHandler: uploadThrottle(members.throttle),
       schema: {
         tags: ['feedback'],
         summary: 'Sends feedback with up to 3 images (multipart/form-data)',

@@ -4,14 +4,14 @@ import { UpdateLanguageBody, UpdateLanguageResult } from '@lotus/contracts/syste
 import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { storeLanguage } from '../accounts/member.service.ts';
+import { storeLanguage } from './member.service.ts';
 
-export function languageRoutes(api: Api, { rateLimits, accounts }: RouteDeps) {
+export function languageRoutes(api: Api, { rateLimits, members }: RouteDeps) {
   api.put(
     '/wps/member/language',
     {
       config: { rateLimit: rateLimits.language },
-      onRequest: accounts.guards.optionalMember,
+      onRequest: members.guards.optionalMember,
       schema: {
         tags: ['member'],
         summary:
@@ -25,7 +25,7 @@ export function languageRoutes(api: Api, { rateLimits, accounts }: RouteDeps) {
       const account = request.member?.member ?? null;
       // Trial accounts keep the choice in the browser only.
       const member = account && account.isAgent !== TRIAL_TYPE ? account : null;
-      return ok(await storeLanguage(accounts, callerOf(request), member, request.body.language));
+      return ok(await storeLanguage(members, callerOf(request), member, request.body.language));
     },
   );
 }

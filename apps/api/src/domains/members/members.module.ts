@@ -1,7 +1,22 @@
 import type { DomainModule } from '../../http/module.ts';
+import { agentRoutes } from './agent.routes.ts';
 import { languageRoutes } from './language.routes.ts';
+import { memberAdminRoutes } from './member.admin.routes.ts';
+import { avatarFileRoute, memberRoutes } from './member.routes.ts';
+import { passwordRoutes } from './password.routes.ts';
+import { registrationRoutes } from './registration.routes.ts';
+import { sessionRoutes } from './session.routes.ts';
 
 export const membersModule: DomainModule = {
   name: 'members',
-  routes: languageRoutes,
+  routes: (api, deps) => {
+    registrationRoutes(api, deps);
+    passwordRoutes(api, deps);
+    memberRoutes(api, deps);
+    agentRoutes(api, deps);
+    sessionRoutes(api, deps);
+    languageRoutes(api, deps);
+  },
+  adminRoutes: memberAdminRoutes,
+  externalRoutes: avatarFileRoute,
 };

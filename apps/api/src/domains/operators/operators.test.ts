@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { OperatorInfo, OperatorLoginResult, OperatorSummary } from '@lotus/contracts/backoffice';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { randomIp } from '../../../test/accounts.ts';
+import { randomIp } from '../../../test/members.ts';
 import { createOperator, operatorCall, operatorLogin } from '../../../test/operators.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { currentTotpCode, DEMO_OPERATORS, forgetTotpStep, HARNESS_TOTP_SECRET } from '../../harness.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomMobile } from '../../../test/accounts.ts';
+import { randomMobile } from '../../../test/members.ts';
 import { setupTestApp } from '../../../test/support.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import { ServerKeyring } from '../security/server-keys.ts';

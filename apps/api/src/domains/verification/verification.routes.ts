@@ -8,14 +8,14 @@ import { ok, responses } from '../../http/envelope.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { toE164 } from '../../lib/phone.ts';
-import { findMemberByMobile } from '../accounts/member.service.ts';
 import { flagOn } from '../brands/brand.ts';
+import { findMemberByMobile } from '../members/member.service.ts';
 import type { SmsPurpose } from './sms.service.ts';
 
-const tags = ['accounts'];
+const tags = ['members'];
 
-export function verificationRoutes(api: Api, { accounts }: RouteDeps) {
-  const { throttle, sms, humanCheck, captcha, guards, db } = accounts;
+export function verificationRoutes(api: Api, { members }: RouteDeps) {
+  const { throttle, sms, humanCheck, captcha, guards, db } = members;
 
   api.get(
     '/wps/system/humanCheck',

@@ -9,8 +9,8 @@ import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import { findMemberForAdmin } from '../accounts/member.admin.service.ts';
 import type { Brand } from '../brands/brand.ts';
+import { findMemberForAdmin } from '../members/member.admin.service.ts';
 import { recordAudit } from '../operators/audit.service.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import {

@@ -1,7 +1,7 @@
 import type { ConsolidatedFunds, TransactionHistoryPage } from '@lotus/contracts/wallet';
 import { describe, expect, it } from 'vitest';
-import { getWithToken } from '../../../test/accounts.ts';
 import { bankTransfer } from '../../../test/deposits.ts';
+import { getWithToken } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { setupTestApp } from '../../../test/support.ts';
 import { pendingWithdrawal } from '../../../test/withdrawals.ts';

@@ -16,8 +16,8 @@ import { merchantWallet, walletBalance } from './wallet.service.ts';
 
 const tags = ['wallet'];
 
-export function walletRoutes(api: Api, { db, accounts }: RouteDeps) {
-  const { guards } = accounts;
+export function walletRoutes(api: Api, { db, members }: RouteDeps) {
+  const { guards } = members;
 
   api.get(
     '/wps/v2/wallets/balance',

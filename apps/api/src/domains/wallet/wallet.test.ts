@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { MerchantWallet, WalletBalance } from '@lotus/contracts/money';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getWithToken } from '../../../test/accounts.ts';
+import { getWithToken } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember } from '../../harness.ts';
-import { findMemberById } from '../accounts/member.repository.ts';
-import { SessionService } from '../accounts/session.service.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
+import { findMemberById } from '../members/member.repository.ts';
+import { SessionService } from '../members/session.service.ts';
 import { houseAdjustment, setWalletSettings } from './wallet.service.ts';
 
 const ctx = setupTestApp();

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { MemberServices } from '../../http/member-services.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import { verifyPassword } from '../../lib/hashing.ts';
-import type { Member } from '../accounts/member.ts';
 import type { Brand } from '../brands/brand.ts';
+import type { Member } from '../members/member.ts';
 
 /** Relays that move money behind the member's funds password (wire-protocol.md). */
 export const PASSWORD_CHECK_PREFIX = '/wps/relay/passwordCheck/';
@@ -19,21 +19,21 @@ export function passwordCheckUrl(relayName: string): string {
  * after a few tries; a member who never set one is told to set it.
  */
 export async function checkFundsPassword(
-  accounts: Pick<AccountServices, 'throttle'>,
+  members: Pick<MemberServices, 'throttle'>,
   caller: { brand: Brand; ip: string },
   member: Member,
   password: string,
 ): Promise<void> {
   if (!member.fundsPasswordHash) throw new AppError('funds_password_required');
   const accountKey = throttleKey(caller.brand, member.id);
-  await accounts.throttle.consume([
+  await members.throttle.consume([
     ['fundsPasswordPerIp', throttleKey(caller.brand, caller.ip)],
     ['fundsPasswordPerAccount', accountKey],
   ]);
   if (!(await verifyPassword(member.fundsPasswordHash, password.trim()))) {
     throw new AppError('funds_password_wrong');
   }
-  await accounts.throttle.reset('fundsPasswordPerAccount', accountKey);
+  await members.throttle.reset('fundsPasswordPerAccount', accountKey);
 }
 
 /**
@@ -42,12 +42,12 @@ export async function checkFundsPassword(
  * password travels inside the encrypted body as `fundsPassword`, never in a header (headers end up
  * in proxy and access logs).
  */
-export function requireFundsPassword(accounts: Pick<AccountServices, 'throttle'>) {
+export function requireFundsPassword(members: Pick<MemberServices, 'throttle'>) {
   return async (request: FastifyRequest): Promise<void> => {
     const auth = request.member;
     if (!auth) throw new AppError('CUSTOMER_NOT_LOGIN');
     const body = request.body as { fundsPassword?: unknown } | null;
     const password = typeof body?.fundsPassword === 'string' ? body.fundsPassword : '';
-    await checkFundsPassword(accounts, { brand: request.brand, ip: request.ip }, auth.member, password);
+    await checkFundsPassword(members, { brand: request.brand, ip: request.ip }, auth.member, password);
   };
 }

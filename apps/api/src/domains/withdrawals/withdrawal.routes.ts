@@ -24,7 +24,7 @@ import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { uploadThrottle } from '../../lib/uploads/uploads.ts';
-import { confirmWithPassword, notifyChange } from '../accounts/sensitive-change.ts';
+import { confirmWithPassword, notifyChange } from '../members/sensitive-change.ts';
 import {
   confirmPartial,
   confirmReceived,
@@ -50,9 +50,9 @@ const FUNDS_PASSWORD_NOTE =
   'A passwordCheck relay (T, E): the sealed body carries `fundsPassword`, verified (argon2id, throttled per member and address) before the relay runs. No funds password set: `funds_password_required`; wrong: `funds_password_wrong`; either way nothing moves.';
 
 /** The member's side of withdrawals, bank cards and transferUpline (spec §4). */
-export function withdrawalRoutes(api: Api, { db, uploads, accounts }: RouteDeps) {
-  const { guards } = accounts;
-  const fundsPassword = requireFundsPassword(accounts);
+export function withdrawalRoutes(api: Api, { db, uploads, members }: RouteDeps) {
+  const { guards } = members;
+  const fundsPassword = requireFundsPassword(members);
 
   for (const method of ['GET', 'POST'] as const) {
     api.route({
@@ -103,9 +103,9 @@ export function withdrawalRoutes(api: Api, { db, uploads, accounts }: RouteDeps)
       const { member } = request.member!;
       const caller = callerOf(request);
       const { password, ...card } = request.body;
-      await confirmWithPassword(accounts, caller, member, password);
+      await confirmWithPassword(members, caller, member, password);
       const added = await addBankCard(db, request.brand.id, member.id, card);
-      await notifyChange(accounts, caller, member, 'bank_card');
+      await notifyChange(members, caller, member, 'bank_card');
       return ok(added);
     },
   );
@@ -218,7 +218,7 @@ export function withdrawalRoutes(api: Api, { db, uploads, accounts }: RouteDeps)
     {
       onRequest: guards.requireMember,
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
-      preHandler: uploadThrottle(accounts.throttle),
+      preHandler: uploadThrottle(members.throttle),
       schema: {
         tags,
         summary: 'Reports a paid withdrawal as not received, with a proof image (multipart/form-data)',

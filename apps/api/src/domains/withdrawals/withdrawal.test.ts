@@ -7,7 +7,7 @@ import type {
   WithdrawSettings,
 } from '@lotus/contracts/withdrawals';
 import { describe, expect, it } from 'vitest';
-import { getWithToken, sealed } from '../../../test/accounts.ts';
+import { getWithToken, sealed } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, countRows, headers, setupTestApp } from '../../../test/support.ts';
 import {

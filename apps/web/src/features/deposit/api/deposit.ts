@@ -22,19 +22,19 @@ export function useDepositSettings() {
 export function useDeposits(page: number) {
   return useQuery({
     queryKey: [...LIST_KEY, page],
-    queryFn: () => apiRequest<DepositPage>('/wps/payments/deposits', { query: { page, size: 10 } }),
+    queryFn: () => apiRequest<DepositPage>('/wps/deposits', { query: { page, size: 10 } }),
     // A pending deposit changes on the server (gateway callback, operator review): look again now and then.
     refetchInterval: (query) =>
       query.state.data?.items.some((d) => d.status === 'pending') ? 15_000 : false,
   });
 }
 
-/** POST /wps/payments/deposits (T): a gateway or QR deposit. */
+/** POST /wps/deposits (T): a gateway or QR deposit. */
 export function useRequestDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DepositRequestBody) =>
-      apiRequest<DepositCreated>('/wps/payments/deposits', { method: 'POST', body }),
+      apiRequest<DepositCreated>('/wps/deposits', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }),
   });
 }
@@ -48,7 +48,7 @@ export type BankTransferInput = {
   receipt: File;
 };
 
-/** POST /wps/payments/deposits/bank-transfer (T, multipart with the receipt image). */
+/** POST /wps/deposits/bank-transfer (T, multipart with the receipt image). */
 export function useBankTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -60,7 +60,7 @@ export function useBankTransfer() {
       form.set('transferReference', input.transferReference);
       form.set('clientRequestId', input.clientRequestId);
       form.set('receipt', input.receipt);
-      return apiRequest<DepositCreated>('/wps/payments/deposits/bank-transfer', { method: 'POST', form });
+      return apiRequest<DepositCreated>('/wps/deposits/bank-transfer', { method: 'POST', form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }),
   });
@@ -70,7 +70,7 @@ export function useCancelDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest<Deposit>(`/wps/payments/deposits/${id}/cancel`, { method: 'POST' }),
+      apiRequest<Deposit>(`/wps/deposits/${id}/cancel`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }),
   });
 }

@@ -46,7 +46,7 @@ const pending = {
 function api(extra: Record<string, unknown> = {}) {
   return stubApi({
     '/wps/relay/MCSFE_getDepositSettings': settings,
-    '/wps/payments/deposits': { items: [pending], total: 1, page: 1, size: 10 },
+    '/wps/deposits': { items: [pending], total: 1, page: 1, size: 10 },
     ...extra,
   });
 }

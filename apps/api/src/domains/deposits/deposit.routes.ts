@@ -35,8 +35,8 @@ async function linksOf(db: Db, request: FastifyRequest): Promise<PayLinks> {
   return { origin: await brandOrigin(db, request.brand, request.host) };
 }
 
-export function depositRoutes(api: Api, { db, uploads, accounts, rateLimits }: RouteDeps) {
-  const { guards } = accounts;
+export function depositRoutes(api: Api, { db, uploads, members, rateLimits }: RouteDeps) {
+  const { guards } = members;
 
   for (const method of ['GET', 'POST'] as const) {
     api.route({
@@ -56,7 +56,7 @@ export function depositRoutes(api: Api, { db, uploads, accounts, rateLimits }: R
   }
 
   api.post(
-    '/wps/payments/deposits',
+    '/wps/deposits',
     {
       onRequest: guards.requireMember,
       schema: {
@@ -76,11 +76,11 @@ export function depositRoutes(api: Api, { db, uploads, accounts, rateLimits }: R
   );
 
   api.post(
-    '/wps/payments/deposits/bank-transfer',
+    '/wps/deposits/bank-transfer',
     {
       config: { rateLimit: rateLimits.depositUpload },
       onRequest: guards.requireMember,
-      preHandler: uploadThrottle(accounts.throttle),
+      preHandler: uploadThrottle(members.throttle),
       schema: {
         tags,
         summary: 'Declares a manual bank transfer with its receipt image (multipart/form-data)',
@@ -105,7 +105,7 @@ export function depositRoutes(api: Api, { db, uploads, accounts, rateLimits }: R
   );
 
   api.get(
-    '/wps/payments/deposits',
+    '/wps/deposits',
     {
       onRequest: guards.requireMember,
       schema: {
@@ -124,7 +124,7 @@ export function depositRoutes(api: Api, { db, uploads, accounts, rateLimits }: R
   );
 
   api.get(
-    '/wps/payments/deposits/:id',
+    '/wps/deposits/:id',
     {
       onRequest: guards.requireMember,
       schema: {
@@ -145,7 +145,7 @@ export function depositRoutes(api: Api, { db, uploads, accounts, rateLimits }: R
   );
 
   api.post(
-    '/wps/payments/deposits/:id/cancel',
+    '/wps/deposits/:id/cancel',
     {
       onRequest: guards.requireMember,
       schema: {

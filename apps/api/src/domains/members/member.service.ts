@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { MemberInfo } from '@lotus/contracts/accounts';
 import { PROFILE_FIELDS, STATIC_AVATARS } from '@lotus/contracts/accounts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
+import type { MemberServices } from '../../http/member-services.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import { maskPhone, toE164 } from '../../lib/phone.ts';
 import { acceptImage, MAX_IMAGE_BYTES, type UploadStore } from '../../lib/uploads/uploads.ts';
@@ -49,7 +49,7 @@ export function avatarOf(member: Member): { avatar: string; avatarType: 'STATIC'
   return { avatar: member.avatar, avatarType: 'STATIC' };
 }
 
-export async function setStaticAvatar(svc: AccountServices, member: Member, avatar: string) {
+export async function setStaticAvatar(svc: MemberServices, member: Member, avatar: string) {
   if (!(STATIC_AVATARS as readonly string[]).includes(avatar)) {
     throw new AppError('request_param_err', { fieldErrors: { avatar: 'errors.request_param_err' } });
   }
@@ -63,7 +63,7 @@ export async function setStaticAvatar(svc: AccountServices, member: Member, avat
  * the upload quota (the replaced file does not count).
  */
 export async function setCustomAvatar(
-  svc: AccountServices,
+  svc: MemberServices,
   uploads: UploadStore,
   member: Member,
   bytes: Buffer,
@@ -99,7 +99,7 @@ export async function setCustomAvatar(
  * name and id number are set once (changing them goes through customer service).
  */
 export async function updateProfile(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   member: Member,
   body: Record<string, string | undefined>,
@@ -144,7 +144,7 @@ export async function updateProfile(
  * the login password; the old channels are told.
  */
 export async function bindMobile(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   member: Member,
   body: { mobileNum: string; countryDialingCode: string; verificationCode: string; password: string },
@@ -167,7 +167,7 @@ export async function bindMobile(
 
 /** PUT /wps/member/email: an address valid for the email rule (pattern 3), with the login password. */
 export async function bindEmail(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   member: Member,
   body: { email: string; password: string },
@@ -193,7 +193,7 @@ export async function bindEmail(
 
 /** PUT /wps/member/language for a logged-in member also stores the choice on the account. */
 export async function storeLanguage(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   member: Member | null,
   language: string,

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
-import type { PolicyCache } from '../domains/accounts/registration-settings.ts';
-import type { SessionService } from '../domains/accounts/session.service.ts';
+import type { PolicyCache } from '../domains/members/registration-settings.ts';
+import type { SessionService } from '../domains/members/session.service.ts';
 import type { ServerKeyring } from '../domains/security/server-keys.ts';
 import type { ImageCaptcha } from '../domains/verification/captcha.service.ts';
 import type { EmailProvider } from '../domains/verification/email.ts';
@@ -11,7 +11,7 @@ import type { Guards } from './auth.ts';
 import type { Throttle } from './throttle.ts';
 
 /** Everything the account calls need, built once per app and passed to the route modules. */
-export type AccountServices = {
+export type MemberServices = {
   db: Db;
   keyring: ServerKeyring;
   policies: PolicyCache;

@@ -10,7 +10,7 @@ import {
   registrationCode,
   sealed,
   solveHumanCheck,
-} from '../../../test/accounts.ts';
+} from '../../../test/members.ts';
 import { call, countRows, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { setBrandFlags } from '../../harness.ts';
 

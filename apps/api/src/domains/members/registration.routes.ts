@@ -15,9 +15,9 @@ import { flagOn } from '../brands/brand.ts';
 import { findAgentByAffiliateCode } from './member.repository.ts';
 import { register } from './registration.service.ts';
 
-const tags = ['accounts'];
+const tags = ['members'];
 
-export function registrationRoutes(api: Api, { accounts }: RouteDeps) {
+export function registrationRoutes(api: Api, { members }: RouteDeps) {
   api.get(
     '/wps/system/setting/register',
     {
@@ -30,7 +30,7 @@ export function registrationRoutes(api: Api, { accounts }: RouteDeps) {
     },
     async (request) => {
       const { brand } = request;
-      const policy = await accounts.policies.get(brand.id);
+      const policy = await members.policies.get(brand.id);
       return ok({
         fields: policy.fields,
         usernameRegistration: flagOn(brand, 'USERNAMEREG3'),
@@ -38,7 +38,7 @@ export function registrationRoutes(api: Api, { accounts }: RouteDeps) {
         smsVerification: flagOn(brand, 'REGMOBVERF3'),
         mobilePassword: flagOn(brand, 'MOBILENUMPASSREG3'),
         directRegistration: flagOn(brand, 'DIRECTREG3'),
-        smsExpiredMinutes: accounts.sms.codeMinutes,
+        smsExpiredMinutes: members.sms.codeMinutes,
       });
     },
   );
@@ -59,7 +59,7 @@ export function registrationRoutes(api: Api, { accounts }: RouteDeps) {
     },
     async (request) => {
       const code = request.query.code.trim();
-      const agent = await findAgentByAffiliateCode(accounts.db, request.brand.id, code);
+      const agent = await findAgentByAffiliateCode(members.db, request.brand.id, code);
       return ok({ valid: agent !== null, code });
     },
   );
@@ -76,7 +76,7 @@ export function registrationRoutes(api: Api, { accounts }: RouteDeps) {
         response: responses(LoginResult, 401, 403),
       },
     },
-    async (request) => ok(await register(accounts, callerOf(request), 'username', request.body)),
+    async (request) => ok(await register(members, callerOf(request), 'username', request.body)),
   );
 
   api.put(
@@ -91,6 +91,6 @@ export function registrationRoutes(api: Api, { accounts }: RouteDeps) {
         response: responses(LoginResult, 401, 403),
       },
     },
-    async (request) => ok(await register(accounts, callerOf(request), 'mobile', request.body)),
+    async (request) => ok(await register(members, callerOf(request), 'mobile', request.body)),
   );
 }

@@ -1,8 +1,8 @@
 import type { LoginResult, RegisterByMobileBody, RegisterByUsernameBody } from '@lotus/contracts/accounts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
+import type { MemberServices } from '../../http/member-services.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import { hashPassword, hmacHex } from '../../lib/hashing.ts';
 import { toE164 } from '../../lib/phone.ts';
@@ -40,7 +40,7 @@ function fingerprint(hmacKey: string, brandId: string, mode: string, input: Regi
   return hmacHex(hmacKey, `register|${brandId}|${mode}|${canonical}`);
 }
 
-async function retried(svc: AccountServices, brandId: string, hash: string): Promise<Member | null> {
+async function retried(svc: MemberServices, brandId: string, hash: string): Promise<Member | null> {
   const row = await svc.db
     .selectFrom('registration_requests')
     .select(['member_id', 'created_at'])
@@ -51,14 +51,14 @@ async function retried(svc: AccountServices, brandId: string, hash: string): Pro
   return findMemberById(svc.db, brandId, row.member_id);
 }
 
-async function logIn(svc: AccountServices, caller: Caller, member: Member): Promise<LoginResult> {
+async function logIn(svc: MemberServices, caller: Caller, member: Member): Promise<LoginResult> {
   const token = await svc.sessions.start(member, caller);
   await rememberIp(svc.db, member.id, caller.ip);
   return loginResult(member, token, { passwordExpired: false });
 }
 
 /** A username for a member who registered by mobile: `m` + the national digits (+ a suffix if taken). */
-async function usernameForMobile(svc: AccountServices, brandId: string, e164: string): Promise<string> {
+async function usernameForMobile(svc: MemberServices, brandId: string, e164: string): Promise<string> {
   const digits = e164.replace(/\D/g, '').slice(-12);
   for (let i = 0; i < 5; i += 1) {
     const candidate = i === 0 ? `m${digits}` : `m${digits}${i}`;
@@ -73,7 +73,7 @@ async function usernameForMobile(svc: AccountServices, brandId: string, e164: st
  * first session in one go. Nothing is written when any check fails.
  */
 export async function register(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   mode: 'username' | 'mobile',
   input: RegisterInput,

@@ -17,7 +17,7 @@ import {
 import { creditDeposit, demoGatewayPath, walletOf } from './deposit.service.ts';
 
 export function callbackPath(gatewayCode: string): string {
-  return `/wps/payments/callback/${encodeURIComponent(gatewayCode)}`;
+  return `/wps/deposits/callback/${encodeURIComponent(gatewayCode)}`;
 }
 
 /** Creates or replaces a gateway; its callback secret is stored encrypted, like vendor secrets. */

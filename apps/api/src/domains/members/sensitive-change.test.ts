@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginAs, randomIp, randomMobile, randomUsername, sealed } from '../../../test/accounts.ts';
+import { loginAs, randomIp, randomMobile, randomUsername, sealed } from '../../../test/members.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember, latestSmsCode } from '../../harness.ts';
 

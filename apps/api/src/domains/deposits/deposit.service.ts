@@ -38,7 +38,7 @@ import {
 
 /** The hosted page of the built-in demo gateway for one deposit. */
 export function demoGatewayPath(reference: string): string {
-  return `/wps/payments/demo-gateway/${encodeURIComponent(reference)}`;
+  return `/wps/deposits/demo-gateway/${encodeURIComponent(reference)}`;
 }
 
 export type DepositBrand = WalletBrand & { merchantCode: string };

@@ -23,10 +23,10 @@ import {
   setFundsPassword,
 } from './password.service.ts';
 
-const tags = ['accounts'];
+const tags = ['members'];
 
-export function passwordRoutes(api: Api, { accounts }: RouteDeps) {
-  const { guards } = accounts;
+export function passwordRoutes(api: Api, { members }: RouteDeps) {
+  const { guards } = members;
 
   api.post(
     '/wps/member/password',
@@ -42,7 +42,7 @@ export function passwordRoutes(api: Api, { accounts }: RouteDeps) {
       },
     },
     async (request) =>
-      ok(await changePassword(accounts, callerOf(request), request.member!.member, request.body)),
+      ok(await changePassword(members, callerOf(request), request.member!.member, request.body)),
   );
 
   api.post(
@@ -57,7 +57,7 @@ export function passwordRoutes(api: Api, { accounts }: RouteDeps) {
       },
     },
     async (request) => {
-      await forgotByEmail(accounts, callerOf(request), request.body);
+      await forgotByEmail(members, callerOf(request), request.body);
       const message = successMessage('in_been_out', request.language);
       return { ...ok({ message }), message };
     },
@@ -75,7 +75,7 @@ export function passwordRoutes(api: Api, { accounts }: RouteDeps) {
       },
     },
     async (request) => {
-      await resetWithLink(accounts, callerOf(request), request.body);
+      await resetWithLink(members, callerOf(request), request.body);
       return ok(true);
     },
   );
@@ -92,7 +92,7 @@ export function passwordRoutes(api: Api, { accounts }: RouteDeps) {
         response: responses(LoginResult, 403),
       },
     },
-    async (request) => ok(await resetByPhone(accounts, callerOf(request), request.body)),
+    async (request) => ok(await resetByPhone(members, callerOf(request), request.body)),
   );
 
   api.post(
@@ -109,6 +109,6 @@ export function passwordRoutes(api: Api, { accounts }: RouteDeps) {
       },
     },
     async (request) =>
-      ok(await setFundsPassword(accounts, callerOf(request), request.member!.member, request.body)),
+      ok(await setFundsPassword(members, callerOf(request), request.member!.member, request.body)),
   );
 }

@@ -12,11 +12,11 @@ const AgentInfo = Type.Object({
 });
 
 /** The agent centre's entry call: agents only (error_not_agent for members and trial accounts). */
-export function agentRoutes(api: Api, { accounts }: RouteDeps) {
+export function agentRoutes(api: Api, { members }: RouteDeps) {
   api.get(
     '/wps/agent/info',
     {
-      onRequest: accounts.guards.requireAgent,
+      onRequest: members.guards.requireAgent,
       schema: {
         tags: ['member'],
         summary: "The agent's own affiliate code and number of direct downlines",
@@ -26,7 +26,7 @@ export function agentRoutes(api: Api, { accounts }: RouteDeps) {
     },
     async (request) => {
       const agent = request.member!.member;
-      const row = await accounts.db
+      const row = await members.db
         .selectFrom('members')
         .select(sql<string>`count(*)`.as('n'))
         .where('upline_id', '=', agent.id)

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginBody, LoginResult } from '@lotus/contracts/accounts';
 import { TRIAL_TYPE } from '@lotus/contracts/accounts';
-import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
+import type { MemberServices } from '../../http/member-services.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import { verifyPassword } from '../../lib/hashing.ts';
 import { toE164 } from '../../lib/phone.ts';
@@ -52,7 +52,7 @@ function attempt(caller: Caller, fields: Pick<LoginAttempt, 'memberId' | 'userna
 
 /** Session start shared by every way in: remembers the address and the last login, in one transaction. */
 export async function completeLogin(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   member: Member,
   method: LoginAttempt['method'],
@@ -82,7 +82,7 @@ export function assertActive(member: Member) {
 }
 
 /** Username and password; captcha after repeated failures; new-IP verification by SMS. */
-async function loginByPassword(svc: AccountServices, caller: Caller, body: LoginBody): Promise<LoginResult> {
+async function loginByPassword(svc: MemberServices, caller: Caller, body: LoginBody): Promise<LoginResult> {
   const { brand } = caller;
   const username = (body.username ?? '').trim();
   const password = (body.password ?? '').trim();
@@ -162,7 +162,7 @@ async function loginByPassword(svc: AccountServices, caller: Caller, body: Login
 }
 
 /** Mobile number and the SMS code of /wps/verification/sms/noLogin (MOBILEVERCODELOGIN3). */
-async function loginBySms(svc: AccountServices, caller: Caller, body: LoginBody): Promise<LoginResult> {
+async function loginBySms(svc: MemberServices, caller: Caller, body: LoginBody): Promise<LoginResult> {
   const { brand } = caller;
   if (!flagOn(brand, 'MOBILEVERCODELOGIN3')) throw new AppError('feature_disabled');
   const phone = toE164(body.mobileNum ?? body.username, body.countryDialingCode);
@@ -186,13 +186,13 @@ async function loginBySms(svc: AccountServices, caller: Caller, body: LoginBody)
   return completeLogin(svc, caller, member, 'sms', false);
 }
 
-export function login(svc: AccountServices, caller: Caller, body: LoginBody): Promise<LoginResult> {
+export function login(svc: MemberServices, caller: Caller, body: LoginBody): Promise<LoginResult> {
   return body.type === 'sms' ? loginBySms(svc, caller, body) : loginByPassword(svc, caller, body);
 }
 
 /** Completes a login from a new address with the code sent to the bound mobile. */
 export async function verifyLogin(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   body: { username: string; password: string; verificationCode: string },
 ): Promise<LoginResult> {
@@ -226,7 +226,7 @@ export async function verifyLogin(
 }
 
 /** Free demo play (FREEPLAY3): a new trial account (isAgent 4) with its own session. */
-export async function freePlay(svc: AccountServices, caller: Caller): Promise<LoginResult> {
+export async function freePlay(svc: MemberServices, caller: Caller): Promise<LoginResult> {
   const { brand } = caller;
   if (!flagOn(brand, 'FREEPLAY3')) throw new AppError('feature_disabled');
   await svc.throttle.consume([['freePlayPerIp', throttleKey(brand, caller.ip)]]);
@@ -248,7 +248,7 @@ export async function freePlay(svc: AccountServices, caller: Caller): Promise<Lo
 
 /** The first-login call: marks the member's first login once; answers whether this was it. */
 export async function markFirstLogin(
-  svc: AccountServices,
+  svc: MemberServices,
   member: Member,
 ): Promise<{ firstTimeLogin: boolean }> {
   if (member.firstLoginAt !== null) return { firstTimeLogin: false };

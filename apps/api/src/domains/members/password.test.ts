@@ -9,7 +9,7 @@ import {
   randomUsername,
   sealed,
   solveHumanCheck,
-} from '../../../test/accounts.ts';
+} from '../../../test/members.ts';
 import { call, countRows, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember, latestEmail, latestSmsCode, setBrandFlags } from '../../harness.ts';
 

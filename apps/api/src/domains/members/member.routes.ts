@@ -33,8 +33,8 @@ import {
 
 const tags = ['member'];
 
-export function memberRoutes(api: Api, { accounts, uploads }: RouteDeps) {
-  const { guards } = accounts;
+export function memberRoutes(api: Api, { members, uploads }: RouteDeps) {
+  const { guards } = members;
 
   api.get(
     '/wps/member/info',
@@ -83,7 +83,7 @@ export function memberRoutes(api: Api, { accounts, uploads }: RouteDeps) {
     {
       onRequest: guards.requireMember,
       // Uploads count against the member and the address; picking a shipped avatar does not.
-      preHandler: uploadThrottle(accounts.throttle, { onlyMultipart: true }),
+      preHandler: uploadThrottle(members.throttle, { onlyMultipart: true }),
       schema: {
         tags,
         summary:
@@ -103,12 +103,12 @@ export function memberRoutes(api: Api, { accounts, uploads }: RouteDeps) {
         if (file?.fieldname !== 'avatar') throw new AppError('request_param_err');
         const bytes = await file.toBuffer();
         if (file.file.truncated) throw new AppError('upload_too_large');
-        return ok(await setCustomAvatar(accounts, uploads, member, bytes));
+        return ok(await setCustomAvatar(members, uploads, member, bytes));
       }
       if (!Value.Check(SetStaticAvatarBody, request.body)) {
         throw new AppError('request_param_err', { fieldErrors: { avatar: 'errors.request_param_err' } });
       }
-      return ok(await setStaticAvatar(accounts, member, request.body.avatar));
+      return ok(await setStaticAvatar(members, member, request.body.avatar));
     },
   );
 
@@ -125,7 +125,7 @@ export function memberRoutes(api: Api, { accounts, uploads }: RouteDeps) {
       },
     },
     async (request) =>
-      ok(await updateProfile(accounts, callerOf(request), request.member!.member, request.body)),
+      ok(await updateProfile(members, callerOf(request), request.member!.member, request.body)),
   );
 
   api.put(
@@ -140,8 +140,7 @@ export function memberRoutes(api: Api, { accounts, uploads }: RouteDeps) {
         response: responses(MemberInfo, 401, 403),
       },
     },
-    async (request) =>
-      ok(await bindMobile(accounts, callerOf(request), request.member!.member, request.body)),
+    async (request) => ok(await bindMobile(members, callerOf(request), request.member!.member, request.body)),
   );
 
   api.put(
@@ -156,7 +155,7 @@ export function memberRoutes(api: Api, { accounts, uploads }: RouteDeps) {
         response: responses(MemberInfo, 401, 403),
       },
     },
-    async (request) => ok(await bindEmail(accounts, callerOf(request), request.member!.member, request.body)),
+    async (request) => ok(await bindEmail(members, callerOf(request), request.member!.member, request.body)),
   );
 }
 
@@ -166,13 +165,13 @@ const AVATAR_FILE = /^[0-9a-f-]{36}\.(png|jpg)$/;
  * Uploaded avatars by their random name (image tags send no Merchant header, so this route lives
  * outside the brand scope); only names that belong to a member's current avatar are served.
  */
-export function avatarFileRoute(app: Api, { accounts, uploads }: RouteDeps) {
+export function avatarFileRoute(app: Api, { members, uploads }: RouteDeps) {
   app.get(
     '/wps/avatars/:file',
     { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) } },
     async (request, reply) => {
       const { file } = request.params as { file: string };
-      if (!AVATAR_FILE.test(file) || !(await findMemberByAvatarFile(accounts.db, file))) {
+      if (!AVATAR_FILE.test(file) || !(await findMemberByAvatarFile(members.db, file))) {
         return sendError(request, reply, new AppError('not_found'));
       }
       const path = uploads.finalPath(`${AVATAR_FOLDER}/${file}`);

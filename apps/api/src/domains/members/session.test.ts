@@ -1,6 +1,6 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
 import { describe, expect, it } from 'vitest';
-import { getWithToken, loginAs, randomIp, randomUsername } from '../../../test/accounts.ts';
+import { getWithToken, loginAs, randomIp, randomUsername } from '../../../test/members.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember } from '../../harness.ts';
 

@@ -69,7 +69,7 @@ export async function paymentGatewayRoutes(scope: Api, { db }: Pick<RouteDeps, '
   );
 
   scope.post(
-    '/wps/payments/callback/:gatewayCode',
+    '/wps/deposits/callback/:gatewayCode',
     {
       schema: {
         tags: ['payment gateways'],
@@ -112,7 +112,7 @@ export async function paymentGatewayRoutes(scope: Api, { db }: Pick<RouteDeps, '
   );
 
   scope.get(
-    '/wps/payments/demo-gateway/:reference',
+    '/wps/deposits/demo-gateway/:reference',
     {
       schema: {
         tags: ['payment gateways'],
@@ -165,7 +165,7 @@ export async function paymentGatewayRoutes(scope: Api, { db }: Pick<RouteDeps, '
     ['cancel', 'failed'],
   ] as const) {
     scope.post(
-      `/wps/payments/demo-gateway/:reference/${action}`,
+      `/wps/deposits/demo-gateway/:reference/${action}`,
       {
         schema: {
           tags: ['payment gateways'],

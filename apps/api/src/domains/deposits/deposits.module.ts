@@ -3,8 +3,8 @@ import { depositAdminRoutes } from './deposit.admin.routes.ts';
 import { depositRoutes } from './deposit.routes.ts';
 import { paymentGatewayRoutes } from './payment-gateway.routes.ts';
 
-export const paymentsModule: DomainModule = {
-  name: 'payments',
+export const depositsModule: DomainModule = {
+  name: 'deposits',
   routes: depositRoutes,
   adminRoutes: depositAdminRoutes,
   externalRoutes: paymentGatewayRoutes,

@@ -245,7 +245,7 @@ describe('deposit settings (admins)', () => {
       url: '/bo/v1/payment-gateways/acme',
       payload: { name: 'Acme Pay', kind: 'external', secret, active: true },
     });
-    expect(saved.body.value.callbackPath).toBe('/wps/payments/callback/acme');
+    expect(saved.body.value.callbackPath).toBe('/wps/deposits/callback/acme');
     expect(JSON.stringify(saved.body)).not.toContain(secret);
     const stored = await ctx.db
       .selectFrom('payment_gateways')

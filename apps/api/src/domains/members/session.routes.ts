@@ -10,12 +10,12 @@ import { Type } from 'typebox';
 import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { freePlay, login, markFirstLogin, verifyLogin } from '../accounts/login.service.ts';
+import { freePlay, login, markFirstLogin, verifyLogin } from './login.service.ts';
 
-const tags = ['accounts'];
+const tags = ['members'];
 
-export function sessionRoutes(api: Api, { accounts }: RouteDeps) {
-  const { guards } = accounts;
+export function sessionRoutes(api: Api, { members }: RouteDeps) {
+  const { guards } = members;
 
   api.post(
     '/wps/session/login',
@@ -29,7 +29,7 @@ export function sessionRoutes(api: Api, { accounts }: RouteDeps) {
         response: responses(LoginResult, 401, 403),
       },
     },
-    async (request) => ok(await login(accounts, callerOf(request), request.body)),
+    async (request) => ok(await login(members, callerOf(request), request.body)),
   );
 
   api.post(
@@ -44,7 +44,7 @@ export function sessionRoutes(api: Api, { accounts }: RouteDeps) {
         response: responses(LoginResult, 401, 403),
       },
     },
-    async (request) => ok(await verifyLogin(accounts, callerOf(request), request.body)),
+    async (request) => ok(await verifyLogin(members, callerOf(request), request.body)),
   );
 
   api.post(
@@ -58,7 +58,7 @@ export function sessionRoutes(api: Api, { accounts }: RouteDeps) {
         response: responses(LoginResult),
       },
     },
-    async (request) => ok(await freePlay(accounts, callerOf(request))),
+    async (request) => ok(await freePlay(members, callerOf(request))),
   );
 
   api.post(
@@ -73,7 +73,7 @@ export function sessionRoutes(api: Api, { accounts }: RouteDeps) {
       },
     },
     async (request) => {
-      if (request.member) await accounts.sessions.end(request.member.sessionId, 'logout');
+      if (request.member) await members.sessions.end(request.member.sessionId, 'logout');
       return ok(true);
     },
   );
@@ -89,6 +89,6 @@ export function sessionRoutes(api: Api, { accounts }: RouteDeps) {
         response: responses(Type.Object({ firstTimeLogin: Type.Boolean() }), 401),
       },
     },
-    async (request) => ok(await markFirstLogin(accounts, request.member!.member)),
+    async (request) => ok(await markFirstLogin(members, request.member!.member)),
   );
 }

@@ -1,7 +1,7 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
-import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
+import type { MemberServices } from '../../http/member-services.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/hashing.ts';
 import { toE164 } from '../../lib/phone.ts';
@@ -22,7 +22,7 @@ const RESET_LINK_MINUTES = 30;
 
 /** The brand's password rule (pattern and length) plus the confirmation. */
 async function checkNewPassword(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   fields: { password: string; confirm: string | undefined; passwordField: string; confirmField: string },
 ) {
@@ -37,7 +37,7 @@ async function checkNewPassword(
   errors.throwIfAny();
 }
 
-async function setPassword(svc: AccountServices, member: Member, password: string) {
+async function setPassword(svc: MemberServices, member: Member, password: string) {
   await updateMember(svc.db, member.id, {
     passwordHash: await hashPassword(password, svc.hashing),
     passwordChangedAt: new Date(),
@@ -46,7 +46,7 @@ async function setPassword(svc: AccountServices, member: Member, password: strin
   await svc.sessions.endAll(member.id, 'password_changed');
 }
 
-async function reload(svc: AccountServices, member: Member): Promise<Member> {
+async function reload(svc: MemberServices, member: Member): Promise<Member> {
   const fresh = await findMemberById(svc.db, member.brandId, member.id);
   if (!fresh) throw new AppError('user.or.token.invalid');
   return fresh;
@@ -54,7 +54,7 @@ async function reload(svc: AccountServices, member: Member): Promise<Member> {
 
 /** POST /wps/member/password: every session ends, a new one starts (the answer carries its token). */
 export async function changePassword(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   member: Member,
   body: { oldPassword: string; newPassword: string; confirmNewPassword: string },
@@ -76,7 +76,7 @@ export async function changePassword(
 
 /** POST /wps/member/password/email: a single-use link valid 30 minutes, sent to the member's e-mail. */
 export async function forgotByEmail(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   body: { username: string; email: string },
 ): Promise<void> {
@@ -116,7 +116,7 @@ export async function forgotByEmail(
 
 /** POST /wps/member/password/reset: the link's token (single use, unexpired) and the new password. */
 export async function resetWithLink(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   body: { token: string; newPassword: string; confirmNewPassword: string },
 ): Promise<void> {
@@ -145,7 +145,7 @@ export async function resetWithLink(
 
 /** POST /wps/member/password/verification (CHNGPASSVERIF3): code from sms/noLogin, then logged in. */
 export async function resetByPhone(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   body: {
     mobileNum: string;
@@ -183,7 +183,7 @@ export async function resetByPhone(
  * enabled, else six digits).
  */
 export async function setFundsPassword(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   member: Member,
   body: {

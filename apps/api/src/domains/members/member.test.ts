@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoginResult } from '@lotus/contracts/accounts';
 import { describe, expect, it } from 'vitest';
-import { getWithToken, loginAs, randomIp, randomMobile, randomUsername } from '../../../test/accounts.ts';
+import { getWithToken, loginAs, randomIp, randomMobile, randomUsername } from '../../../test/members.ts';
 import { call, headers, listFiles, setupTestApp } from '../../../test/support.ts';
 import { createMember, latestSmsCode } from '../../harness.ts';
 

@@ -25,7 +25,7 @@ reconcileAfterEach(ctx);
 async function depositsOf(m: { token: string }) {
   return call<DepositPage>(ctx.app, {
     method: 'GET',
-    url: '/wps/payments/deposits',
+    url: '/wps/deposits',
     headers: { ...headers(), authorization: m.token },
   });
 }
@@ -48,7 +48,7 @@ describe('deposit settings', () => {
     expect((await settings(ctx, trial)).body.errorCode).toBe('trial_account_restricted');
     const direct = await call(ctx.app, {
       method: 'POST',
-      url: '/wps/payments/deposits',
+      url: '/wps/deposits',
       headers: { ...headers(), authorization: trial.token },
       payload: { methodId: '1', amount: '100.00', clientRequestId: randomUUID() },
     });
@@ -150,7 +150,7 @@ describe('gateway and QR deposits', () => {
     const method = (await methodId(ctx, m, 'gateway')).id;
     const res = await call<DepositCreated>(ctx.app, {
       method: 'POST',
-      url: '/wps/payments/deposits',
+      url: '/wps/deposits',
       remoteAddress: '127.0.0.1',
       headers: { ...headers(), authorization: m.token, 'x-forwarded-host': 'evil.example' },
       payload: { methodId: method, amount: '100.00', clientRequestId: randomUUID() },
@@ -164,7 +164,7 @@ describe('gateway and QR deposits', () => {
     const { body } = await onlineDeposit(ctx, m, 'gateway', { amount: '150' });
     expect(body.value.deposit).toMatchObject({ status: 'pending', amount: '150.00', kind: 'gateway' });
     const url = new URL(body.value.redirectUrl ?? '');
-    expect(url.pathname).toBe(`/wps/payments/demo-gateway/${body.value.deposit.reference}`);
+    expect(url.pathname).toBe(`/wps/deposits/demo-gateway/${body.value.deposit.reference}`);
     const page = await ctx.app.inject({ method: 'GET', url: url.pathname });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -186,7 +186,7 @@ describe('gateway and QR deposits', () => {
     expect(await mainBalance(ctx, m)).toBe(15_000n);
     const detail = await call<{ deposit: Deposit }>(ctx.app, {
       method: 'GET',
-      url: `/wps/payments/deposits/${body.value.deposit.id}`,
+      url: `/wps/deposits/${body.value.deposit.id}`,
       headers: { ...headers(), authorization: m.token },
     });
     expect(detail.body.value.deposit.status).toBe('paid');
@@ -265,7 +265,7 @@ describe('gateway callback', () => {
     expect(unknownGateway.status).toBe(401);
     const unsigned = await ctx.app.inject({
       method: 'POST',
-      url: '/wps/payments/callback/demo',
+      url: '/wps/deposits/callback/demo',
       headers: { 'content-type': 'application/json', merchant: 'DEMO' },
       payload: JSON.stringify(paidBody(body.value.deposit)),
     });
@@ -290,7 +290,7 @@ describe('gateway callback', () => {
     const { body } = await onlineDeposit(ctx, m, 'gateway');
     await call(ctx.app, {
       method: 'POST',
-      url: `/wps/payments/deposits/${body.value.deposit.id}/cancel`,
+      url: `/wps/deposits/${body.value.deposit.id}/cancel`,
       headers: { ...headers(), authorization: m.token },
     });
     const res = await callback(ctx, paidBody(body.value.deposit));
@@ -307,7 +307,7 @@ describe("members' own deposits", () => {
     const id = body.value.deposit.id;
     const peek = await call(ctx.app, {
       method: 'GET',
-      url: `/wps/payments/deposits/${id}`,
+      url: `/wps/deposits/${id}`,
       headers: { ...headers(), authorization: stranger.token },
     });
     expect(peek.body.errorCode).toBe('deposit_not_found');
@@ -315,7 +315,7 @@ describe("members' own deposits", () => {
     const cancel = (token: string) =>
       call<Deposit>(ctx.app, {
         method: 'POST',
-        url: `/wps/payments/deposits/${id}/cancel`,
+        url: `/wps/deposits/${id}/cancel`,
         headers: { ...headers(), authorization: token },
       });
     expect((await cancel(stranger.token)).body.errorCode).toBe('deposit_not_found');
@@ -332,10 +332,10 @@ describe('OpenAPI', () => {
     const paths = (res.json() as { paths: Record<string, Record<string, { summary?: string }>> }).paths;
     for (const [path, method] of [
       ['/wps/relay/MCSFE_getDepositSettings', 'get'],
-      ['/wps/payments/deposits', 'post'],
-      ['/wps/payments/deposits/bank-transfer', 'post'],
-      ['/wps/payments/deposits/{id}/cancel', 'post'],
-      ['/wps/payments/callback/{gatewayCode}', 'post'],
+      ['/wps/deposits', 'post'],
+      ['/wps/deposits/bank-transfer', 'post'],
+      ['/wps/deposits/{id}/cancel', 'post'],
+      ['/wps/deposits/callback/{gatewayCode}', 'post'],
       ['/bo/v1/deposits/{id}/approve', 'post'],
       ['/bo/v1/deposit-methods', 'post'],
     ] as const) {

@@ -9,7 +9,7 @@ import {
   randomUsername,
   sealed,
   solveHumanCheck,
-} from '../../../test/accounts.ts';
+} from '../../../test/members.ts';
 import { call, countRows, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember, DEMO_PLAYER, latestSmsCode, setAccountPolicy, setBrandFlags } from '../../harness.ts';
 

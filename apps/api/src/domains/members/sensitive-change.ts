@@ -1,7 +1,7 @@
 import type { SupportedLanguage } from '@lotus/contracts/languages';
-import type { AccountServices } from '../../http/account-services.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
+import type { MemberServices } from '../../http/member-services.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import { verifyPassword } from '../../lib/hashing.ts';
 import type { Member } from './member.ts';
@@ -38,7 +38,7 @@ const NOTICE: Record<SupportedLanguage, (brand: string, what: string) => { subje
  * changes; tries are throttled per account like password changes.
  */
 export async function confirmWithPassword(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   member: Member,
   password: string | undefined,
@@ -55,7 +55,7 @@ export async function confirmWithPassword(
  * make is noticed. A failed notice does not undo the change; it is logged by the caller's provider.
  */
 export async function notifyChange(
-  svc: AccountServices,
+  svc: MemberServices,
   caller: Caller,
   before: Pick<Member, 'email' | 'mobile'>,
   change: SensitiveChange,
