@@ -48,7 +48,9 @@ export const SeamlessSession = Type.Object({
   token: Type.Union([Type.String(), Type.Null()], {
     description: 'Seamless session token of the player (null in free play)',
   }),
-  playerId: Type.String({ description: "Stable, opaque id of the player for this vendor (the same on every launch)" }),
+  playerId: Type.String({
+    description: 'Stable, opaque id of the player for this vendor (the same on every launch)',
+  }),
   nickname: Type.String({ description: 'Name to show in the game' }),
   gameId: Type.String({ description: "The vendor's game code the token was issued for" }),
   currency: Type.String({ description: "ISO 4217 code of the player's wallet" }),
@@ -74,5 +76,7 @@ export type GameMessage = { source: typeof GAME_MESSAGE_SOURCE; type: 'deposit' 
 export function isGameMessage(data: unknown): data is GameMessage {
   if (typeof data !== 'object' || data === null) return false;
   const m = data as Record<string, unknown>;
-  return m.source === GAME_MESSAGE_SOURCE && (m.type === 'deposit' || m.type === 'balance' || m.type === 'lobby');
+  return (
+    m.source === GAME_MESSAGE_SOURCE && (m.type === 'deposit' || m.type === 'balance' || m.type === 'lobby')
+  );
 }

@@ -69,8 +69,7 @@ export function useBankTransfer() {
 export function useCancelDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<Deposit>(`/wps/deposits/${id}/cancel`, { method: 'POST' }),
+    mutationFn: (id: string) => apiRequest<Deposit>(`/wps/deposits/${id}/cancel`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }),
   });
 }
