@@ -31,7 +31,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { decorateTenancy, requireBrand } from './http/tenancy.ts';
 import { Throttle, type ThrottleRules } from './http/throttle.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits, type RouteDeps } from './http/types.ts';
+import type { RateLimits, RouteDeps } from './http/types.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { connectCacheBus } from './lib/db-cache.ts';
 import { PRODUCTION_PASSWORD_HASHING } from './lib/hashing.ts';
@@ -53,7 +53,7 @@ export type BuildAppOptions = {
   db: Db;
   /** Fastify logger options; `false` silences it (tests). Defaults to pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
-  rateLimits?: Partial<RateLimits>;
+  rateLimits?: RateLimits;
   /** Limits of the credential and code calls (tests lower them). */
   throttle?: Partial<ThrottleRules>;
   /** Proof-of-work difficulty of the human check (tests make it trivial). */
@@ -122,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: RouteDeps = {
     db,
     uploads: new UploadStore(config.uploadDir, config.uploadQuotaBytes),
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    rateLimits: options.rateLimits ?? {},
     members,
     operators: createOperatorServices({
       db,
@@ -133,13 +133,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   // Liveness and readiness probes for load balancers: no Merchant header, no brand.
   registerHealth(app, { db, redisUrl: config.redisUrl });
-  // Each domain's routes (modules.ts): member and back-office routes inside the brand scope, the
-  // others (vendors' and gateways' signed calls, files by name) each in a scope of their own.
+  // Each domain is one plugin (modules.ts): its member and back-office routes inside the brand
+  // scope, so a hook or decorator a domain adds stays its own; the others (vendors' and gateways'
+  // signed calls, files by name) each in a scope of their own outside it.
   await app.register(async (api) => {
     requireBrand(api, db);
     enforceAvailability(api);
-    for (const module of DOMAIN_MODULES) module.routes?.(api, deps);
-    for (const module of DOMAIN_MODULES) module.adminRoutes?.(api, deps);
+    for (const { routes, adminRoutes } of DOMAIN_MODULES) {
+      if (!routes && !adminRoutes) continue;
+      await api.register(async (scope) => {
+        routes?.(scope, deps);
+        adminRoutes?.(scope, deps);
+      });
+    }
   });
   for (const module of DOMAIN_MODULES) {
     const external = module.externalRoutes;

@@ -17,7 +17,8 @@ import type { DomainModule } from './http/module.ts';
 
 /**
  * The platform's domains, in the order their routes are registered. Adding a domain is one entry
- * here (see "How to add a domain" in the README); app.ts, the scheduler and the migrator read this list.
+ * here (see "How to add a domain" in the README): app.ts registers each module's routes, the
+ * scheduler its jobs, the event runner its consumers and the migrator its migrations and functions.
  */
 export const DOMAIN_MODULES: readonly DomainModule[] = [
   securityModule,

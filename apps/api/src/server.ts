@@ -22,7 +22,7 @@ export type StartServerOptions = {
   /** Overrides of the environment configuration (uploadDir, webDist, trustProxy, ...). */
   config?: Partial<Config>;
   logger?: FastifyServerOptions['logger'];
-  rateLimits?: Partial<RateLimits>;
+  rateLimits?: RateLimits;
   /** Credential throttles (e2e suites that log in many times from 127.0.0.1 relax them). */
   throttle?: Partial<ThrottleRules>;
   /** Proof-of-work difficulty of the human check (defaults to the production one). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, errorMessage, errorMessages, isErrorCode } from './errors.ts';
+import { ERROR_AREAS, ERROR_CATALOGUE, errorMessage, errorMessages, isErrorCode } from './errors.ts';
 import { SUPPORTED_LANGUAGES } from './languages.ts';
 
 describe('error catalogue', () => {
@@ -25,6 +25,11 @@ describe('error catalogue', () => {
   it('falls back to EN for a UI language without shipped texts', () => {
     expect(errorMessage('not_found', 'JA')).toBe(errorMessage('not_found', 'EN'));
     expect(errorMessage('not_found', 'cn')).toBe('未找到。');
+  });
+
+  it('takes each code from exactly one area file', () => {
+    const counted = ERROR_AREAS.reduce((sum, area) => sum + Object.keys(area).length, 0);
+    expect(counted).toBe(ERROR_CATALOGUE.length);
   });
 
   it('recognises only catalogue codes', () => {

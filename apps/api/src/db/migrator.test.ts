@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../test/support.ts';
 import { createDatabase, type Db } from './database.ts';
-import { createMigrator, migrateToLatest, REPEATABLE_FUNCTIONS } from './migrator.ts';
+import { allMigrations, createMigrator, migrateToLatest, REPEATABLE_FUNCTIONS } from './migrator.ts';
 import { applyRepeatables, loadRepeatable } from './repeatable.ts';
 
 let db: Db;
@@ -117,5 +117,30 @@ describe('repeatable function files', () => {
       const found = await sql`select 1 from pg_proc where proname = ${entry.name}`.execute(db);
       expect(found.rows).toHaveLength(1);
     }
+  });
+});
+
+describe('the migration list', () => {
+  const noop = { up: async () => {} };
+
+  it("is the kernel's migrations plus every module's, each name once, in number order", () => {
+    const names = Object.keys(allMigrations());
+    expect(names).toContain('0001_foundation');
+    expect(names).toContain('0005_deposits');
+    expect(names).toContain('0013_event_feed_and_job_runs');
+    expect(new Set(names.map((name) => name.slice(0, 4))).size).toBe(names.length);
+  });
+
+  it('refuses a name or a number two modules claim, and a name without its number', () => {
+    expect(() => allMigrations([{ name: 'a', migrations: { '0001_foundation': noop } }])).toThrow(
+      /declared by kernel and a/,
+    );
+    expect(() =>
+      allMigrations([
+        { name: 'a', migrations: { '0900_one': noop } },
+        { name: 'b', migrations: { '0900_two': noop } },
+      ]),
+    ).toThrow(/0900 is taken by 0900_one \(b\)/);
+    expect(() => allMigrations([{ name: 'a', migrations: { lottery: noop } }])).toThrow(/not NNNN_name/);
   });
 });

@@ -1,44 +1,49 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
-import { SEAMLESS_FUNCTIONS } from '../domains/vendors/seamless.sql.ts';
+import { DOMAIN_MODULES } from '../modules.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
-import * as m0002 from './migrations/0002_accounts.ts';
-import * as m0003 from './migrations/0003_ledger.ts';
-import * as m0004 from './migrations/0004_operators.ts';
-import * as m0005 from './migrations/0005_deposits.ts';
-import * as m0006 from './migrations/0006_withdrawals.ts';
-import * as m0007 from './migrations/0007_wallet.ts';
-import * as m0008 from './migrations/0008_seamless_functions.ts';
-import * as m0009 from './migrations/0009_ledger_check_plans.ts';
-import * as m0010 from './migrations/0010_ledger_check_cached_plan.ts';
-import * as m0011 from './migrations/0011_seamless_lighter_writes.ts';
-import * as m0012 from './migrations/0012_repeatable_functions.ts';
-import * as m0013 from './migrations/0013_event_feed_and_job_runs.ts';
 import * as m0015 from './migrations/0015_member_uploads.ts';
 import { applyRepeatables, type RepeatableFunction } from './repeatable.ts';
 import type { Database } from './schema.ts';
 
-/** Migrations are listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
-const migrations: Record<string, Migration> = {
+/** Migrations of the kernel itself (brands and settings, upload quotas); domains declare their own. */
+const KERNEL_MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
-  '0002_accounts': m0002,
-  '0003_ledger': m0003,
-  '0004_operators': m0004,
-  '0005_deposits': m0005,
-  '0006_withdrawals': m0006,
-  '0007_wallet': m0007,
-  '0008_seamless_functions': m0008,
-  '0009_ledger_check_plans': m0009,
-  '0010_ledger_check_cached_plan': m0010,
-  '0011_seamless_lighter_writes': m0011,
-  '0012_repeatable_functions': m0012,
-  '0013_event_feed_and_job_runs': m0013,
   '0015_member_uploads': m0015,
 };
 
+/**
+ * Every migration: the kernel's and each domain module's (`migrations` in its module), listed in
+ * code (no directory scan), so the same list runs on PGlite and PostgreSQL. Kysely runs them in the
+ * order of their names, so a migration's number is its place in the one global order; two modules
+ * claiming one name stop the server at boot.
+ */
+export function allMigrations(
+  modules: readonly { name: string; migrations?: Readonly<Record<string, Migration>> }[] = DOMAIN_MODULES,
+): Record<string, Migration> {
+  const all: Record<string, Migration> = { ...KERNEL_MIGRATIONS };
+  const owner = new Map<string, string>(Object.keys(KERNEL_MIGRATIONS).map((name) => [name, 'kernel']));
+  const numbers = new Map<string, string>([...owner.keys()].map((name) => [name.slice(0, 4), name]));
+  for (const module of modules) {
+    for (const [name, migration] of Object.entries(module.migrations ?? {})) {
+      const number = name.slice(0, 4);
+      if (!/^\d{4}_[a-z0-9_]+$/.test(name))
+        throw new Error(`Migration name ${name} (${module.name}) is not NNNN_name`);
+      if (owner.has(name))
+        throw new Error(`Migration ${name} is declared by ${owner.get(name)} and ${module.name}`);
+      if (numbers.has(number))
+        throw new Error(`Migration number ${number} is taken by ${numbers.get(number)} (${module.name})`);
+      owner.set(name, module.name);
+      numbers.set(number, name);
+      all[name] = migration;
+    }
+  }
+  return all;
+}
+
 class InCodeMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
+    return allMigrations();
   }
 }
 
@@ -46,8 +51,10 @@ export function createMigrator(db: Kysely<Database>): Migrator {
   return new Migrator({ db, provider: new InCodeMigrationProvider() });
 }
 
-/** The functions kept as repeatable migrations (db/repeatable.ts), applied after the ordinary ones. */
-export const REPEATABLE_FUNCTIONS: RepeatableFunction[] = [...SEAMLESS_FUNCTIONS];
+/** The domains' functions kept as repeatable migrations (db/repeatable.ts), applied after the ordinary ones. */
+export const REPEATABLE_FUNCTIONS: RepeatableFunction[] = DOMAIN_MODULES.flatMap(
+  (module) => module.functions ?? [],
+);
 
 /**
  * Applies every pending migration, then the repeatable function files whose checksum changed (all

@@ -1,3 +1,5 @@
+import type { Migration } from 'kysely/migration';
+import type { RepeatableFunction } from '../db/repeatable.ts';
 import type { EventConsumer } from '../events/event.ts';
 import type { ScheduledJob } from '../jobs/job.ts';
 import type { Api, RouteDeps } from './types.ts';
@@ -23,4 +25,12 @@ export type DomainModule = {
   jobs?: readonly ScheduledJob[];
   /** Readers of the event feed (the ledger's journal), run by processes with the worker role. */
   consumers?: readonly EventConsumer[];
+  /**
+   * The domain's migrations (files under the domain's `migrations/`), keyed by their name
+   * `NNNN_name`: the number is the migration's place in the one global order (ask for the next
+   * free number), so every database runs them in the same sequence whatever module declares them.
+   */
+  migrations?: Readonly<Record<string, Migration>>;
+  /** SQL functions kept as repeatable migrations (one file each, re-applied when its checksum changes). */
+  functions?: readonly RepeatableFunction[];
 };

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
  * processes may run the same schedule: before each run a process claims the job's lease row with a
  * conditional UPDATE, so one of them runs each tick, and renews it while the run goes on (a run may
  * take longer than a minute). Each run is recorded in `job_runs` under its run key, unique per job,
- * so a key runs once; a failed run is retried with backoff up to `maxAttempts` (jobs/runs.ts).
+ * so a key runs once; a failed run is retried with backoff up to `maxAttempts` (jobs/job-runs.repository.ts and the scheduler's retry pass).
  * Every job is itself a set of conditional updates, so even a retry applies nothing twice.
  */
 export type ScheduledJob = {

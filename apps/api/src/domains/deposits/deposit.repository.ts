@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import type { DepositKind } from '../../db/schema.ts';
+import type { DepositKind } from './deposits.tables.ts';
 
 export type MethodRow = {
   id: string;

@@ -35,6 +35,9 @@ async function linksOf(db: Db, request: FastifyRequest): Promise<PayLinks> {
   return { origin: await brandOrigin(db, request.brand, request.host) };
 }
 
+// Bank transfer receipts: uploads of up to 5 MB each, so a member's address gets a few a minute.
+const DEPOSIT_UPLOAD_LIMIT = { max: 6, timeWindow: 60_000 };
+
 export function depositRoutes(api: Api, { db, uploads, members, rateLimits }: RouteDeps) {
   const { guards } = members;
 
@@ -78,7 +81,7 @@ export function depositRoutes(api: Api, { db, uploads, members, rateLimits }: Ro
   api.post(
     '/wps/deposits/bank-transfer',
     {
-      config: { rateLimit: rateLimits.depositUpload },
+      config: { rateLimit: rateLimits.depositUpload ?? DEPOSIT_UPLOAD_LIMIT },
       onRequest: guards.requireMember,
       preHandler: uploadThrottle(members.throttle),
       schema: {

@@ -1,6 +1,7 @@
 import type { DomainModule } from '../../http/module.ts';
 import { depositAdminRoutes } from './deposit.admin.routes.ts';
 import { depositRoutes } from './deposit.routes.ts';
+import * as m0005 from './migrations/0005_deposits.ts';
 import { paymentGatewayRoutes } from './payment-gateway.routes.ts';
 
 export const depositsModule: DomainModule = {
@@ -8,4 +9,7 @@ export const depositsModule: DomainModule = {
   routes: depositRoutes,
   adminRoutes: depositAdminRoutes,
   externalRoutes: paymentGatewayRoutes,
+  migrations: {
+    '0005_deposits': m0005,
+  },
 };

@@ -18,11 +18,13 @@ const FeedbackForm = Type.Object({
   ),
 });
 
+const FEEDBACK_LIMIT = { max: 5, timeWindow: 60_000 };
+
 export function feedbackRoutes(api: Api, { db, uploads, rateLimits, members }: RouteDeps) {
   api.put(
     '/wps/feedback',
     {
-      config: { rateLimit: rateLimits.feedback },
+      config: { rateLimit: rateLimits.feedback ?? FEEDBACK_LIMIT },
       preHandler: uploadThrottle(members.throttle),
       schema: {
         tags: ['feedback'],

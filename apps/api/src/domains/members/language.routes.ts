@@ -6,11 +6,13 @@ import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { storeLanguage } from './member.service.ts';
 
+const LANGUAGE_LIMIT = { max: 30, timeWindow: 60_000 };
+
 export function languageRoutes(api: Api, { rateLimits, members }: RouteDeps) {
   api.put(
     '/wps/member/language',
     {
-      config: { rateLimit: rateLimits.language },
+      config: { rateLimit: rateLimits.language ?? LANGUAGE_LIMIT },
       onRequest: members.guards.optionalMember,
       schema: {
         tags: ['member'],

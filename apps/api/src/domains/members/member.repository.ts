@@ -1,8 +1,8 @@
 import { AGENT_KINDS } from '@lotus/contracts/accounts';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { type MembersTable, PROFILE_COLUMNS, type ProfileColumn } from '../../db/schema.ts';
 import type { Member, NewMember } from './member.ts';
+import { type MembersTable, PROFILE_COLUMNS, type ProfileColumn } from './members.tables.ts';
 
 /** Wire name of each profile column (payee_name -> payeeName). */
 export const PROFILE_FIELD_OF: Record<ProfileColumn, string> = Object.fromEntries(

@@ -3,6 +3,7 @@ import { agentRoutes } from './agent.routes.ts';
 import { languageRoutes } from './language.routes.ts';
 import { memberAdminRoutes } from './member.admin.routes.ts';
 import { avatarFileRoute, memberRoutes } from './member.routes.ts';
+import * as m0002 from './migrations/0002_accounts.ts';
 import { passwordRoutes } from './password.routes.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { sessionRoutes } from './session.routes.ts';
@@ -19,4 +20,7 @@ export const membersModule: DomainModule = {
   },
   adminRoutes: memberAdminRoutes,
   externalRoutes: avatarFileRoute,
+  migrations: {
+    '0002_accounts': m0002,
+  },
 };

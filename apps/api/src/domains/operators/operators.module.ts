@@ -1,5 +1,6 @@
 import type { DomainModule } from '../../http/module.ts';
 import { auditAdminRoutes } from './audit.admin.routes.ts';
+import * as m0004 from './migrations/0004_operators.ts';
 import { operatorAdminRoutes } from './operator.admin.routes.ts';
 import { operatorSessionRoutes } from './operator-session.routes.ts';
 
@@ -10,5 +11,8 @@ export const operatorsModule: DomainModule = {
     operatorSessionRoutes(api, deps);
     operatorAdminRoutes(api, deps);
     auditAdminRoutes(api, deps);
+  },
+  migrations: {
+    '0004_operators': m0004,
   },
 };

@@ -1,6 +1,10 @@
 import type { DomainModule } from '../../http/module.ts';
+import * as m0008 from './migrations/0008_seamless_functions.ts';
+import * as m0011 from './migrations/0011_seamless_lighter_writes.ts';
+import * as m0012 from './migrations/0012_repeatable_functions.ts';
 import { seamlessRoutes } from './seamless.routes.ts';
 import { closeStaleRounds } from './seamless.service.ts';
+import { SEAMLESS_FUNCTIONS } from './seamless.sql.ts';
 import { vendorAdminRoutes } from './vendor.admin.routes.ts';
 
 /** Open seamless rounds older than this are closed like a round end. */
@@ -18,4 +22,10 @@ export const vendorsModule: DomainModule = {
       run: (db) => closeStaleRounds(db, STALE_ROUND_MINUTES),
     },
   ],
+  functions: SEAMLESS_FUNCTIONS,
+  migrations: {
+    '0008_seamless_functions': m0008,
+    '0011_seamless_lighter_writes': m0011,
+    '0012_repeatable_functions': m0012,
+  },
 };

@@ -1,5 +1,9 @@
 import type { DomainModule } from '../../http/module.ts';
 import { adjustmentAdminRoutes } from './adjustment.admin.routes.ts';
+import * as m0003 from './migrations/0003_ledger.ts';
+import * as m0007 from './migrations/0007_wallet.ts';
+import * as m0009 from './migrations/0009_ledger_check_plans.ts';
+import * as m0010 from './migrations/0010_ledger_check_cached_plan.ts';
 import { memberDailyTurnover } from './turnover.consumer.ts';
 import { walletRoutes } from './wallet.routes.ts';
 
@@ -8,4 +12,10 @@ export const walletModule: DomainModule = {
   routes: walletRoutes,
   adminRoutes: adjustmentAdminRoutes,
   consumers: [memberDailyTurnover],
+  migrations: {
+    '0003_ledger': m0003,
+    '0007_wallet': m0007,
+    '0009_ledger_check_plans': m0009,
+    '0010_ledger_check_cached_plan': m0010,
+  },
 };

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import type { WithdrawalsTable } from '../../db/schema.ts';
+import type { WithdrawalsTable } from './withdrawals.tables.ts';
 
 /** SQL of withdrawals, bank cards, withdrawal settings and upline transfers; every query is brand-scoped. */
 

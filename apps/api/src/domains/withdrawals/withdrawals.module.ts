@@ -1,5 +1,6 @@
 import type { DomainModule } from '../../http/module.ts';
 import { autoConfirmWithdrawals } from './confirmation.service.ts';
+import * as m0006 from './migrations/0006_withdrawals.ts';
 import { withdrawalAdminRoutes } from './withdrawal.admin.routes.ts';
 import { withdrawalRoutes } from './withdrawal.routes.ts';
 
@@ -15,4 +16,7 @@ export const withdrawalsModule: DomainModule = {
       run: (db, now) => autoConfirmWithdrawals(db, now),
     },
   ],
+  migrations: {
+    '0006_withdrawals': m0006,
+  },
 };

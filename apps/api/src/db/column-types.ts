@@ -1,0 +1,15 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * Column types shared by every table file: ids are int8 and arrive as strings (never JS numbers),
+ * timestamps as Date, money as int8 strings of minor units.
+ */
+export type Id = ColumnType<string, never, never>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+/** Money (migration 0003): bigint minor units arrive as strings and are handled as bigint. */
+export type Minor = ColumnType<string, string | bigint, string | bigint>;

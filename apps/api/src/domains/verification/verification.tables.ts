@@ -1,0 +1,54 @@
+import type { CreatedAt, Defaulted, Id } from '../../db/column-types.ts';
+
+export interface SmsCodesTable {
+  id: Id;
+  brand_id: string;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  attempts: Defaulted<number>;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface OutboxSmsTable {
+  id: Id;
+  brand_id: string;
+  phone: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface OutboxEmailTable {
+  id: Id;
+  brand_id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface CaptchaChallengesTable {
+  id: string;
+  brand_id: string;
+  client_key: string;
+  answer_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface HumanChecksUsedTable {
+  challenge_id: string;
+  expires_at: Date;
+}
+
+/** The verification domain's tables, merged into the Database type (db/schema.ts). */
+export interface VerificationTables {
+  sms_codes: SmsCodesTable;
+  sms_outbox: OutboxSmsTable;
+  email_outbox: OutboxEmailTable;
+  captcha_challenges: CaptchaChallengesTable;
+  human_checks_used: HumanChecksUsedTable;
+}

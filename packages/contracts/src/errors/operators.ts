@@ -1,0 +1,77 @@
+import type { ErrorEntry } from './entry.ts';
+
+export const operatorsErrors = {
+  // Back office (operators)
+  operator_not_login: {
+    status: 401,
+    en: 'Please log in to the back office.',
+    ms: 'Sila log masuk ke pejabat belakang.',
+    cn: '请登录后台。',
+  },
+  operator_forbidden: {
+    status: 403,
+    en: 'Your role does not allow this action.',
+    ms: 'Peranan anda tidak membenarkan tindakan ini.',
+    cn: '您的角色无权执行此操作。',
+  },
+  operator_login_failed: {
+    status: 401,
+    en: 'Wrong username or password.',
+    ms: 'Nama pengguna atau kata laluan salah.',
+    cn: '用户名或密码错误。',
+  },
+  operator_totp_required: {
+    status: 401,
+    en: 'Enter the 6-digit code from your authenticator app.',
+    ms: 'Masukkan kod 6 digit daripada aplikasi pengesah anda.',
+    cn: '请输入身份验证器应用中的6位验证码。',
+  },
+  operator_totp_invalid: {
+    status: 401,
+    en: 'The authenticator code is wrong, expired or already used.',
+    ms: 'Kod pengesah salah, tamat tempoh atau telah digunakan.',
+    cn: '验证码错误、已过期或已被使用。',
+  },
+  operator_locked: {
+    status: 403,
+    en: 'This operator account is locked after too many failed attempts. Try again later.',
+    ms: 'Akaun operator ini dikunci selepas terlalu banyak percubaan gagal. Cuba lagi kemudian.',
+    cn: '该操作员账户因多次尝试失败已被锁定，请稍后再试。',
+  },
+  operator_username_taken: {
+    status: 200,
+    en: 'An operator with this username already exists.',
+    ms: 'Operator dengan nama pengguna ini sudah wujud.',
+    cn: '该操作员用户名已存在。',
+  },
+  operator_not_found: {
+    status: 404,
+    en: 'Operator not found.',
+    ms: 'Operator tidak dijumpai.',
+    cn: '未找到该操作员。',
+  },
+  member_not_found: {
+    status: 404,
+    en: 'Member not found.',
+    ms: 'Ahli tidak dijumpai.',
+    cn: '未找到该会员。',
+  },
+  adjustment_not_found: {
+    status: 404,
+    en: 'Adjustment request not found.',
+    ms: 'Permintaan pelarasan tidak dijumpai.',
+    cn: '未找到该调整申请。',
+  },
+  adjustment_state_invalid: {
+    status: 200,
+    en: 'This adjustment has already been decided; refresh to see its status.',
+    ms: 'Pelarasan ini telah diputuskan; muat semula untuk melihat statusnya.',
+    cn: '该调整已处理，请刷新查看状态。',
+  },
+  adjustment_same_operator: {
+    status: 403,
+    en: 'A second operator must approve an adjustment you requested.',
+    ms: 'Operator kedua mesti meluluskan pelarasan yang anda minta.',
+    cn: '您提交的调整必须由另一位操作员审批。',
+  },
+} as const satisfies Record<string, ErrorEntry>;
