@@ -44,6 +44,30 @@ describe('the boundaries checker', () => {
     ]);
   });
 
+  it("refuses a domain importing another domain's routes, module, row types, migrations or SQL", () => {
+    const root = tree({
+      'apps/api/src/domains/wallet/wallet.routes.ts': 'export const r = 1;\n',
+      'apps/api/src/domains/wallet/wallet.module.ts': 'export const m = 1;\n',
+      'apps/api/src/domains/wallet/wallet.tables.ts': 'export type T = 1;\n',
+      'apps/api/src/domains/wallet/migrations/0003_ledger.ts': 'export const up = 1;\n',
+      'apps/api/src/domains/wallet/ledger.service.ts': 'export const s = 1;\n',
+      'apps/api/src/domains/deposits/deposit.service.ts': [
+        "import { r } from '../wallet/wallet.routes.ts';",
+        "import { m } from '../wallet/wallet.module.ts';",
+        "import type { T } from '../wallet/wallet.tables.ts';",
+        "import { up } from '../wallet/migrations/0003_ledger.ts';",
+        "import { s } from '../wallet/ledger.service.ts';",
+        '',
+      ].join('\n'),
+    });
+    expect(rules(root)).toEqual([
+      'domain-internals apps/api/src/domains/deposits/deposit.service.ts -> apps/api/src/domains/wallet/migrations/0003_ledger.ts',
+      'domain-internals apps/api/src/domains/deposits/deposit.service.ts -> apps/api/src/domains/wallet/wallet.module.ts',
+      'domain-internals apps/api/src/domains/deposits/deposit.service.ts -> apps/api/src/domains/wallet/wallet.routes.ts',
+      'domain-internals apps/api/src/domains/deposits/deposit.service.ts -> apps/api/src/domains/wallet/wallet.tables.ts',
+    ]);
+  });
+
   it('refuses a feature importing another feature, in the web app and the back office', () => {
     const root = tree({
       'apps/web/src/features/system/api/status.ts': 'export const s = 1;\n',
@@ -95,14 +119,14 @@ describe('the boundaries checker', () => {
 
   it('refuses two domains importing each other through different files', () => {
     const root = tree({
-      'apps/api/src/domains/members/member.service.ts':
-        "import { end } from '../members/session.service.ts';\n",
-      'apps/api/src/domains/members/member.ts': 'export type Member = {};\n',
-      'apps/api/src/domains/members/session.service.ts':
-        "import type { Member } from '../members/member.ts';\nexport const end = 1;\n",
-      'apps/api/src/domains/members/session.test.ts': "import { x } from '../wallet/wallet.service.ts';\n",
+      'apps/api/src/domains/accounts/member.service.ts':
+        "import { end } from '../sessions/session.service.ts';\n",
+      'apps/api/src/domains/accounts/member.ts': 'export type Member = {};\n',
+      'apps/api/src/domains/sessions/session.service.ts':
+        "import type { Member } from '../accounts/member.ts';\nexport const end = 1;\n",
+      'apps/api/src/domains/sessions/session.test.ts': "import { x } from '../wallet/wallet.service.ts';\n",
       'apps/api/src/domains/wallet/wallet.service.ts':
-        "import { end } from '../members/session.service.ts';\n",
+        "import { end } from '../sessions/session.service.ts';\n",
     });
     expect(checkBoundaries(root).map((v) => `${v.rule} ${v.detail}`)).toEqual([
       'no-domain-cycle accounts -> sessions -> accounts',

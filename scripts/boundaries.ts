@@ -4,6 +4,9 @@
  *
  * - `domain-repository`: production code of apps/api/src/domains/X may not import another domain's
  *   `*.repository.ts` (it goes through that domain's service). Tests may (they arrange state).
+ * - `domain-internals`: nor another domain's other internals: its routes (`*.routes.ts`), its module,
+ *   its row types (`*.tables.ts`), its migrations and its SQL functions (`migrations/`, `sql/`,
+ *   `*.sql.ts`). What a domain publishes is its services, guards, consumers and plain types.
  * - `feature-isolation`: apps/web/src/features/A and apps/backoffice/src/features/A may not import
  *   anything of another feature B (shared code lives in components/, lib/, hooks/; the app layer
  *   `src/app` may import features).
@@ -136,6 +139,7 @@ export function importGraph(root: string): { files: string[]; edges: Edge[] } {
 const DOMAIN = /^apps\/api\/src\/domains\/([^/]+)\//;
 const FEATURE = /^apps\/(web|backoffice)\/src\/features\/([^/]+)\//;
 const TEST_FILE = /\.test\.tsx?$/;
+const DOMAIN_INTERNAL = /(\.routes\.ts|\.module\.ts|\.tables\.ts|\.sql\.ts)$|\/(migrations|sql)\//;
 
 function ruleViolations(edges: Edge[]): Violation[] {
   const out: Violation[] = [];
@@ -154,6 +158,19 @@ function ruleViolations(edges: Edge[]): Violation[] {
         from,
         to,
         detail: `use the ${toDomain} service, not its repository`,
+      });
+    } else if (
+      fromDomain &&
+      toDomain &&
+      fromDomain !== toDomain &&
+      DOMAIN_INTERNAL.test(to) &&
+      !TEST_FILE.test(from)
+    ) {
+      out.push({
+        rule: 'domain-internals',
+        from,
+        to,
+        detail: `use what the ${toDomain} domain publishes (its services, guards and types)`,
       });
     }
     const fromFeature = FEATURE.exec(from);
