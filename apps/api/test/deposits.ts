@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DepositCreated, DepositSettings } from '@lotus/contracts/deposits';
-import { findBrandByMerchantCode } from '../src/domains/brands/brand.repository.ts';
-import type { Brand } from '../src/domains/brands/brand.ts';
 import { DEMO_GATEWAY_SECRET } from '../src/domains/deposits/deposit-seed.ts';
-import { findMemberById } from '../src/domains/members/member.repository.ts';
-import { SessionService } from '../src/domains/members/session.service.ts';
 import { signBody } from '../src/domains/vendors/signature.ts';
-import { accountBalance } from '../src/domains/wallet/ledger.repository.ts';
-import { openMemberWallet } from '../src/domains/wallet/wallet.service.ts';
-import { createMember } from '../src/harness.ts';
-import { randomIp } from './members.ts';
+import { mainBalance as balanceOf, type SignedInMember, signedInMember } from './factories.ts';
 import { call, headers, type TestContext } from './support.ts';
 
 export const PNG = Buffer.concat([
@@ -22,40 +15,17 @@ export const JPG = Buffer.concat([
 ]);
 export const GIF = Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.alloc(64, 3)]);
 
-export type Depositor = {
-  id: string;
-  username: string;
-  token: string;
-  owner: { id: string; brandId: string; isAgent: number };
-};
+export type Depositor = SignedInMember;
 
-export async function brandOf(ctx: TestContext, merchant = 'DEMO'): Promise<Brand> {
-  const brand = await findBrandByMerchantCode(ctx.db, merchant);
-  if (!brand) throw new Error(`no brand ${merchant}`);
-  return brand;
+export { brandOf } from './factories.ts';
+
+/** A member of a brand (DEMO by default) with a live session. */
+export function depositor(ctx: TestContext, options: { merchant?: string; isAgent?: number } = {}) {
+  return signedInMember(ctx, { ...options, prefix: 'dp' });
 }
 
-/** A member of a brand with a live session. */
-export async function depositor(ctx: TestContext, options: { merchant?: string; isAgent?: number } = {}) {
-  const merchant = options.merchant ?? 'DEMO';
-  const brand = await brandOf(ctx, merchant);
-  const username = `dp${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const isAgent = options.isAgent ?? 0;
-  const { id } = await createMember(ctx.db, {
-    merchantCode: merchant,
-    username,
-    password: 'Secret123',
-    isAgent,
-  });
-  const member = await findMemberById(ctx.db, brand.id, id);
-  if (!member) throw new Error('member vanished');
-  const token = await new SessionService(ctx.db, 120).start(member, { ip: randomIp(), device: 'web' });
-  return { id, username, token, owner: { id, brandId: brand.id, isAgent } } satisfies Depositor;
-}
-
-export async function mainBalance(ctx: TestContext, m: Depositor, merchant = 'DEMO'): Promise<bigint> {
-  const wallet = await openMemberWallet(ctx.db, await brandOf(ctx, merchant), m.owner);
-  return accountBalance(ctx.db, wallet.id);
+export function mainBalance(ctx: TestContext, m: Depositor): Promise<bigint> {
+  return balanceOf(ctx, m);
 }
 
 export async function settings(ctx: TestContext, m: Depositor, merchant = 'DEMO') {

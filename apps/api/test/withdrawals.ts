@@ -1,70 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { BankCard, Withdrawal } from '@lotus/contracts/withdrawals';
 import { TRANSFER_UPLINE_RELAY, WITHDRAW_RELAY } from '@lotus/contracts/withdrawals';
-import { findBrandByMerchantCode } from '../src/domains/brands/brand.repository.ts';
 import type { Brand } from '../src/domains/brands/brand.ts';
-import { findMemberById, updateMember } from '../src/domains/members/member.repository.ts';
-import { SessionService } from '../src/domains/members/session.service.ts';
-import { accountBalance } from '../src/domains/wallet/ledger.repository.ts';
-import { houseAdjustment, openMemberWallet } from '../src/domains/wallet/wallet.service.ts';
 import { passwordCheckUrl } from '../src/domains/withdrawals/funds-password.ts';
-import { createMember } from '../src/harness.ts';
-import { hashPassword } from '../src/lib/hashing.ts';
-import { randomIp, sealed } from './members.ts';
-import { TEST_PASSWORD_HASHING, type TestContext } from './support.ts';
+import { brandOf, FUNDS_PASSWORD, type SignedInMember, signedInMember } from './factories.ts';
+import { sealed } from './members.ts';
+import type { TestContext } from './support.ts';
 
-export const FUNDS_PASSWORD = '246810';
+export { FUNDS_PASSWORD, mainBalance } from './factories.ts';
 
 export async function demoBrand(ctx: TestContext): Promise<Brand> {
-  const brand = await findBrandByMerchantCode(ctx.db, 'DEMO');
-  if (!brand) throw new Error('no demo brand');
-  return brand;
+  return brandOf(ctx, 'DEMO');
 }
 
-export type SignedIn = {
-  id: string;
-  username: string;
-  token: string;
-  ip: string;
-  owner: { id: string; brandId: string; isAgent: number };
-};
+export type SignedIn = SignedInMember;
 
 /** A member with a live session, a funds password (unless told otherwise) and `funds` in its wallet. */
-export async function memberWithFunds(
+export function memberWithFunds(
   ctx: TestContext,
   options: { funds?: bigint; fundsPassword?: string | null; isAgent?: number; uplineUsername?: string } = {},
 ): Promise<SignedIn> {
-  const brand = await demoBrand(ctx);
-  const username = `wd${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const isAgent = options.isAgent ?? 0;
-  const { id } = await createMember(ctx.db, {
-    merchantCode: 'DEMO',
-    username,
-    password: 'Secret123',
-    isAgent,
-    ...(options.uplineUsername ? { uplineUsername: options.uplineUsername } : {}),
+  return signedInMember(ctx, {
+    ...options,
+    prefix: 'wd',
+    fundsPassword: options.fundsPassword === undefined ? FUNDS_PASSWORD : options.fundsPassword,
   });
-  const fundsPassword = options.fundsPassword === undefined ? FUNDS_PASSWORD : options.fundsPassword;
-  if (fundsPassword !== null) {
-    await updateMember(ctx.db, id, {
-      fundsPasswordHash: await hashPassword(fundsPassword, TEST_PASSWORD_HASHING),
-    });
-  }
-  const member = await findMemberById(ctx.db, brand.id, id);
-  if (!member) throw new Error('member vanished');
-  const ip = randomIp();
-  const token = await new SessionService(ctx.db, 120).start(member, { ip, device: 'web' });
-  const owner = { id, brandId: brand.id, isAgent };
-  if ((options.funds ?? 0n) > 0n) {
-    await houseAdjustment(ctx.db, brand, owner, options.funds ?? 0n, `fund:${randomUUID()}`);
-  }
-  return { id, username, token, ip, owner };
-}
-
-export async function mainBalance(ctx: TestContext, m: SignedIn): Promise<bigint> {
-  const brand = await demoBrand(ctx);
-  const wallet = await openMemberWallet(ctx.db, brand, m.owner);
-  return accountBalance(ctx.db, wallet.id);
 }
 
 export async function addCard(ctx: TestContext, m: SignedIn, accountNumber = randomAccountNumber()) {

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { vendorPlayer } from '../../test/factories.ts';
 import { setupTestApp } from '../../test/support.ts';
 import type { Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrator.ts';
@@ -11,11 +12,8 @@ import type { Database } from '../db/schema.ts';
 import { findBrandByMerchantCode } from '../domains/brands/brand.repository.ts';
 import type { Brand } from '../domains/brands/brand.ts';
 import { upsertVendor } from '../domains/vendors/vendor.repository.ts';
-import { issueVendorSession } from '../domains/vendors/vendor-session.service.ts';
 import { memberDailyTurnover } from '../domains/wallet/turnover.consumer.ts';
 import { memberTurnover } from '../domains/wallet/turnover.repository.ts';
-import { houseAdjustment } from '../domains/wallet/wallet.service.ts';
-import { createMember } from '../harness.ts';
 import type { EventConsumer, LedgerEvent } from './event.ts';
 import { consumersView } from './events.service.ts';
 import { consumeBatch, drainConsumer, PLATFORM_CONSUMERS } from './runner.ts';
@@ -258,23 +256,7 @@ describe('member daily turnover', () => {
     vendorId = v.id;
   });
 
-  async function player() {
-    const { id } = await createMember(ctx.db, {
-      merchantCode: 'DEMO',
-      username: `f${randomUUID().replaceAll('-', '').slice(0, 12)}`,
-      password: 'Secret123',
-      isAgent: 0,
-    });
-    await houseAdjustment(
-      ctx.db,
-      brand,
-      { id, brandId: brand.id, isAgent: 0 },
-      100_000n,
-      `fund:${randomUUID()}`,
-    );
-    const { token } = await issueVendorSession(ctx.db, id, VENDOR, 'slots-1');
-    return { id, token };
-  }
+  const player = () => vendorPlayer(ctx, VENDOR, { prefix: 'f', funds: 100_000n });
 
   const today = () => new Date().toISOString().slice(0, 10);
   const totals = async (memberId: string) => {

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { vendorPlayer } from '../../../test/factories.ts';
 import { raiseSqlState, reconcileAfterEach, seeded } from '../../../test/money.ts';
 import { setupTestApp } from '../../../test/support.ts';
 import { markedStatement } from '../../db/repeatable.ts';
-import { createMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
 import { setLedgerFaults } from '../wallet/ledger.service.ts';
@@ -54,17 +54,8 @@ async function send(
 }
 
 async function player(balance = '100.00', isAgent = 0) {
-  const { id } = await createMember(ctx.db, {
-    merchantCode: 'DEMO',
-    username: `s${randomUUID().replaceAll('-', '').slice(0, 12)}`,
-    password: 'Secret123',
-    isAgent,
-  });
-  const owner = { id, brandId: brand.id, isAgent };
-  const minor = BigInt(balance.replace('.', ''));
-  if (minor > 0n) await houseAdjustment(ctx.db, brand, owner, minor, `fund:${randomUUID()}`);
-  const { token } = await issueVendorSession(ctx.db, id, VENDOR, 'slots-1');
-  return { id, token, owner };
+  const m = await vendorPlayer(ctx, VENDOR, { isAgent, funds: BigInt(balance.replace('.', '')) });
+  return { id: m.id, token: m.token, owner: m.owner };
 }
 
 async function balance(token: string) {

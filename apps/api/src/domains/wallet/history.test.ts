@@ -4,14 +4,12 @@ import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import type { TransactionHistoryPage } from '@lotus/contracts/wallet';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInMember } from '../../../test/factories.ts';
 import { getWithToken } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
-import { createMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
-import { findMemberById } from '../members/member.repository.ts';
-import { SessionService } from '../members/session.service.ts';
 import { upsertVendor } from '../vendors/vendor.repository.ts';
 import { issueVendorSession } from '../vendors/vendor-session.service.ts';
 import { houseAdjustment, setWalletSettings } from './wallet.service.ts';
@@ -33,18 +31,7 @@ beforeAll(async () => {
   );
 });
 
-async function signedIn(isAgent = 0) {
-  const { id } = await createMember(ctx.db, {
-    merchantCode: 'DEMO',
-    username: `h${randomUUID().replaceAll('-', '').slice(0, 12)}`,
-    password: 'Secret123',
-    isAgent,
-  });
-  const member = await findMemberById(ctx.db, brand.id, id);
-  if (!member) throw new Error('member vanished');
-  const token = await new SessionService(ctx.db, 120).start(member, { ip: '127.0.0.1', device: 'web' });
-  return { id, token, owner: { id, brandId: brand.id, isAgent } };
-}
+const signedIn = (isAgent = 0) => signedInMember(ctx, { prefix: 'h', isAgent, ip: '127.0.0.1' });
 
 async function seamless(path: string, body: Record<string, unknown>) {
   const currency = path === 'roundEnd' ? {} : { currency: 'PHP' };

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeMember } from '../../../test/factories.ts';
 import { raiseSqlState, reconcileAfterEach, seeded } from '../../../test/money.ts';
 import { setupTestApp } from '../../../test/support.ts';
 import type { Tx } from '../../db/executor.ts';
-import { createMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
 import { accountBalance, ensureAccount, type LedgerAccount } from './ledger.repository.ts';
@@ -30,13 +30,7 @@ beforeAll(async () => {
 });
 
 async function newMember(isAgent = 0): Promise<WalletOwner> {
-  const { id } = await createMember(ctx.db, {
-    merchantCode: 'DEMO',
-    username: `l${randomUUID().replaceAll('-', '').slice(0, 12)}`,
-    password: 'Secret123',
-    isAgent,
-  });
-  return { id, brandId: brand.id, isAgent };
+  return (await makeMember(ctx, { prefix: 'l', isAgent })).owner;
 }
 
 async function fund(member: WalletOwner, minor: bigint) {

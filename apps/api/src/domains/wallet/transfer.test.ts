@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsolidatedFunds, WalletTransferResult } from '@lotus/contracts/wallet';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInMember } from '../../../test/factories.ts';
 import { getWithToken } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
-import { createMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
-import { findMemberById } from '../members/member.repository.ts';
-import { SessionService } from '../members/session.service.ts';
 import { upsertVendor } from '../vendors/vendor.repository.ts';
-import { houseAdjustment, setWalletSettings } from './wallet.service.ts';
+import { setWalletSettings } from './wallet.service.ts';
 
 const ctx = setupTestApp();
 reconcileAfterEach(ctx);
@@ -33,20 +31,8 @@ beforeAll(async () => {
   await setWalletSettings(ctx.db, brand.id, { singleWallet: false });
 });
 
-async function signedIn(isAgent = 0, fund = 0n) {
-  const { id } = await createMember(ctx.db, {
-    merchantCode: 'DEMO',
-    username: `t${randomUUID().replaceAll('-', '').slice(0, 12)}`,
-    password: 'Secret123',
-    isAgent,
-  });
-  const member = await findMemberById(ctx.db, brand.id, id);
-  if (!member) throw new Error('member vanished');
-  const token = await new SessionService(ctx.db, 120).start(member, { ip: '127.0.0.1', device: 'web' });
-  const owner = { id, brandId: brand.id, isAgent };
-  if (fund > 0n) await houseAdjustment(ctx.db, brand, owner, fund, `fund:${randomUUID()}`);
-  return { id, token, owner };
-}
+const signedIn = (isAgent = 0, funds = 0n) =>
+  signedInMember(ctx, { prefix: 't', isAgent, funds, ip: '127.0.0.1' });
 
 function transfer(token: string, body: Record<string, unknown>) {
   return call<WalletTransferResult>(ctx.app, {

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { MerchantWallet, WalletBalance } from '@lotus/contracts/money';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInMember } from '../../../test/factories.ts';
 import { getWithToken } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
-import { createMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
-import { findMemberById } from '../members/member.repository.ts';
-import { SessionService } from '../members/session.service.ts';
 import { houseAdjustment, setWalletSettings } from './wallet.service.ts';
 
 const ctx = setupTestApp();
@@ -22,18 +20,7 @@ beforeAll(async () => {
 });
 
 /** A member (or trial account) with a live session token. */
-async function signedIn(isAgent = 0) {
-  const { id } = await createMember(ctx.db, {
-    merchantCode: 'DEMO',
-    username: `w${randomUUID().replaceAll('-', '').slice(0, 12)}`,
-    password: 'Secret123',
-    isAgent,
-  });
-  const member = await findMemberById(ctx.db, brand.id, id);
-  if (!member) throw new Error('member vanished');
-  const token = await new SessionService(ctx.db, 120).start(member, { ip: '127.0.0.1', device: 'web' });
-  return { id, token, owner: { id, brandId: brand.id, isAgent } };
-}
+const signedIn = (isAgent = 0) => signedInMember(ctx, { prefix: 'w', isAgent, ip: '127.0.0.1' });
 
 describe('GET /wps/v2/wallets/balance', () => {
   it('answers the wire shape with decimal strings of the currency scale', async () => {
