@@ -3,12 +3,14 @@ import { findBrandByMerchantCode } from '../src/domains/brands/brand.repository.
 import type { Brand } from '../src/domains/brands/brand.ts';
 import { findMemberById, updateMember } from '../src/domains/members/member.repository.ts';
 import { SessionService } from '../src/domains/members/session.service.ts';
+import type { OperatorRole } from '../src/domains/operators/operator.ts';
 import { issueVendorSession } from '../src/domains/vendors/vendor-session.service.ts';
 import { accountBalance } from '../src/domains/wallet/ledger.repository.ts';
 import { houseAdjustment, openMemberWallet } from '../src/domains/wallet/wallet.service.ts';
-import { createMember, type HarnessMember } from '../src/harness.ts';
+import { createMember, createVendor, type HarnessMember } from '../src/harness.ts';
 import { hashPassword } from '../src/lib/hashing.ts';
 import { randomIp } from './members.ts';
+import { createOperator } from './operators.ts';
 import { TEST_PASSWORD_HASHING } from './support.ts';
 
 /**
@@ -112,3 +114,31 @@ export async function vendorPlayer(
   const { token } = await issueVendorSession(ctx.db, member.id, vendorCode, options.gameId ?? 'slots-1');
   return { ...member, token };
 }
+
+/** A vendor of a brand for the seamless-wallet API, with a random code unless given; the secret is returned once. */
+export function makeVendor(ctx: HasDb, options: { merchant?: string; code?: string; secret?: string } = {}) {
+  return createVendor(ctx.db, {
+    merchantCode: options.merchant ?? 'DEMO',
+    code: options.code ?? `V${randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase()}`,
+    ...(options.secret ? { secret: options.secret } : {}),
+  });
+}
+
+/** An operator of a brand (TOTP enrolled on a known secret, see test/operators.ts operatorLogin). */
+export function makeOperator(
+  ctx: HasDb,
+  options: { merchant?: string; role?: OperatorRole; withoutTotp?: boolean } = {},
+) {
+  const username = `op${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+  const password = 'Operator123';
+  return createOperator(ctx.db, {
+    merchantCode: options.merchant ?? 'DEMO',
+    username,
+    password,
+    role: options.role ?? 'admin',
+    ...(options.withoutTotp ? { withoutTotp: true } : {}),
+  }).then((created) => ({ ...created, username, password }));
+}
+
+/** A brand of its own (with its domains and content; see test/support.ts createBrand). */
+export { createBrand as makeBrand } from './support.ts';

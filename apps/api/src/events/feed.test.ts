@@ -4,14 +4,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { vendorPlayer } from '../../test/factories.ts';
+import { makeVendor, vendorPlayer } from '../../test/factories.ts';
 import { setupTestApp } from '../../test/support.ts';
 import type { Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrator.ts';
 import type { Database } from '../db/schema.ts';
 import { findBrandByMerchantCode } from '../domains/brands/brand.repository.ts';
 import type { Brand } from '../domains/brands/brand.ts';
-import { upsertVendor } from '../domains/vendors/vendor.repository.ts';
 import { memberDailyTurnover } from '../domains/wallet/turnover.consumer.ts';
 import { memberTurnover } from '../domains/wallet/turnover.repository.ts';
 import type { EventConsumer, LedgerEvent } from './event.ts';
@@ -247,13 +246,7 @@ describe('member daily turnover', () => {
     const found = await findBrandByMerchantCode(ctx.db, 'DEMO');
     if (!found) throw new Error('no demo brand');
     brand = found;
-    await upsertVendor(ctx.db, { brandId: brand.id, code: VENDOR, name: 'Feed games', secret: SECRET });
-    const v = await ctx.db
-      .selectFrom('vendors')
-      .select('id')
-      .where('code', '=', VENDOR)
-      .executeTakeFirstOrThrow();
-    vendorId = v.id;
+    vendorId = (await makeVendor(ctx, { code: VENDOR, secret: SECRET })).id;
   });
 
   const player = () => vendorPlayer(ctx, VENDOR, { prefix: 'f', funds: 100_000n });

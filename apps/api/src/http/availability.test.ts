@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { depositor, methodId } from '../../test/deposits.ts';
+import { makeOperator } from '../../test/factories.ts';
 import { randomIp, randomUsername, sealed, solveHumanCheck } from '../../test/members.ts';
-import { createOperator, operatorCall, operatorLogin } from '../../test/operators.ts';
+import { operatorCall, operatorLogin } from '../../test/operators.ts';
 import { call, countRows, headers, setupTestApp } from '../../test/support.ts';
 import { addCard, memberWithFunds, withdraw } from '../../test/withdrawals.ts';
 import { updateBrandSettings } from '../domains/brands/brand-settings.ts';
@@ -157,10 +158,9 @@ describe('maintenance and region restriction on the server', () => {
   });
 
   it('leaves the back office open so an operator can end maintenance', async () => {
-    const username = `adm${randomUUID().slice(0, 8)}`;
-    await createOperator(ctx.db, { merchantCode: 'DEMO', username, password: 'Operator123', role: 'admin' });
+    const { username, password } = await makeOperator(ctx, { role: 'admin' });
     await updateBrandSettings(ctx.db, 'DEMO', { systemStatus: 1, blockedCountries: ['MY'] });
-    const token = await operatorLogin(ctx, { merchantCode: 'DEMO', username, password: 'Operator123' });
+    const token = await operatorLogin(ctx, { merchantCode: 'DEMO', username, password });
     const res = await operatorCall(ctx, token, {
       method: 'PUT',
       url: '/bo/v1/settings/brand',

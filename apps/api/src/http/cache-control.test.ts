@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOperator, operatorLogin } from '../../test/operators.ts';
+import { makeOperator } from '../../test/factories.ts';
+import { operatorLogin } from '../../test/operators.ts';
 import { headers, setupTestApp } from '../../test/support.ts';
 import { memberWithFunds, type SignedIn } from '../../test/withdrawals.ts';
 
@@ -10,17 +11,8 @@ describe('Cache-Control: no-store on authenticated answers', () => {
   let operatorToken: string;
   beforeAll(async () => {
     member = await memberWithFunds(ctx, { funds: 1_000n });
-    await createOperator(ctx.db, {
-      merchantCode: 'DEMO',
-      username: 'cachecheck',
-      password: 'Operator123!',
-      role: 'admin',
-    });
-    operatorToken = await operatorLogin(ctx, {
-      merchantCode: 'DEMO',
-      username: 'cachecheck',
-      password: 'Operator123!',
-    });
+    const { username, password } = await makeOperator(ctx, { role: 'admin' });
+    operatorToken = await operatorLogin(ctx, { merchantCode: 'DEMO', username, password });
   });
 
   it.each(['/wps/member/info', '/wps/v2/wallets/balance'])(
