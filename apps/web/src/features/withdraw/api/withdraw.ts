@@ -1,4 +1,3 @@
-import type { MemberInfo } from '@lotus/contracts/accounts';
 import {
   type BankCard,
   type BankCardInput,
@@ -13,11 +12,9 @@ import {
 } from '@lotus/contracts/withdrawals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { BALANCE_KEY } from '../../../lib/member-data.ts';
 import { sealedRequest } from '../../../lib/sealed-request.ts';
 
-/** Query keys other features share: the balance in the header and the member's info. */
-const BALANCE_KEY = ['member', 'balance'];
-const INFO_KEY = ['member', 'info'];
 const CARDS_KEY = ['withdraw', 'cards'];
 const LIST_KEY = ['withdraw', 'list'];
 
@@ -27,16 +24,6 @@ export function useWithdrawSettings() {
     queryKey: ['withdraw', 'settings'],
     queryFn: () => apiRequest<WithdrawSettings>('/wps/relay/MCSFE_getWithdrawSettings'),
     staleTime: 60_000,
-  });
-}
-
-/** Whether the member has set a funds password (GET /wps/member/info, shared cache entry). */
-export function useHasFundsPassword() {
-  return useQuery({
-    queryKey: INFO_KEY,
-    queryFn: () => apiRequest<MemberInfo>('/wps/member/info'),
-    staleTime: 60_000,
-    select: (info) => info.hasFundsPassword,
   });
 }
 

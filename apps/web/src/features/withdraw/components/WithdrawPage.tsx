@@ -9,12 +9,12 @@ import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
+import { useMemberInfo } from '../../../lib/member-data.ts';
 import { formatBalance } from '../../../lib/money.ts';
 import {
   useAddBankCard,
   useBankCards,
   useConfirmWithdrawal,
-  useHasFundsPassword,
   useRemoveBankCard,
   useRequestWithdrawal,
   useWithdrawals,
@@ -30,7 +30,7 @@ export function WithdrawPage({ openPage }: Props) {
   const { t } = useTranslation();
   useErrorCatalogue();
   const settings = useWithdrawSettings();
-  const hasFundsPassword = useHasFundsPassword();
+  const memberInfo = useMemberInfo();
   const cards = useBankCards();
 
   if (settings.isPending || cards.isPending) return <Spinner />;
@@ -40,7 +40,7 @@ export function WithdrawPage({ openPage }: Props) {
   return (
     <div className="withdraw-page" data-testid="withdraw-page">
       <h2 className="withdraw-page__title">{t('withdraw.title')}</h2>
-      {hasFundsPassword.data === false ? (
+      {memberInfo.data?.hasFundsPassword === false ? (
         <Notice>
           {t('withdraw.setFundsPasswordFirst')}{' '}
           {openPage ? (
