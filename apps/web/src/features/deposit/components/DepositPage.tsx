@@ -8,12 +8,15 @@ import {
   RECEIPT_RULES,
 } from '@lotus/contracts/deposits';
 import { parseAmount } from '@lotus/contracts/money';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { Field, hintId, TextField } from '../../../components/ui/Field.tsx';
+import { Notice } from '../../../components/ui/Notice.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { formatBalance } from '../../../lib/money.ts';
@@ -25,20 +28,6 @@ import {
   useRequestDeposit,
 } from '../api/deposit.ts';
 import './deposit.css';
-
-type Status = { ok: boolean; text: string } | null;
-
-function StatusLine({ status }: { status: Status }) {
-  if (!status) return null;
-  return (
-    <p
-      className={status.ok ? 'deposit-status' : 'deposit-status deposit-status--error'}
-      role={status.ok ? 'status' : 'alert'}
-    >
-      {status.text}
-    </p>
-  );
-}
 
 /** The member-centre deposit page (spec §4): choose a method, deposit, and the member's recent deposits. */
 export function DepositPage() {
@@ -53,9 +42,7 @@ export function DepositPage() {
     <div className="deposit-page" data-testid="deposit-page">
       <h2 className="deposit-page__title">{t('deposit.title')}</h2>
       {settings.data.allowDeposit === 'N' || settings.data.methods.length === 0 ? (
-        <div className="deposit-notice" role="note">
-          {t('deposit.unavailable')}
-        </div>
+        <Notice>{t('deposit.unavailable')}</Notice>
       ) : (
         <DepositForm settings={settings.data} />
       )}
@@ -196,27 +183,23 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
           ))}
         </fieldset>
         {method.kind === 'bank_transfer' ? <BankAccounts method={method} id={id} /> : null}
-        <Field id={`${id}-amount`} label={t('deposit.amount')} hint={t('deposit.limits', { min, max })}>
-          <input
-            id={`${id}-amount`}
-            name="amount"
-            className="input"
-            inputMode="decimal"
-            aria-describedby={`${id}-amount-hint`}
-            data-testid="deposit-amount"
-          />
-        </Field>
+        <TextField
+          id={id}
+          name="amount"
+          label={t('deposit.amount')}
+          hint={t('deposit.limits', { min, max })}
+          inputMode="decimal"
+          testId="deposit-amount"
+        />
         {method.kind === 'bank_transfer' ? (
           <>
-            <Field id={`${id}-reference`} label={t('deposit.transferReference')}>
-              <input
-                id={`${id}-reference`}
-                name="transferReference"
-                className="input"
-                maxLength={RECEIPT_RULES.transferReferenceMax}
-                data-testid="deposit-reference"
-              />
-            </Field>
+            <TextField
+              id={id}
+              name="transferReference"
+              label={t('deposit.transferReference')}
+              maxLength={RECEIPT_RULES.transferReferenceMax}
+              testId="deposit-reference"
+            />
             <Field id={`${id}-receipt`} label={t('deposit.receipt')} hint={t('deposit.receiptHint')}>
               <input
                 id={`${id}-receipt`}
@@ -224,7 +207,7 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
                 type="file"
                 accept="image/png,image/jpeg"
                 className="input"
-                aria-describedby={`${id}-receipt-hint`}
+                aria-describedby={hintId(`${id}-receipt`)}
                 data-testid="deposit-receipt"
               />
             </Field>
@@ -256,32 +239,6 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
         </figure>
       ) : null}
     </section>
-  );
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -1,12 +1,14 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/ui/Field.tsx';
+import { Notice } from '../../../components/ui/Notice.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { formatBalance } from '../../../lib/money.ts';
 import { useTransferUpline, useUpline, useWithdrawSettings } from '../api/withdraw.ts';
-import { Notice, type Status, StatusLine, TextField } from './fields.tsx';
 import './withdraw.css';
 
 const AMOUNT = /^\d{1,19}(\.\d{1,2})?$/;

@@ -4,9 +4,12 @@ import { BANK_CARD_RULES, checkWithdrawAmount, PROOF_IMAGE_RULES } from '@lotus/
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { Field, hintId, TextField } from '../../../components/ui/Field.tsx';
+import { Notice } from '../../../components/ui/Notice.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { useMemberInfo } from '../../../lib/member-data.ts';
@@ -20,7 +23,6 @@ import {
   useWithdrawals,
   useWithdrawSettings,
 } from '../api/withdraw.ts';
-import { Notice, type Status, StatusLine, TextField } from './fields.tsx';
 import './withdraw.css';
 
 type Props = { openPage?: (page: 'securityCenter') => void };
@@ -219,10 +221,7 @@ function WithdrawForm({ settings, cards }: { settings: WithdrawSettings; cards: 
         {t('withdraw.request')}
       </h3>
       <form className="withdraw-form" onSubmit={submit} noValidate data-testid="withdraw-form">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-card`}>
-            {t('withdraw.toCard')}
-          </label>
+        <Field id={`${id}-card`} label={t('withdraw.toCard')}>
           <select id={`${id}-card`} name="bankCardId" className="input" defaultValue={cards[0]?.id ?? ''}>
             {cards.map((card) => (
               <option key={card.id} value={card.id}>
@@ -230,7 +229,7 @@ function WithdrawForm({ settings, cards }: { settings: WithdrawSettings; cards: 
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <TextField
           id={id}
           name="amount"
@@ -425,19 +424,16 @@ export function ConfirmActions({ withdrawal }: { withdrawal: Withdrawal }) {
       ) : null}
       {mode === 'notReceived' ? (
         <form className="withdraw-form" onSubmit={submitNotReceived} noValidate>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-image`}>
-              {t('withdraw.proofImage')}
-            </label>
+          <Field id={`${id}-image`} label={t('withdraw.proofImage')} hint={t('withdraw.proofRule')}>
             <input
               id={`${id}-image`}
               name="image"
               type="file"
               accept="image/png,image/jpeg"
               className="input"
+              aria-describedby={hintId(`${id}-image`)}
             />
-            <p className="withdraw-section__hint">{t('withdraw.proofRule')}</p>
-          </div>
+          </Field>
           <TextField id={id} name="note" label={t('withdraw.note')} maxLength={PROOF_IMAGE_RULES.noteMax} />
           <button type="submit" className="button button--ghost button--small" disabled={confirm.isPending}>
             {t('withdraw.send')}
