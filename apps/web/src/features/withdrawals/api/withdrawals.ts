@@ -15,13 +15,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { BALANCE_KEY } from '../../../lib/member-data.ts';
 import { sealedRequest } from '../../../lib/sealed-request.ts';
 
-const CARDS_KEY = ['withdraw', 'cards'];
-const LIST_KEY = ['withdraw', 'list'];
+const CARDS_KEY = ['withdrawals', 'cards'];
+const LIST_KEY = ['withdrawals', 'list'];
 
 /** GET /wps/relay/MCSFE_getWithdrawSettings (T): the brand's minimum, maximum and daily count. */
-export function useWithdrawSettings() {
+export function useWithdrawalSettings() {
   return useQuery({
-    queryKey: ['withdraw', 'settings'],
+    queryKey: ['withdrawals', 'settings'],
     queryFn: () => apiRequest<WithdrawSettings>('/wps/relay/MCSFE_getWithdrawSettings'),
     staleTime: 60_000,
   });
@@ -57,7 +57,7 @@ export function useWithdrawals(page: number) {
   });
 }
 
-export type WithdrawInput = {
+export type WithdrawalInput = {
   amount: string;
   bankCardId: string;
   fundsPassword: string;
@@ -68,7 +68,7 @@ export type WithdrawInput = {
 export function useRequestWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: WithdrawInput) =>
+    mutationFn: (input: WithdrawalInput) =>
       sealedRequest<Withdrawal>(`/wps/relay/passwordCheck/${WITHDRAW_RELAY}`, 'POST', input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: LIST_KEY });
@@ -108,7 +108,7 @@ export function useConfirmWithdrawal() {
 
 export function useUpline() {
   return useQuery({
-    queryKey: ['withdraw', 'upline'],
+    queryKey: ['withdrawals', 'upline'],
     queryFn: () => apiRequest<UplineInfo>('/wps/member/upline'),
   });
 }

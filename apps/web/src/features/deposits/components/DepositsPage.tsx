@@ -26,11 +26,11 @@ import {
   useDepositSettings,
   useDeposits,
   useRequestDeposit,
-} from '../api/deposit.ts';
-import './deposit.css';
+} from '../api/deposits.ts';
+import './deposits.css';
 
-/** The member-centre deposit page (spec §4): choose a method, deposit, and the member's recent deposits. */
-export function DepositPage() {
+/** The member-centre page `depositv2` (spec §4): choose a method, deposit, and the member's recent deposits. */
+export function DepositsPage() {
   const { t } = useTranslation();
   useErrorCatalogue();
   const settings = useDepositSettings();
@@ -39,10 +39,10 @@ export function DepositPage() {
   if (settings.isError) return <QueryError error={settings.error} onRetry={() => void settings.refetch()} />;
 
   return (
-    <div className="deposit-page" data-testid="deposit-page">
-      <h2 className="deposit-page__title">{t('deposit.title')}</h2>
+    <div className="deposits-page" data-testid="deposit-page">
+      <h2 className="deposits-page__title">{t('deposits.title')}</h2>
       {settings.data.allowDeposit === 'N' || settings.data.methods.length === 0 ? (
-        <Notice>{t('deposit.unavailable')}</Notice>
+        <Notice>{t('deposits.unavailable')}</Notice>
       ) : (
         <DepositForm settings={settings.data} />
       )}
@@ -54,11 +54,11 @@ export function DepositPage() {
 function methodLabel(t: (key: string) => string, method: DepositMethod): string {
   switch (method.kind) {
     case 'bank_transfer':
-      return t('deposit.kindBank');
+      return t('deposits.kindBank');
     case 'gateway':
-      return t('deposit.kindGateway');
+      return t('deposits.kindGateway');
     case 'qr':
-      return t('deposit.kindQr');
+      return t('deposits.kindQr');
   }
 }
 
@@ -100,10 +100,10 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
     if (!checked.ok) {
       fail(
         checked.reason === 'invalid'
-          ? t('deposit.amountInvalid')
+          ? t('deposits.amountInvalid')
           : checked.reason === 'below_minimum'
-            ? t('deposit.amountBelow', { min })
-            : t('deposit.amountAbove', { max }),
+            ? t('deposits.amountBelow', { min })
+            : t('deposits.amountAbove', { max }),
       );
       return;
     }
@@ -115,12 +115,12 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
       const receipt = data.get('receipt');
       const transferReference = String(data.get('transferReference') ?? '').trim();
       const bankAccountId = String(data.get('bankAccountId') ?? '');
-      if (!bankAccountId) return fail(t('deposit.chooseAccount'));
-      if (!transferReference) return fail(t('deposit.referenceRequired'));
-      if (!(receipt instanceof File) || receipt.size === 0) return fail(t('deposit.receiptRequired'));
+      if (!bankAccountId) return fail(t('deposits.chooseAccount'));
+      if (!transferReference) return fail(t('deposits.referenceRequired'));
+      if (!(receipt instanceof File) || receipt.size === 0) return fail(t('deposits.receiptRequired'));
       if (!(RECEIPT_RULES.types as readonly string[]).includes(receipt.type))
-        return fail(t('deposit.receiptType'));
-      if (receipt.size >= RECEIPT_RULES.maxBytes) return fail(t('deposit.receiptTooLarge'));
+        return fail(t('deposits.receiptType'));
+      if (receipt.size >= RECEIPT_RULES.maxBytes) return fail(t('deposits.receiptTooLarge'));
       bank.mutate(
         {
           methodId: method.id,
@@ -133,7 +133,7 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
         {
           onSuccess: () => {
             done();
-            setStatus({ ok: true, text: t('deposit.submitted') });
+            setStatus({ ok: true, text: t('deposits.submitted') });
           },
           onError: (error) => fail(errorText(error)),
         },
@@ -146,13 +146,13 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
         onSuccess: (created) => {
           done();
           if (created.redirectUrl) {
-            setStatus({ ok: true, text: t('deposit.redirecting') });
+            setStatus({ ok: true, text: t('deposits.redirecting') });
             window.location.assign(created.redirectUrl);
           } else if (created.qrImage) {
             setQr(created);
-            setStatus({ ok: true, text: t('deposit.scanQr') });
+            setStatus({ ok: true, text: t('deposits.scanQr') });
           } else {
-            setStatus({ ok: true, text: t('deposit.submitted') });
+            setStatus({ ok: true, text: t('deposits.submitted') });
           }
         },
         onError: (error) => fail(errorText(error)),
@@ -161,13 +161,13 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
   };
 
   return (
-    <section className="deposit-section" aria-labelledby={`${id}-form`}>
-      <h3 id={`${id}-form`} className="deposit-section__title">
-        {t('deposit.newDeposit')}
+    <section className="deposits-section" aria-labelledby={`${id}-form`}>
+      <h3 id={`${id}-form`} className="deposits-section__title">
+        {t('deposits.newDeposit')}
       </h3>
-      <form className="deposit-form" onSubmit={submit} noValidate data-testid="deposit-form">
+      <form className="deposits-form" onSubmit={submit} noValidate data-testid="deposit-form">
         <fieldset className="deposit-methods">
-          <legend className="field__label">{t('deposit.method')}</legend>
+          <legend className="field__label">{t('deposits.method')}</legend>
           {settings.methods.map((m) => (
             <label key={m.id} className="deposit-method">
               <input
@@ -186,8 +186,8 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
         <TextField
           id={id}
           name="amount"
-          label={t('deposit.amount')}
-          hint={t('deposit.limits', { min, max })}
+          label={t('deposits.amount')}
+          hint={t('deposits.limits', { min, max })}
           inputMode="decimal"
           testId="deposit-amount"
         />
@@ -196,11 +196,11 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
             <TextField
               id={id}
               name="transferReference"
-              label={t('deposit.transferReference')}
+              label={t('deposits.transferReference')}
               maxLength={RECEIPT_RULES.transferReferenceMax}
               testId="deposit-reference"
             />
-            <Field id={`${id}-receipt`} label={t('deposit.receipt')} hint={t('deposit.receiptHint')}>
+            <Field id={`${id}-receipt`} label={t('deposits.receipt')} hint={t('deposits.receiptHint')}>
               <input
                 id={`${id}-receipt`}
                 name="receipt"
@@ -220,10 +220,10 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
           data-testid="deposit-submit"
         >
           {pending
-            ? t('deposit.submitting')
+            ? t('deposits.submitting')
             : method.kind === 'bank_transfer'
-              ? t('deposit.submit')
-              : t('deposit.pay')}
+              ? t('deposits.submit')
+              : t('deposits.pay')}
         </button>
       </form>
       <StatusLine status={status} />
@@ -231,11 +231,11 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
         <figure className="deposit-qr" data-testid="deposit-qr">
           <img
             src={qr.qrImage}
-            alt={t('deposit.qrAlt', { reference: qr.deposit.reference })}
+            alt={t('deposits.qrAlt', { reference: qr.deposit.reference })}
             width={240}
             height={240}
           />
-          <figcaption>{t('deposit.qrCaption', { reference: qr.deposit.reference })}</figcaption>
+          <figcaption>{t('deposits.qrCaption', { reference: qr.deposit.reference })}</figcaption>
         </figure>
       ) : null}
     </section>
@@ -246,7 +246,7 @@ function BankAccounts({ method, id }: { method: DepositMethod; id: string }) {
   const { t } = useTranslation();
   return (
     <fieldset className="deposit-accounts" data-testid="deposit-accounts">
-      <legend className="field__label">{t('deposit.transferTo')}</legend>
+      <legend className="field__label">{t('deposits.transferTo')}</legend>
       {method.bankAccounts.map((a, index) => (
         <label key={a.id} className="deposit-account">
           <input type="radio" name="bankAccountId" value={a.id} defaultChecked={index === 0} />{' '}
@@ -257,7 +257,7 @@ function BankAccounts({ method, id }: { method: DepositMethod; id: string }) {
         </label>
       ))}
       <p id={`${id}-accounts-hint`} className="field__hint">
-        {t('deposit.transferHint')}
+        {t('deposits.transferHint')}
       </p>
     </fieldset>
   );
@@ -266,17 +266,17 @@ function BankAccounts({ method, id }: { method: DepositMethod; id: string }) {
 function statusLabel(t: (key: string) => string, status: DepositStatus): string {
   switch (status) {
     case 'pending':
-      return t('deposit.statusPending');
+      return t('deposits.statusPending');
     case 'approved':
-      return t('deposit.statusApproved');
+      return t('deposits.statusApproved');
     case 'paid':
-      return t('deposit.statusPaid');
+      return t('deposits.statusPaid');
     case 'rejected':
-      return t('deposit.statusRejected');
+      return t('deposits.statusRejected');
     case 'cancelled':
-      return t('deposit.statusCancelled');
+      return t('deposits.statusCancelled');
     case 'failed':
-      return t('deposit.statusFailed');
+      return t('deposits.statusFailed');
   }
 }
 
@@ -290,14 +290,14 @@ function DepositList({ currencySymbol }: { currencySymbol: string }) {
 
   const cancelOne = (deposit: Deposit) =>
     cancel.mutate(deposit.id, {
-      onSuccess: () => setStatus({ ok: true, text: t('deposit.cancelled') }),
+      onSuccess: () => setStatus({ ok: true, text: t('deposits.cancelled') }),
       onError: (error) => setStatus({ ok: false, text: errorText(error) }),
     });
 
   return (
-    <section className="deposit-section" aria-labelledby={`${id}-list`}>
-      <h3 id={`${id}-list`} className="deposit-section__title">
-        {t('deposit.recent')}
+    <section className="deposits-section" aria-labelledby={`${id}-list`}>
+      <h3 id={`${id}-list`} className="deposits-section__title">
+        {t('deposits.recent')}
       </h3>
       <StatusLine status={status} />
       {list.isPending ? (
@@ -305,7 +305,7 @@ function DepositList({ currencySymbol }: { currencySymbol: string }) {
       ) : list.isError ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title={t('deposit.none')} />
+        <EmptyState title={t('deposits.none')} />
       ) : (
         <>
           <ul className="deposits" data-testid="deposits">
@@ -327,7 +327,7 @@ function DepositList({ currencySymbol }: { currencySymbol: string }) {
                     onClick={() => cancelOne(d)}
                     disabled={cancel.isPending}
                   >
-                    {t('deposit.cancel')}
+                    {t('deposits.cancel')}
                   </button>
                 ) : null}
               </li>
@@ -337,7 +337,7 @@ function DepositList({ currencySymbol }: { currencySymbol: string }) {
             page={page}
             pageCount={Math.ceil(list.data.total / list.data.size)}
             onChange={setPage}
-            label={t('deposit.pages')}
+            label={t('deposits.pages')}
           />
         </>
       )}
