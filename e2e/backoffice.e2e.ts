@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import { createMember, createOperator, HARNESS_TOTP_SECRET, withDatabase } from '@lotus/api/harness';
+import { createMember } from '@lotus/api/harness';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { backofficeLogin } from './backoffice.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { db, financeOperator, operatorLogin, operatorPasswordStep, unique } from './pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,17 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const unique = () => randomBytes(3).toString('hex');
-const db = <T>(work: Parameters<typeof withDatabase<T>>[1]) => withDatabase(inject('databaseUrl'), work);
-
-async function financeOperator(): Promise<{ username: string; password: string; totpSecret: string }> {
-  const username = `fin${unique()}`;
-  await db((d) =>
-    createOperator(d, { merchantCode: 'DEMO', username, password: 'Finance#2026', role: 'finance' }),
-  );
-  return { username, password: 'Finance#2026', totpSecret: HARNESS_TOTP_SECRET };
-}
 
 async function mainBalanceShows(page: Page, text: string): Promise<void> {
   await page.waitForFunction(
@@ -51,7 +39,7 @@ describe('back office', () => {
     const second = await financeOperator();
 
     const a = await newPage(browser);
-    await backofficeLogin(a.page, siteUrl(), first);
+    await operatorLogin(a.page, first);
     await a.page.getByRole('link', { name: 'Members' }).click();
     await a.page.getByLabel('Username, mobile or ID').fill(member);
     await a.page.getByRole('button', { name: 'Search' }).click();
@@ -67,7 +55,7 @@ describe('back office', () => {
     await mainBalanceShows(a.page, '250.50');
 
     const b = await newPage(browser);
-    await backofficeLogin(b.page, siteUrl(), second);
+    await operatorLogin(b.page, second);
     await b.page.getByRole('link', { name: 'Adjustments' }).click();
     const row = b.page.getByRole('row').filter({ hasText: member });
     await row.getByRole('button', { name: 'Approve' }).click();
@@ -94,7 +82,7 @@ describe('back office', () => {
     await page.goto(`${siteUrl()}/backoffice/`);
     await page.getByLabel('Username').waitFor();
     await check();
-    await backofficeLogin(page, siteUrl(), operator);
+    await operatorLogin(page, operator);
     await page.getByRole('link', { name: 'Members' }).click();
     await page.getByRole('table').waitFor();
     await check();
@@ -107,10 +95,7 @@ describe('back office', () => {
   it('refuses a wrong authenticator code', async () => {
     const operator = await financeOperator();
     const { context, page } = await newPage(browser);
-    await page.goto(`${siteUrl()}/backoffice/`);
-    await page.getByLabel('Username').fill(operator.username);
-    await page.getByLabel('Password').fill(operator.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await operatorPasswordStep(page, operator);
     await page.getByLabel('Authenticator code').fill('000000');
     await page.getByRole('button', { name: 'Verify and log in' }).click();
     expect(await page.getByRole('alert').innerText()).toMatch(/authenticator code/i);

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { createMember, createOperator, currentTotpCode, withDatabase } from '@lotus/api/harness';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './browser.ts';
+import { db, dismissPopup, financeOperator, memberOnDepositPage, operatorLogin } from './pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,47 +11,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const unique = () => randomBytes(3).toString('hex');
-const db = <T>(work: Parameters<typeof withDatabase<T>>[1]) => withDatabase(inject('databaseUrl'), work);
-
 /** A 1×1 PNG: what the member attaches as the transfer receipt. */
 const RECEIPT = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function dismissPopup(page: Page, timeout = 5_000): Promise<void> {
-  const popup = page.getByTestId('announcement-popup');
-  const shown = await popup.waitFor({ timeout }).then(
-    () => true,
-    () => false,
-  );
-  if (shown) {
-    await popup
-      .getByRole('button', { name: /close|tutup|关闭/i })
-      .first()
-      .click();
-    await popup.waitFor({ state: 'hidden' });
-  }
-}
-
-/** A new member of DEMO logged in from the header, with the deposit page open. */
-async function memberOnDepositPage(): Promise<{ page: Page; username: string; close: () => Promise<void> }> {
-  const username = `dep${unique()}`;
-  await db((d) => createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' }));
-  const { context, page } = await newPage(browser);
-  await page.goto(`${siteUrl()}/index`);
-  await dismissPopup(page);
-  const box = page.getByTestId('login-box');
-  await box.getByLabel('Username').fill(username);
-  await box.getByLabel('Password').fill('Secret123');
-  await box.getByRole('button', { name: 'Log in' }).click();
-  await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
-  await dismissPopup(page, 3_000);
-  await page.getByTestId('logged-in-bar').getByRole('button', { name: 'Deposit' }).click();
-  await page.getByTestId('deposit-form').waitFor({ timeout: 15_000 });
-  return { page, username, close: () => context.close() };
-}
 
 async function balanceShows(page: Page, text: string): Promise<void> {
   await page.getByTestId('balance-refresh').click();
@@ -65,7 +28,7 @@ async function balanceShows(page: Page, text: string): Promise<void> {
 
 describe('deposits in the browser', () => {
   it('a member deposits by bank transfer with a receipt, finance approves it, the header balance shows it', async () => {
-    const { page, username, close } = await memberOnDepositPage();
+    const { page, username, close } = await memberOnDepositPage(browser);
     const form = page.getByTestId('deposit-form');
     await form.getByTestId('deposit-method-bank_transfer').check();
     await expect(page.getByTestId('deposit-accounts').innerText()).resolves.toContain('514012345678');
@@ -93,22 +56,8 @@ describe('deposits in the browser', () => {
       expect(found.status).toBe('pending');
       return found.id;
     });
-    const operator = `fin${unique()}`;
-    await db((d) =>
-      createOperator(d, {
-        merchantCode: 'DEMO',
-        username: operator,
-        password: 'Finance#2026',
-        role: 'finance',
-      }),
-    );
     const back = await newPage(browser);
-    await back.page.goto(`${siteUrl()}/backoffice/`);
-    await back.page.getByLabel('Username').fill(operator);
-    await back.page.getByLabel('Password').fill('Finance#2026');
-    await back.page.getByRole('button', { name: 'Log in' }).click();
-    await back.page.getByLabel('Authenticator code').fill(currentTotpCode());
-    await back.page.getByRole('button', { name: 'Verify and log in' }).click();
+    await operatorLogin(back.page, await financeOperator());
     await back.page.getByRole('link', { name: 'Deposits' }).click();
     const queued = back.page.getByTestId(`bo-deposit-${id}`);
     await queued.waitFor({ timeout: 30_000 });
@@ -135,16 +84,16 @@ describe('deposits in the browser', () => {
   });
 
   it('a member pays through the demo gateway: redirected to its page, Pay, back on the site with the balance', async () => {
-    const { page, close } = await memberOnDepositPage();
+    const { page, close } = await memberOnDepositPage(browser);
     const form = page.getByTestId('deposit-form');
     await form.getByTestId('deposit-method-gateway').check();
     await form.getByTestId('deposit-amount').fill('88.80');
     await form.getByTestId('deposit-submit').click();
-    await page.waitForURL(/\/wps\/payments\/demo-gateway\/DP[0-9A-F]{20}$/, { timeout: 15_000 });
+    await page.waitForURL(/\/wps\/deposits\/demo-gateway\/DP[0-9A-F]{20}$/, { timeout: 15_000 });
     expect(await page.getByTestId('demo-amount').innerText()).toBe('88.80 PHP');
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
-    await dismissPopup(page, 3_000);
+    await dismissPopup(page, { timeout: 3_000 });
     await balanceShows(page, '88.80');
     await close();
   });

@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { closeDialog, dismissPopup } from './pages.ts';
 
 /**
  * No horizontal overflow, anywhere (issue 11): every member-site route of spec §2, logged out and
@@ -114,24 +115,9 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(150);
 }
 
-async function closeDialog(dialog: Locator): Promise<void> {
-  await dialog
-    .getByRole('button', { name: /close|tutup|关闭|cancel|batal|取消/i })
-    .first()
-    .click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 /** Closes the announcement popup when the audience has one, after checking it fits. */
 async function checkAndDismissPopup(page: Page, where: string, timeout = 4_000): Promise<void> {
-  const popup = page.getByTestId('announcement-popup');
-  const shown = await popup.waitFor({ state: 'visible', timeout }).then(
-    () => true,
-    () => false,
-  );
-  if (!shown) return;
-  await expectNoOverflow(page, `${where} announcement popup`);
-  await closeDialog(popup);
+  await dismissPopup(page, { timeout, inspect: () => expectNoOverflow(page, `${where} announcement popup`) });
 }
 
 /** Moves the single-page app to a route as its own links do (no reload: only the page's chunk). */

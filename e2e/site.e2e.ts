@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_BRANDS, MALAYSIAN_IP } from './brands.ts';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { dismissPopup } from './pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,22 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Close the announcement popup the demo brand shows a new session, so it does not cover the page. */
-async function dismissPopup(page: Page): Promise<void> {
-  const popup = page.getByTestId('announcement-popup');
-  const shown = await popup
-    .waitFor({ state: 'visible', timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (shown) {
-    await popup
-      .getByRole('button', { name: /close|tutup|关闭/i })
-      .first()
-      .click();
-    await popup.waitFor({ state: 'hidden' });
-  }
-}
 
 async function chooseLanguage(page: Page, name: RegExp): Promise<void> {
   await page.getByTestId('language-picker').click();

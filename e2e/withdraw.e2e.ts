@@ -1,16 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import {
-  createMember,
-  createOperator,
-  fundMember,
-  HARNESS_TOTP_SECRET,
-  setFundsPassword,
-  withDatabase,
-} from '@lotus/api/harness';
+import { createMember, fundMember, setFundsPassword } from '@lotus/api/harness';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { backofficeLogin } from './backoffice.ts';
-import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './browser.ts';
+import { db, financeOperator, memberLogsIn, operatorLogin, unique } from './pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,49 +12,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const unique = () => randomBytes(3).toString('hex');
-const db = <T>(work: Parameters<typeof withDatabase<T>>[1]) => withDatabase(inject('databaseUrl'), work);
-
-async function dismissPopup(page: Page, timeout = 5_000): Promise<void> {
-  const popup = page.getByTestId('announcement-popup');
-  const shown = await popup.waitFor({ timeout }).then(
-    () => true,
-    () => false,
-  );
-  if (shown) {
-    await popup
-      .getByRole('button', { name: /close|tutup|关闭/i })
-      .first()
-      .click();
-    await popup.waitFor({ state: 'hidden' });
-  }
-}
-
-async function memberLogsIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${siteUrl()}/index`);
-  await dismissPopup(page);
-  const box = page.getByTestId('login-box');
-  await box.getByLabel('Username').fill(username);
-  await box.getByLabel('Password').fill(password);
-  await box.getByRole('button', { name: 'Log in' }).click();
-  await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
-  await dismissPopup(page, 3_000);
-}
-
-async function openWithdrawPage(page: Page) {
+async function openWithdrawalsPage(page: Page) {
   await page.getByTestId('logged-in-bar').getByRole('button', { name: 'Withdraw' }).click();
-  const withdrawPage = page.getByTestId('withdraw-page');
-  await withdrawPage.waitFor({ timeout: 15_000 });
-  return withdrawPage;
-}
-
-/** A finance operator of the demo brand (TOTP on the harness secret). */
-async function financeOperator() {
-  const username = `fin${unique()}`;
-  await db((d) =>
-    createOperator(d, { merchantCode: 'DEMO', username, password: 'Finance#2026', role: 'finance' }),
-  );
-  return { username, password: 'Finance#2026', totpSecret: HARNESS_TOTP_SECRET };
+  const withdrawalsPage = page.getByTestId('withdraw-page');
+  await withdrawalsPage.waitFor({ timeout: 15_000 });
+  return withdrawalsPage;
 }
 
 describe('withdrawals in the browser', () => {
@@ -77,19 +31,19 @@ describe('withdrawals in the browser', () => {
     await memberLogsIn(member.page, username, 'Secret123');
 
     // The member binds a bank card and withdraws 250.00 with the funds password.
-    let withdrawPage = await openWithdrawPage(member.page);
-    const cardForm = withdrawPage.getByTestId('add-card-form');
+    let withdrawalsPage = await openWithdrawalsPage(member.page);
+    const cardForm = withdrawalsPage.getByTestId('add-card-form');
     await cardForm.getByLabel('Bank name').fill('Maybank');
     await cardForm.getByLabel('Account holder name').fill('E2E Member');
     await cardForm.getByLabel('Account number').fill(`55${Date.now().toString().slice(-10)}`);
     await cardForm.getByLabel('Login password').fill('Secret123');
     await cardForm.getByRole('button', { name: 'Add bank card' }).click();
-    await withdrawPage.getByTestId('bank-cards').locator('li').first().waitFor();
-    const form = withdrawPage.getByTestId('withdraw-form');
+    await withdrawalsPage.getByTestId('bank-cards').locator('li').first().waitFor();
+    const form = withdrawalsPage.getByTestId('withdraw-form');
     await form.getByLabel('Amount').fill('250');
     await form.getByLabel('Funds password').fill('135790');
     await form.getByTestId('withdraw-submit').click();
-    await withdrawPage.getByRole('status').filter({ hasText: 'Withdrawal requested' }).waitFor();
+    await withdrawalsPage.getByRole('status').filter({ hasText: 'Withdrawal requested' }).waitFor();
     const id = await db(async (d) => {
       const row = await d
         .selectFrom('withdrawals')
@@ -100,11 +54,11 @@ describe('withdrawals in the browser', () => {
       expect(row.status).toBe('pending');
       return row.id;
     });
-    await withdrawPage.getByTestId(`withdrawal-${id}`).waitFor();
+    await withdrawalsPage.getByTestId(`withdrawal-${id}`).waitFor();
 
     // Finance approves it and marks it paid from the back office's withdrawal queue.
     const operator = await newPage(browser);
-    await backofficeLogin(operator.page, siteUrl(), await financeOperator());
+    await operatorLogin(operator.page, await financeOperator());
     await operator.page.getByRole('link', { name: 'Withdrawals' }).click();
     const row = operator.page.getByTestId(`bo-withdrawal-${id}`);
     await row.waitFor({ timeout: 30_000 });
@@ -119,8 +73,8 @@ describe('withdrawals in the browser', () => {
 
     // The member sees it paid and confirms receipt.
     await member.page.keyboard.press('Escape');
-    withdrawPage = await openWithdrawPage(member.page);
-    const item = withdrawPage.getByTestId(`withdrawal-${id}`);
+    withdrawalsPage = await openWithdrawalsPage(member.page);
+    const item = withdrawalsPage.getByTestId(`withdrawal-${id}`);
     await item.getByTestId('confirm-received').click();
     await member.page.waitForSelector(`[data-testid="withdrawal-${id}"][data-status="received"]`, {
       timeout: 15_000,

@@ -1,4 +1,4 @@
-import { TRIAL_TYPE } from '@lotus/contracts/accounts';
+import { AGENT_KINDS, AGENT_TYPES, MEMBER_TYPE, TRIAL_TYPE } from '@lotus/contracts/accounts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TrialWarning } from '../features/auth/components/TrialWarning.tsx';
@@ -7,12 +7,12 @@ import { apiRequest } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { allowMemberAction } from './member-action.ts';
 import { closeModal, currentModal } from './modals.ts';
-import { getSession, onSessionEnded, startSession } from './session.ts';
+import { canOpenAgentCentre, getSession, isTrial, onSessionEnded, startSession } from './session.ts';
 
 describe('session ended by the server', () => {
   it('on 401 login.not.session clears the session and tells the app', async () => {
     window.sessionStorage.setItem('merchant', 'DEMO');
-    startSession({ token: 'old', isAgent: 0, account: 'demoplayer' });
+    startSession({ token: 'old', isAgent: MEMBER_TYPE, account: 'demoplayer' });
     const ended = vi.fn();
     const off = onSessionEnded(ended);
     vi.stubGlobal(
@@ -38,7 +38,7 @@ describe('session ended by the server', () => {
   });
 
   it('leaves the session alone on other 401 answers of a visitor call', async () => {
-    startSession({ token: 'tok', isAgent: 0, account: 'demoplayer' });
+    startSession({ token: 'tok', isAgent: MEMBER_TYPE, account: 'demoplayer' });
     vi.stubGlobal(
       'fetch',
       vi.fn(
@@ -74,7 +74,7 @@ describe('protected actions', () => {
     expect(allowMemberAction()).toBe(false);
     expect(currentModal()?.name).toBe('trialWarning');
     closeModal();
-    startSession({ token: 'tok', isAgent: 0, account: 'member' });
+    startSession({ token: 'tok', isAgent: MEMBER_TYPE, account: 'member' });
     expect(allowMemberAction()).toBe(true);
     expect(currentModal()).toBeNull();
   });
@@ -83,6 +83,18 @@ describe('protected actions', () => {
     renderApp(<TrialWarning />);
     expect(screen.getByTestId('trial-warning').textContent).toContain('Please register a real account');
     screen.getByTestId('trial-warning-confirm').click();
+  });
+});
+
+describe('account kinds', () => {
+  it('opens the agent centre for the agent kinds only and marks only trial accounts as trial', () => {
+    for (const isAgent of Object.values(AGENT_TYPES)) {
+      startSession({ token: 'tok', isAgent, account: 'someone' });
+      expect(canOpenAgentCentre(getSession())).toBe(AGENT_KINDS.includes(isAgent));
+      expect(isTrial(getSession())).toBe(isAgent === TRIAL_TYPE);
+    }
+    expect(AGENT_KINDS).not.toContain(TRIAL_TYPE);
+    expect(AGENT_KINDS).not.toContain(MEMBER_TYPE);
   });
 });
 

@@ -1,3 +1,4 @@
+import { AGENT_KINDS, TRIAL_TYPE } from '@lotus/contracts/accounts';
 import { storage } from './storage.ts';
 
 /**
@@ -71,12 +72,9 @@ export function endSession(): void {
   emit();
 }
 
-export const TRIAL_AGENT_TYPE = 4;
-const AGENT_CENTRE_TYPES: readonly number[] = [1, 2, 41, 42];
-
-export const isTrial = (session: Session) => !!session.token && session.isAgent === TRIAL_AGENT_TYPE;
+export const isTrial = (session: Session) => !!session.token && session.isAgent === TRIAL_TYPE;
 export const canOpenAgentCentre = (session: Session) =>
-  !!session.token && session.isAgent !== null && AGENT_CENTRE_TYPES.includes(session.isAgent);
+  !!session.token && session.isAgent !== null && AGENT_KINDS.includes(session.isAgent);
 
 /** 401 answers that mean the session is over (wire-protocol.md, Error codes seen). */
 export const SESSION_ENDED_CODES: readonly string[] = ['login.not.session', 'user.or.token.invalid'];

@@ -1,27 +1,15 @@
-import type {
-  DepositMethodSettings,
-  DepositStatus,
-  OperatorDeposit,
-  OperatorDepositPage,
-} from '@lotus/contracts/deposits';
+import type { DepositMethodSettings, DepositStatus, OperatorDeposit } from '@lotus/contracts/deposits';
 import { DEPOSIT_STATUSES } from '@lotus/contracts/deposits';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
 import { MemberDateFields, memberDateValues } from '../../components/MemberDateFields.tsx';
-import { Pagination } from '../../components/Pagination.tsx';
-import { QueryState } from '../../components/QueryState.tsx';
-import { RejectWithReason } from '../../components/RejectWithReason.tsx';
+import { QueuePage, type QueueRowProps } from '../../components/QueuePage.tsx';
 import { boApi, boBlobUrl } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
-import { canAct } from '../../lib/roles.ts';
-import { session } from '../../lib/session.ts';
-
-const PAGE_SIZE = 20;
 
 type Filters = { status: DepositStatus | ''; methodId: string; username: string; from: string; to: string };
-type Action = { kind: 'approve' } | { kind: 'reject'; reason: string };
+type Action = { kind: 'approve' };
 
 function statusText(t: (key: string) => string, status: DepositStatus): string {
   switch (status) {
@@ -46,127 +34,71 @@ function statusText(t: (key: string) => string, status: DepositStatus): string {
  */
 export default function DepositsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const role = session.operator()?.role;
-  const mayAct = role !== undefined && canAct(role, ['finance']);
-  const [filters, setFilters] = useState<Filters>({
-    status: 'pending',
-    methodId: '',
-    username: '',
-    from: '',
-    to: '',
-  });
-  const [page, setPage] = useState(1);
-  const [message, setMessage] = useState<ActionOutcome>(null);
-
   const methods = useQuery({
     queryKey: ['deposit-methods'],
     queryFn: () => boApi<DepositMethodSettings>('/bo/v1/deposit-methods'),
     staleTime: 60_000,
   });
-  const list = useQuery({
-    queryKey: ['deposits', filters, page],
-    // The queue refreshes when the operator comes back to the tab.
-    staleTime: 0,
-    refetchOnWindowFocus: 'always',
-    queryFn: () =>
-      boApi<OperatorDepositPage>('/bo/v1/deposits', { query: { ...filters, page, size: PAGE_SIZE } }),
-  });
-
-  const act = useMutation({
-    mutationFn: ({ id, action }: { id: string; action: Action }) =>
-      action.kind === 'reject'
-        ? boApi<OperatorDeposit>(`/bo/v1/deposits/${id}/reject`, {
-            method: 'POST',
-            body: { reason: action.reason },
-          })
-        : boApi<OperatorDeposit>(`/bo/v1/deposits/${id}/approve`, { method: 'POST' }),
-    onSuccess: (d) => {
-      setMessage({ ok: true, text: t('deposits.done', { id: d.id, status: statusText(t, d.status) }) });
-      void queryClient.invalidateQueries({ queryKey: ['deposits'] });
-    },
-    onError: (error) => setMessage(failure(error)),
-  });
-
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setPage(1);
-    setFilters({
-      status: String(data.get('status') ?? '') as Filters['status'],
-      methodId: String(data.get('methodId') ?? ''),
-      ...memberDateValues(data),
-    });
-  };
+  const initialFilters: Filters = { status: 'pending', methodId: '', username: '', from: '', to: '' };
 
   return (
-    <section aria-labelledby="deposits-title" data-testid="bo-deposits">
-      <h1 id="deposits-title">{t('deposits.title')}</h1>
-      <form className="filters" onSubmit={search}>
-        <div className="field">
-          <label htmlFor="dp-status">{t('deposits.filterStatus')}</label>
-          <select id="dp-status" name="status" defaultValue={filters.status}>
-            <option value="">{t('deposits.all')}</option>
-            {DEPOSIT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusText(t, s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="dp-method">{t('deposits.method')}</label>
-          <select id="dp-method" name="methodId" defaultValue="">
-            <option value="">{t('deposits.all')}</option>
-            {(methods.data?.methods ?? []).map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <MemberDateFields
-          idPrefix="dp"
-          labels={{ username: t('deposits.username'), from: t('deposits.from'), to: t('deposits.to') }}
-        />
-        <button type="submit">{t('deposits.search')}</button>
-      </form>
-      <ActionMessage message={message} />
-      <QueryState loading={list.isPending} error={list.error} />
-      {list.data ? (
+    <QueuePage<OperatorDeposit, Filters, Action>
+      name="deposits"
+      title={t('deposits.title')}
+      path="/bo/v1/deposits"
+      initialFilters={initialFilters}
+      readFilters={(data) => ({
+        status: String(data.get('status') ?? '') as Filters['status'],
+        methodId: String(data.get('methodId') ?? ''),
+        ...memberDateValues(data),
+      })}
+      filterFields={
         <>
-          {list.data.items.length === 0 ? <p>{t('deposits.empty')}</p> : null}
-          <div className="table-scroll">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('deposits.id')}</th>
-                  <th scope="col">{t('deposits.member')}</th>
-                  <th scope="col">{t('deposits.amount')}</th>
-                  <th scope="col">{t('deposits.method')}</th>
-                  <th scope="col">{t('deposits.details')}</th>
-                  <th scope="col">{t('deposits.created')}</th>
-                  <th scope="col">{t('deposits.statusColumn')}</th>
-                  <th scope="col">{t('deposits.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((d) => (
-                  <Row
-                    key={d.id}
-                    deposit={d}
-                    mayAct={mayAct}
-                    busy={act.isPending}
-                    onAction={(action) => act.mutate({ id: d.id, action })}
-                  />
-                ))}
-              </tbody>
-            </table>
+          <div className="field">
+            <label htmlFor="dp-status">{t('deposits.filterStatus')}</label>
+            <select id="dp-status" name="status" defaultValue={initialFilters.status}>
+              <option value="">{t('deposits.all')}</option>
+              {DEPOSIT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {statusText(t, s)}
+                </option>
+              ))}
+            </select>
           </div>
-          <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
+          <div className="field">
+            <label htmlFor="dp-method">{t('deposits.method')}</label>
+            <select id="dp-method" name="methodId" defaultValue="">
+              <option value="">{t('deposits.all')}</option>
+              {(methods.data?.methods ?? []).map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <MemberDateFields
+            idPrefix="dp"
+            labels={{ username: t('deposits.username'), from: t('deposits.from'), to: t('deposits.to') }}
+          />
         </>
-      ) : null}
-    </section>
+      }
+      searchLabel={t('deposits.search')}
+      emptyText={t('deposits.empty')}
+      columns={[
+        t('deposits.id'),
+        t('deposits.member'),
+        t('deposits.amount'),
+        t('deposits.method'),
+        t('deposits.details'),
+        t('deposits.created'),
+        t('deposits.statusColumn'),
+        t('deposits.actions'),
+      ]}
+      doneText={(d) => t('deposits.done', { id: d.id, status: statusText(t, d.status) })}
+      reject={{ idPrefix: 'dp', label: t('deposits.reason'), button: t('deposits.reject'), maxLength: 200 }}
+      actRoles={['finance']}
+      row={Row}
+    />
   );
 }
 
@@ -205,17 +137,7 @@ function Receipt({ id }: { id: string }) {
   );
 }
 
-function Row({
-  deposit: d,
-  mayAct,
-  busy,
-  onAction,
-}: {
-  deposit: OperatorDeposit;
-  mayAct: boolean;
-  busy: boolean;
-  onAction: (action: Action) => void;
-}) {
+function Row({ item: d, mayAct, busy, act, rejectWithReason }: QueueRowProps<OperatorDeposit, Action>) {
   const { t } = useTranslation();
   const [showReceipt, setShowReceipt] = useState(false);
   return (
@@ -263,17 +185,10 @@ function Row({
       <td>
         {mayAct && d.status === 'pending' ? (
           <div className="actions">
-            <button type="button" disabled={busy} onClick={() => onAction({ kind: 'approve' })}>
+            <button type="button" disabled={busy} onClick={() => act({ kind: 'approve' })}>
               {t('deposits.approve')}
             </button>
-            <RejectWithReason
-              id={`dp-reason-${d.id}`}
-              label={t('deposits.reason')}
-              button={t('deposits.reject')}
-              maxLength={200}
-              busy={busy}
-              onReject={(reason) => onAction({ kind: 'reject', reason })}
-            />
+            {rejectWithReason}
           </div>
         ) : null}
       </td>

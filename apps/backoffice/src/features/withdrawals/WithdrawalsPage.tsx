@@ -1,29 +1,13 @@
-import type {
-  OperatorWithdrawal,
-  OperatorWithdrawalPage,
-  WithdrawalStatus,
-} from '@lotus/contracts/withdrawals';
+import type { OperatorWithdrawal, WithdrawalStatus } from '@lotus/contracts/withdrawals';
 import { WITHDRAWAL_STATUSES } from '@lotus/contracts/withdrawals';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
 import { MemberDateFields, memberDateValues } from '../../components/MemberDateFields.tsx';
-import { Pagination } from '../../components/Pagination.tsx';
-import { QueryState } from '../../components/QueryState.tsx';
-import { RejectWithReason } from '../../components/RejectWithReason.tsx';
-import { boApi, boBlobUrl } from '../../lib/api.ts';
+import { QueuePage, type QueueRowProps } from '../../components/QueuePage.tsx';
+import { boBlobUrl } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
-import { canAct } from '../../lib/roles.ts';
-import { session } from '../../lib/session.ts';
-
-const PAGE_SIZE = 20;
 
 type Filters = { status: WithdrawalStatus | ''; username: string; from: string; to: string };
-type Action =
-  | { kind: 'approve' | 'pay' }
-  | { kind: 'reject'; reason: string }
-  | { kind: 'resolve'; outcome: 'forced_receipt' | 'refund' };
+type Action = { kind: 'approve' | 'pay' } | { kind: 'resolve'; outcome: 'forced_receipt' | 'refund' };
 
 function statusText(t: (key: string) => string, status: WithdrawalStatus): string {
   switch (status) {
@@ -64,125 +48,65 @@ async function openProof(id: string) {
  */
 export default function WithdrawalsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const role = session.operator()?.role;
-  const mayAct = role !== undefined && canAct(role, ['finance']);
-  const [filters, setFilters] = useState<Filters>({ status: '', username: '', from: '', to: '' });
-  const [page, setPage] = useState(1);
-  const [message, setMessage] = useState<ActionOutcome>(null);
-
-  const list = useQuery({
-    queryKey: ['withdrawals', filters, page],
-    // The queue refreshes when the operator comes back to the tab.
-    staleTime: 0,
-    refetchOnWindowFocus: 'always',
-    queryFn: () =>
-      boApi<OperatorWithdrawalPage>('/bo/v1/withdrawals', {
-        query: { ...filters, page, size: PAGE_SIZE },
-      }),
-  });
-
-  const act = useMutation({
-    mutationFn: ({ id, action }: { id: string; action: Action }) => {
-      const url = `/bo/v1/withdrawals/${id}/${action.kind}`;
-      if (action.kind === 'reject')
-        return boApi<OperatorWithdrawal>(url, { method: 'POST', body: { reason: action.reason } });
-      if (action.kind === 'resolve') {
-        return boApi<OperatorWithdrawal>(url, { method: 'POST', body: { outcome: action.outcome } });
-      }
-      return boApi<OperatorWithdrawal>(url, { method: 'POST' });
-    },
-    onSuccess: (w) => {
-      setMessage({ ok: true, text: t('withdrawals.done', { id: w.id, status: statusText(t, w.status) }) });
-      void queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
-    },
-    onError: (error) => setMessage(failure(error)),
-  });
-
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setPage(1);
-    setFilters({
-      status: String(data.get('status') ?? '') as Filters['status'],
-      ...memberDateValues(data),
-    });
-  };
-
+  const initialFilters: Filters = { status: '', username: '', from: '', to: '' };
   return (
-    <section aria-labelledby="withdrawals-title" data-testid="bo-withdrawals">
-      <h1 id="withdrawals-title">{t('withdrawals.title')}</h1>
-      <form className="filters" onSubmit={search}>
-        <div className="field">
-          <label htmlFor="wd-status">{t('withdrawals.filterStatus')}</label>
-          <select id="wd-status" name="status" defaultValue={filters.status}>
-            <option value="">{t('withdrawals.all')}</option>
-            {WITHDRAWAL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusText(t, s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <MemberDateFields
-          idPrefix="wd"
-          labels={{
-            username: t('withdrawals.username'),
-            from: t('withdrawals.from'),
-            to: t('withdrawals.to'),
-          }}
-        />
-        <button type="submit">{t('withdrawals.search')}</button>
-      </form>
-      <ActionMessage message={message} />
-      <QueryState loading={list.isPending} error={list.error} />
-      {list.data ? (
+    <QueuePage<OperatorWithdrawal, Filters, Action>
+      name="withdrawals"
+      title={t('withdrawals.title')}
+      path="/bo/v1/withdrawals"
+      initialFilters={initialFilters}
+      readFilters={(data) => ({
+        status: String(data.get('status') ?? '') as Filters['status'],
+        ...memberDateValues(data),
+      })}
+      filterFields={
         <>
-          {list.data.items.length === 0 ? <p>{t('withdrawals.empty')}</p> : null}
-          <div className="table-scroll">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('withdrawals.id')}</th>
-                  <th scope="col">{t('withdrawals.member')}</th>
-                  <th scope="col">{t('withdrawals.amount')}</th>
-                  <th scope="col">{t('withdrawals.bank')}</th>
-                  <th scope="col">{t('withdrawals.created')}</th>
-                  <th scope="col">{t('withdrawals.statusColumn')}</th>
-                  <th scope="col">{t('withdrawals.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((w) => (
-                  <Row
-                    key={w.id}
-                    withdrawal={w}
-                    mayAct={mayAct}
-                    busy={act.isPending}
-                    onAction={(action) => act.mutate({ id: w.id, action })}
-                  />
-                ))}
-              </tbody>
-            </table>
+          <div className="field">
+            <label htmlFor="wd-status">{t('withdrawals.filterStatus')}</label>
+            <select id="wd-status" name="status" defaultValue={initialFilters.status}>
+              <option value="">{t('withdrawals.all')}</option>
+              {WITHDRAWAL_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {statusText(t, s)}
+                </option>
+              ))}
+            </select>
           </div>
-          <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
+          <MemberDateFields
+            idPrefix="wd"
+            labels={{
+              username: t('withdrawals.username'),
+              from: t('withdrawals.from'),
+              to: t('withdrawals.to'),
+            }}
+          />
         </>
-      ) : null}
-    </section>
+      }
+      searchLabel={t('withdrawals.search')}
+      emptyText={t('withdrawals.empty')}
+      columns={[
+        t('withdrawals.id'),
+        t('withdrawals.member'),
+        t('withdrawals.amount'),
+        t('withdrawals.bank'),
+        t('withdrawals.created'),
+        t('withdrawals.statusColumn'),
+        t('withdrawals.actions'),
+      ]}
+      doneText={(w) => t('withdrawals.done', { id: w.id, status: statusText(t, w.status) })}
+      reject={{
+        idPrefix: 'wd',
+        label: t('withdrawals.reason'),
+        button: t('withdrawals.reject'),
+        maxLength: 500,
+      }}
+      actRoles={['finance']}
+      row={Row}
+    />
   );
 }
 
-function Row({
-  withdrawal: w,
-  mayAct,
-  busy,
-  onAction,
-}: {
-  withdrawal: OperatorWithdrawal;
-  mayAct: boolean;
-  busy: boolean;
-  onAction: (action: Action) => void;
-}) {
+function Row({ item: w, mayAct, busy, act, rejectWithReason }: QueueRowProps<OperatorWithdrawal, Action>) {
   const { t } = useTranslation();
   return (
     <tr data-testid={`bo-withdrawal-${w.id}`}>
@@ -212,31 +136,22 @@ function Row({
         {mayAct ? (
           <div className="actions">
             {w.status === 'pending' ? (
-              <button type="button" disabled={busy} onClick={() => onAction({ kind: 'approve' })}>
+              <button type="button" disabled={busy} onClick={() => act({ kind: 'approve' })}>
                 {t('withdrawals.approve')}
               </button>
             ) : null}
             {w.status === 'approved' ? (
-              <button type="button" disabled={busy} onClick={() => onAction({ kind: 'pay' })}>
+              <button type="button" disabled={busy} onClick={() => act({ kind: 'pay' })}>
                 {t('withdrawals.markPaid')}
               </button>
             ) : null}
-            {w.status === 'pending' || w.status === 'approved' ? (
-              <RejectWithReason
-                id={`wd-reason-${w.id}`}
-                label={t('withdrawals.reason')}
-                button={t('withdrawals.reject')}
-                maxLength={500}
-                busy={busy}
-                onReject={(reason) => onAction({ kind: 'reject', reason })}
-              />
-            ) : null}
+            {w.status === 'pending' || w.status === 'approved' ? rejectWithReason : null}
             {w.status === 'disputed' || w.status === 'partial' ? (
               <>
                 <button
                   type="button"
                   disabled={busy}
-                  onClick={() => onAction({ kind: 'resolve', outcome: 'forced_receipt' })}
+                  onClick={() => act({ kind: 'resolve', outcome: 'forced_receipt' })}
                 >
                   {t('withdrawals.forceReceipt')}
                 </button>
@@ -244,7 +159,7 @@ function Row({
                   type="button"
                   className="secondary"
                   disabled={busy}
-                  onClick={() => onAction({ kind: 'resolve', outcome: 'refund' })}
+                  onClick={() => act({ kind: 'resolve', outcome: 'refund' })}
                 >
                   {t('withdrawals.refund')}
                 </button>

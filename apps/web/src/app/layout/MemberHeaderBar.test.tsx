@@ -1,3 +1,4 @@
+import { MEMBER_TYPE } from '@lotus/contracts/accounts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { closeModal, currentModal } from '../../lib/modals.ts';
@@ -8,7 +9,7 @@ import { MemberHeaderBar } from './MemberHeaderBar.tsx';
 function login() {
   window.sessionStorage.setItem('token', 'tok');
   window.sessionStorage.setItem('account', 'alice');
-  window.sessionStorage.setItem('isAgent', '0');
+  window.sessionStorage.setItem('isAgent', String(MEMBER_TYPE));
   vi.stubGlobal(
     'fetch',
     stubApi({

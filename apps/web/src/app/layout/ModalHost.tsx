@@ -6,6 +6,7 @@ import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { ApiError, errorText } from '../../lib/api-error.ts';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { loadErrorCatalogue } from '../../lib/error-catalogue.ts';
+import { MEMBER_KEY } from '../../lib/member-data.ts';
 import { openModal, useModal } from '../../lib/modals.ts';
 import { onSessionEnded } from '../../lib/session.ts';
 import { storage } from '../../lib/storage.ts';
@@ -32,7 +33,7 @@ export function ModalHost() {
   useEffect(
     () =>
       onSessionEnded((code) => {
-        queryClient.removeQueries({ queryKey: ['member'] });
+        queryClient.removeQueries({ queryKey: MEMBER_KEY });
         void loadErrorCatalogue().then(() =>
           openModal({ name: 'login', notice: errorText(new ApiError(code, '')) }),
         );

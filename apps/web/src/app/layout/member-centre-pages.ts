@@ -32,10 +32,13 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
     () => import('../../features/wallet/components/TransactionHistoryPage.tsx'),
     'TransactionHistoryPage',
   ),
-  depositv2: page(() => import('../../features/deposit/components/DepositPage.tsx'), 'DepositPage'),
-  withdraw: page(() => import('../../features/withdraw/components/WithdrawPage.tsx'), 'WithdrawPage'),
+  depositv2: page(() => import('../../features/deposits/components/DepositsPage.tsx'), 'DepositsPage'),
+  withdraw: page(
+    () => import('../../features/withdrawals/components/WithdrawalsPage.tsx'),
+    'WithdrawalsPage',
+  ),
   transferUpline: page(
-    () => import('../../features/withdraw/components/TransferUplinePage.tsx'),
+    () => import('../../features/withdrawals/components/TransferUplinePage.tsx'),
     'TransferUplinePage',
   ),
 };

@@ -3,7 +3,7 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { CrownIcon } from '../../components/ui/icons.tsx';
 import './pages.css';
 
-/** /vip: VIP levels need member accounts and turnover, which later issues bring. */
+/** /vip: VIP levels arrive with the rewards domain (issue 15). */
 export function Component() {
   const { t } = useTranslation();
   return (

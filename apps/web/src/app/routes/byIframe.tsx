@@ -6,7 +6,7 @@ import { allowedGameUrl } from '../../features/games/lib/game-url.ts';
 import { useSystemStatus } from '../../lib/system-status.ts';
 import './pages.css';
 
-/** /game?gameUrl=: a launched game in a frame (launching arrives with games and wallets). */
+/** /game?gameUrl=: a launched game in a frame (launching arrives with the games issue, 12). */
 export function Component() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -5,33 +5,33 @@ import { GiftIcon } from '../../components/ui/icons.tsx';
 import { QueryError } from '../../components/ui/QueryError.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { useNotices } from '../../features/announcements/api/get-notices.ts';
+import { usePromotionAnnouncements } from '../../features/announcements/api/get-notices.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import './pages.css';
 
-/** /promotions: the brand's promotion announcements. */
+/** /promotions (spec route): the brand's announcements of kind 'promotion'. */
 export function Component() {
   const { t } = useTranslation();
-  const notices = useNotices();
+  const announcements = usePromotionAnnouncements();
   return (
     <section className="page" aria-labelledby="promo-title">
       <h1 id="promo-title" className="page__title">
         {t('promo.title')}
       </h1>
-      {notices.isPending ? (
+      {announcements.isPending ? (
         <Spinner />
-      ) : notices.isError ? (
-        <QueryError error={notices.error} onRetry={() => notices.refetch()} />
-      ) : notices.data.promotion.length === 0 ? (
+      ) : announcements.isError ? (
+        <QueryError error={announcements.error} onRetry={() => announcements.refetch()} />
+      ) : announcements.data.length === 0 ? (
         <EmptyState title={t('promo.empty')} icon={<GiftIcon />} />
       ) : (
         <ul className="promo-grid">
-          {notices.data.promotion.map((promotion) => (
-            <li key={promotion.id}>
-              <Link className="promo-card" to={paths.promoDetail.to(promotion.id)}>
+          {announcements.data.map((announcement) => (
+            <li key={announcement.id}>
+              <Link className="promo-card" to={paths.promoDetail.to(announcement.id)}>
                 <span className="promo-card__tag">{t('promo.tag')}</span>
-                <span className="promo-card__title">{promotion.title}</span>
-                <time className="promo-card__date">{formatDateTime(promotion.timestamp)}</time>
+                <span className="promo-card__title">{announcement.title}</span>
+                <time className="promo-card__date">{formatDateTime(announcement.timestamp)}</time>
               </Link>
             </li>
           ))}

@@ -20,7 +20,9 @@ const list = (count: number) => Array.from({ length: count }, (_, i) => item(i +
 
 describe('<AnnouncementPopup>', () => {
   it('shows 5 titles per page and pages through the rest', () => {
-    renderApp(<AnnouncementPopup items={list(7)} open onClose={() => {}} onGoToPromotion={() => {}} />);
+    renderApp(
+      <AnnouncementPopup items={list(7)} open onClose={() => {}} onOpenPromotionAnnouncements={() => {}} />,
+    );
     const popup = screen.getByTestId('announcement-popup');
     const titles = within(popup).getByRole('list', { name: 'Announcements' });
     expect(
@@ -39,12 +41,16 @@ describe('<AnnouncementPopup>', () => {
   });
 
   it('has no pagination with a single page', () => {
-    renderApp(<AnnouncementPopup items={list(5)} open onClose={() => {}} onGoToPromotion={() => {}} />);
+    renderApp(
+      <AnnouncementPopup items={list(5)} open onClose={() => {}} onOpenPromotionAnnouncements={() => {}} />,
+    );
     expect(screen.queryByRole('navigation', { name: 'Announcement pages' })).toBeNull();
   });
 
   it('shows the selected item and strips scripts from its HTML', () => {
-    renderApp(<AnnouncementPopup items={list(3)} open onClose={() => {}} onGoToPromotion={() => {}} />);
+    renderApp(
+      <AnnouncementPopup items={list(3)} open onClose={() => {}} onOpenPromotionAnnouncements={() => {}} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Title 2' }));
     const popup = screen.getByTestId('announcement-popup');
     expect(within(popup).getByText('Body 2')).toBeTruthy();
@@ -58,7 +64,7 @@ describe('<AnnouncementPopup>', () => {
         items={[item(1), item(2, { promotionType: 'DEPOSIT' })]}
         open
         onClose={() => {}}
-        onGoToPromotion={onGo}
+        onOpenPromotionAnnouncements={onGo}
       />,
     );
     expect(screen.queryByRole('button', { name: 'Go to promotion' })).toBeNull();

@@ -12,15 +12,21 @@ type AnnouncementPopupProps = {
   items: Announcement[];
   open: boolean;
   onClose: () => void;
-  onGoToPromotion: () => void;
+  /** Opens /promotions, the list of announcements of kind 'promotion'. */
+  onOpenPromotionAnnouncements: () => void;
 };
 
 /**
  * The announcement popup of spec §2: titles on the left (5 a page, pagination only when there is
- * more than one page), the selected title and its HTML on the right, and a go-to-promotion button
- * for items that carry a promotionType.
+ * more than one page), the selected title and its HTML on the right, and a button to the
+ * announcements of kind 'promotion' for items that carry a promotionType.
  */
-export function AnnouncementPopup({ items, open, onClose, onGoToPromotion }: AnnouncementPopupProps) {
+export function AnnouncementPopup({
+  items,
+  open,
+  onClose,
+  onOpenPromotionAnnouncements,
+}: AnnouncementPopupProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -68,7 +74,7 @@ export function AnnouncementPopup({ items, open, onClose, onGoToPromotion }: Ann
             <p className="announcement__date">{formatDateTime(selected.timestamp)}</p>
             <SafeHtml className="rich-text" html={selected.content} />
             {selected.promotionType ? (
-              <button type="button" className="button button--primary" onClick={onGoToPromotion}>
+              <button type="button" className="button button--primary" onClick={onOpenPromotionAnnouncements}>
                 {t('announcement.goToPromotion')}
               </button>
             ) : null}

@@ -14,8 +14,8 @@ const AnnouncementPopup = lazy(() =>
 
 /**
  * Fetches the popup list for the current audience and shows it once per session: closing it
- * stores `popupClosed_<execution>` in sessionStorage (spec §3, §4). Visitors are audience B;
- * the accounts issue passes A (or F on a first login) once members can log in.
+ * stores `popupClosed_<execution>` in sessionStorage (spec §3, §4). The layout passes the audience:
+ * B for visitors, A for members, F on a member's first login.
  */
 export function AnnouncementPopupHost({ execution }: { execution: Execution }) {
   const navigate = useNavigate();
@@ -35,7 +35,7 @@ export function AnnouncementPopupHost({ execution }: { execution: Execution }) {
         items={items}
         open
         onClose={close}
-        onGoToPromotion={() => {
+        onOpenPromotionAnnouncements={() => {
           close();
           navigate(paths.promotions.to());
         }}

@@ -1,3 +1,4 @@
+import { MEMBER_TYPE } from '@lotus/contracts/accounts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { getSession, startSession } from '../../../lib/session.ts';
@@ -7,7 +8,7 @@ describe('performLogout', () => {
   it('calls logout, clears session storage except the merchant, drops member data and goes to /', async () => {
     window.sessionStorage.setItem('merchant', 'DEMO');
     window.sessionStorage.setItem('popupClosed_A', '1');
-    startSession({ token: 'tok', isAgent: 0, account: 'demoplayer' });
+    startSession({ token: 'tok', isAgent: MEMBER_TYPE, account: 'demoplayer' });
     const queryClient = new QueryClient();
     queryClient.setQueryData(['member', 'info'], { account: 'demoplayer' });
     const navigate = vi.fn();
@@ -21,7 +22,7 @@ describe('performLogout', () => {
   });
 
   it('still ends the local session when the logout call fails', async () => {
-    startSession({ token: 'tok', isAgent: 0, account: 'demoplayer' });
+    startSession({ token: 'tok', isAgent: MEMBER_TYPE, account: 'demoplayer' });
     await performLogout(new QueryClient(), vi.fn(), async () => {
       throw new Error('offline');
     });

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/ui/AlertDialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { logger } from '../../../lib/logger.ts';
+import { MEMBER_KEY } from '../../../lib/member-data.ts';
 import { closeModal } from '../../../lib/modals.ts';
 import { endSession } from '../../../lib/session.ts';
 import { logout } from '../api/logout.ts';
@@ -25,7 +26,7 @@ export async function performLogout(
     logger.warn('logout call failed', error);
   }
   endSession();
-  queryClient.removeQueries({ queryKey: ['member'] });
+  queryClient.removeQueries({ queryKey: MEMBER_KEY });
   closeModal();
   navigate(paths.root.to());
 }

@@ -1,4 +1,4 @@
-import type { LoginResult } from '@lotus/contracts/accounts';
+import { type LoginResult, MEMBER_TYPE } from '@lotus/contracts/accounts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { closeModal, currentModal, openModal } from '../../../lib/modals.ts';
@@ -11,7 +11,7 @@ const result = (extra: Partial<LoginResult> = {}): LoginResult => ({
   id: '1',
   userName: 'player01',
   customerType: 'MEMBER',
-  isAgent: 0,
+  isAgent: MEMBER_TYPE,
   firstTimeLogin: false,
   passwordExpired: false,
   mustChangePassword: false,
@@ -24,7 +24,7 @@ describe('completeLogin', () => {
     vi.stubGlobal('fetch', stubApi({}).fetchMock);
     openModal({ name: 'login' });
     await completeLogin(result(), new QueryClient(), 'username');
-    expect(getSession()).toMatchObject({ token: 'tok', isAgent: 0, account: 'player01' });
+    expect(getSession()).toMatchObject({ token: 'tok', isAgent: MEMBER_TYPE, account: 'player01' });
     expect(currentModal()).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { applyLanguage, currentLanguage, isUiLanguage } from '../../../lib/i18n.ts';
 import { logger } from '../../../lib/logger.ts';
+import { MEMBER_KEY } from '../../../lib/member-data.ts';
 import { closeModal, openModal } from '../../../lib/modals.ts';
 import { startSession } from '../../../lib/session.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -43,7 +44,7 @@ export async function completeLogin(
   method: LoginMethod,
   knownPassword?: string,
 ): Promise<void> {
-  queryClient.removeQueries({ queryKey: ['member'] });
+  queryClient.removeQueries({ queryKey: MEMBER_KEY });
   startSession({
     token: result.token,
     isAgent: result.isAgent,

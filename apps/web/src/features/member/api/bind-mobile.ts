@@ -1,6 +1,7 @@
 import type { MemberInfo } from '@lotus/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { MEMBER_INFO_KEY } from '../../../lib/member-data.ts';
 
 type Mobile = { mobileNum: string; countryDialingCode: string };
 
@@ -23,6 +24,6 @@ export function useBindMobile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bindMobile,
-    onSuccess: (info) => queryClient.setQueryData(['member', 'info'], info),
+    onSuccess: (info) => queryClient.setQueryData(MEMBER_INFO_KEY, info),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MEMBER_INFO_KEY } from '../../../lib/member-data.ts';
 import { sealedRequest } from '../../../lib/sealed-request.ts';
 
 export type FundsPasswordInput = {
@@ -17,6 +18,6 @@ export function useSetFundsPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setFundsPassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['member', 'info'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MEMBER_INFO_KEY }),
   });
 }

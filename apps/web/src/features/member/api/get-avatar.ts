@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { MEMBER_KEY } from '../../../lib/member-data.ts';
 
 export type Avatar = { avatar: string; avatarType: 'STATIC' | 'CUSTOM' };
 
@@ -8,7 +9,9 @@ export function getAvatar(): Promise<Avatar> {
   return apiRequest<Avatar>('/wps/relay/MCSFE_getPlayerAvatar');
 }
 
-export const avatarQueryOptions = () => queryOptions({ queryKey: ['member', 'avatar'], queryFn: getAvatar });
+export const AVATAR_KEY = [...MEMBER_KEY, 'avatar'] as const;
+
+export const avatarQueryOptions = () => queryOptions({ queryKey: AVATAR_KEY, queryFn: getAvatar });
 
 export function useAvatar() {
   return useQuery(avatarQueryOptions());

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Avatar } from './get-avatar.ts';
+import { AVATAR_KEY, type Avatar } from './get-avatar.ts';
 
 /** POST /wps/relay/MCSFE_getPlayerAvatar: a STATIC choice (JSON) or a CUSTOM upload (multipart). */
 export function setAvatar(choice: { staticId: string } | { file: File }): Promise<Avatar> {
@@ -19,6 +19,6 @@ export function useSetAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setAvatar,
-    onSuccess: (avatar) => queryClient.setQueryData(['member', 'avatar'], avatar),
+    onSuccess: (avatar) => queryClient.setQueryData(AVATAR_KEY, avatar),
   });
 }

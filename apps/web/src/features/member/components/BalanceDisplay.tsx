@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useBalance } from '../../../lib/member-data.ts';
 import { formatBalance } from '../../../lib/money.ts';
-import { useBalance } from '../api/get-balance.ts';
 import { toggleBalanceHidden, useBalanceHidden } from '../lib/balance-visibility.ts';
 
 /**

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../../components/ui/icons.tsx';
 import { allowMemberAction } from '../../../lib/member-action.ts';
+import { useMemberInfo } from '../../../lib/member-data.ts';
 import { openModal } from '../../../lib/modals.ts';
 import { canOpenAgentCentre, getSession } from '../../../lib/session.ts';
-import { useMemberInfo } from '../api/get-member-info.ts';
 import { BalanceDisplay } from './BalanceDisplay.tsx';
 import './member.css';
 

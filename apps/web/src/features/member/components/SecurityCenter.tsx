@@ -3,17 +3,19 @@ import type { CountryCode } from '@lotus/contracts/system';
 import { IMAGE_UPLOAD_RULES, imageSizeAccepted } from '@lotus/contracts/uploads';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field, TextField } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
 import { defaultDialCode } from '../../../lib/country.ts';
 import { flagEmoji } from '../../../lib/format.ts';
+import { useMemberInfo } from '../../../lib/member-data.ts';
 import { openModal } from '../../../lib/modals.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useBindEmail } from '../api/bind-email.ts';
 import { sendBindSms, useBindMobile } from '../api/bind-mobile.ts';
 import { useSetFundsPassword } from '../api/funds-password.ts';
 import { useAvatar } from '../api/get-avatar.ts';
-import { useMemberInfo } from '../api/get-member-info.ts';
 import { useProfileRules } from '../api/get-profile-rules.ts';
 import { useSetAvatar } from '../api/set-avatar.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -49,61 +51,6 @@ const PROFILE_FIELDS = [
 ] as const;
 /** Set once, then only customer service changes them. */
 const WRITE_ONCE = ['payeeName', 'idNumber'];
-
-type Status = { ok: boolean; text: string } | null;
-
-function StatusLine({ status }: { status: Status }) {
-  if (!status) return null;
-  return (
-    <p className="login-form__note" role={status.ok ? 'status' : 'alert'}>
-      {status.text}
-    </p>
-  );
-}
-
-function Field({
-  id,
-  name,
-  label,
-  type = 'text',
-  defaultValue,
-  error,
-  disabled,
-  autoComplete,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  type?: string;
-  defaultValue?: string;
-  error?: string;
-  disabled?: boolean;
-  autoComplete?: string;
-}) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        className="input"
-        defaultValue={defaultValue}
-        disabled={disabled}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-${name}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-${name}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function AvatarSection() {
   const { t } = useTranslation();
@@ -171,7 +118,7 @@ function AvatarSection() {
           />
         </label>
       </div>
-      <StatusLine status={status} />
+      <StatusLine status={status} className="login-form__note" />
     </section>
   );
 }
@@ -226,8 +173,8 @@ function ProfileSection({ info }: { info: MemberInfo }) {
       </h3>
       <form className="login-form" onSubmit={submit} noValidate>
         <div className="security-profile">
-          <Field id={id} name="account" label={t('auth.username')} defaultValue={info.account} disabled />
-          <Field
+          <TextField id={id} name="account" label={t('auth.username')} defaultValue={info.account} disabled />
+          <TextField
             id={id}
             name="nickname"
             label={t('member.nickname')}
@@ -235,7 +182,7 @@ function ProfileSection({ info }: { info: MemberInfo }) {
             error={errors.nickname}
           />
           {allowed.map((field) => (
-            <Field
+            <TextField
               key={field}
               id={id}
               name={field}
@@ -251,7 +198,7 @@ function ProfileSection({ info }: { info: MemberInfo }) {
             {t('member.save')}
           </button>
         </div>
-        <StatusLine status={status} />
+        <StatusLine status={status} className="login-form__note" />
       </form>
     </section>
   );
@@ -321,7 +268,7 @@ function PasswordSection({ info }: { info: MemberInfo }) {
           {info.hasFundsPassword ? t('member.fundsChange') : t('member.fundsSet')}
         </p>
         <div className="security-profile">
-          <Field
+          <TextField
             id={id}
             name="password"
             label={t('member.loginPassword')}
@@ -330,7 +277,7 @@ function PasswordSection({ info }: { info: MemberInfo }) {
             error={errors.password}
           />
           {info.hasFundsPassword ? (
-            <Field
+            <TextField
               id={id}
               name="oldFundsPassword"
               label={t('member.fundsOld')}
@@ -339,7 +286,7 @@ function PasswordSection({ info }: { info: MemberInfo }) {
               error={errors.oldFundsPassword}
             />
           ) : null}
-          <Field
+          <TextField
             id={id}
             name="newFundsPassword"
             label={t('member.fundsNew')}
@@ -347,7 +294,7 @@ function PasswordSection({ info }: { info: MemberInfo }) {
             autoComplete="new-password"
             error={errors.newFundsPassword}
           />
-          <Field
+          <TextField
             id={id}
             name="confirmFundsPassword"
             label={t('member.fundsConfirm')}
@@ -361,7 +308,7 @@ function PasswordSection({ info }: { info: MemberInfo }) {
             {t('member.save')}
           </button>
         </div>
-        <StatusLine status={status} />
+        <StatusLine status={status} className="login-form__note" />
       </form>
     </section>
   );
@@ -453,10 +400,7 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
       </p>
       <form ref={setMobileForm} className="login-form" onSubmit={submitMobile} noValidate>
         <div className="security-profile">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-dial`}>
-              {t('register.countryCode')}
-            </label>
+          <Field id={`${id}-dial`} label={t('register.countryCode')}>
             <select
               id={`${id}-dial`}
               name="countryDialingCode"
@@ -471,16 +415,16 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
                 </option>
               ))}
             </select>
-          </div>
-          <Field id={id} name="mobileNum" label={t('auth.mobile')} type="tel" error={errors.mobileNum} />
-          <Field
+          </Field>
+          <TextField id={id} name="mobileNum" label={t('auth.mobile')} type="tel" error={errors.mobileNum} />
+          <TextField
             id={id}
             name="verificationCode"
             label={t('auth.smsCode')}
             autoComplete="one-time-code"
             error={errors.verificationCode}
           />
-          <Field
+          <TextField
             id={id}
             name="password"
             label={t('member.loginPassword')}
@@ -503,7 +447,7 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
       </p>
       <form className="login-form" onSubmit={submitEmail} noValidate>
         <div className="security-profile">
-          <Field
+          <TextField
             id={id}
             name="email"
             label={t('register.email')}
@@ -511,7 +455,7 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
             autoComplete="email"
             error={errors.email}
           />
-          <Field
+          <TextField
             id={id}
             name="emailPassword"
             label={t('member.loginPassword')}
@@ -526,7 +470,7 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
           </button>
         </div>
       </form>
-      <StatusLine status={status} />
+      <StatusLine status={status} className="login-form__note" />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import type {
 } from '@lotus/contracts/wallet';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { BALANCE_KEY } from '../../../lib/member-data.ts';
 
 /** GET /wps/member/info/funds/consolidated (T): main, vendor wallets, sum, money in flight. */
 export function getConsolidatedFunds(): Promise<ConsolidatedFunds> {
@@ -22,7 +23,7 @@ function useRefreshAfterMove() {
   const queryClient = useQueryClient();
   return (result: WalletTransferResult) => {
     queryClient.setQueryData(['wallet', 'funds'], result.funds);
-    void queryClient.invalidateQueries({ queryKey: ['member', 'balance'] });
+    void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
     void queryClient.invalidateQueries({ queryKey: ['wallet', 'history'] });
   };
 }

@@ -2,13 +2,13 @@ import type { ConsolidatedFunds } from '@lotus/contracts/wallet';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { formatBalance } from '../../../lib/money.ts';
 import { useConsolidatedFunds, useSweepToMain, useWalletTransfer } from '../api/wallet.ts';
 import './wallet.css';
 
-type Status = { ok: boolean; text: string } | null;
 type Direction = 'toVendor' | 'toMain';
 
 /** At most the currency's two fraction digits, above zero; the server checks the same again. */
@@ -194,11 +194,7 @@ function TransferForm({ funds }: { funds: ConsolidatedFunds }) {
           </button>
         </div>
       </form>
-      {status ? (
-        <p className="wallet-note" role={status.ok ? 'status' : 'alert'}>
-          {status.text}
-        </p>
-      ) : null}
+      <StatusLine status={status} />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import type { MemberInfo } from '@lotus/contracts/accounts';
 import {
   type BankCard,
   type BankCardInput,
@@ -13,30 +12,18 @@ import {
 } from '@lotus/contracts/withdrawals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { BALANCE_KEY } from '../../../lib/member-data.ts';
 import { sealedRequest } from '../../../lib/sealed-request.ts';
 
-/** Query keys other features share: the balance in the header and the member's info. */
-const BALANCE_KEY = ['member', 'balance'];
-const INFO_KEY = ['member', 'info'];
-const CARDS_KEY = ['withdraw', 'cards'];
-const LIST_KEY = ['withdraw', 'list'];
+const CARDS_KEY = ['withdrawals', 'cards'];
+const LIST_KEY = ['withdrawals', 'list'];
 
 /** GET /wps/relay/MCSFE_getWithdrawSettings (T): the brand's minimum, maximum and daily count. */
-export function useWithdrawSettings() {
+export function useWithdrawalSettings() {
   return useQuery({
-    queryKey: ['withdraw', 'settings'],
+    queryKey: ['withdrawals', 'settings'],
     queryFn: () => apiRequest<WithdrawSettings>('/wps/relay/MCSFE_getWithdrawSettings'),
     staleTime: 60_000,
-  });
-}
-
-/** Whether the member has set a funds password (GET /wps/member/info, shared cache entry). */
-export function useHasFundsPassword() {
-  return useQuery({
-    queryKey: INFO_KEY,
-    queryFn: () => apiRequest<MemberInfo>('/wps/member/info'),
-    staleTime: 60_000,
-    select: (info) => info.hasFundsPassword,
   });
 }
 
@@ -70,7 +57,7 @@ export function useWithdrawals(page: number) {
   });
 }
 
-export type WithdrawInput = {
+export type WithdrawalInput = {
   amount: string;
   bankCardId: string;
   fundsPassword: string;
@@ -81,7 +68,7 @@ export type WithdrawInput = {
 export function useRequestWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: WithdrawInput) =>
+    mutationFn: (input: WithdrawalInput) =>
       sealedRequest<Withdrawal>(`/wps/relay/passwordCheck/${WITHDRAW_RELAY}`, 'POST', input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: LIST_KEY });
@@ -121,7 +108,7 @@ export function useConfirmWithdrawal() {
 
 export function useUpline() {
   return useQuery({
-    queryKey: ['withdraw', 'upline'],
+    queryKey: ['withdrawals', 'upline'],
     queryFn: () => apiRequest<UplineInfo>('/wps/member/upline'),
   });
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { renderApp, stubApi } from '../../../testing/render.tsx';
-import { DepositPage } from './DepositPage.tsx';
+import { DepositsPage } from './DepositsPage.tsx';
 
 const limits = { minAmount: '10.00', maxAmount: '50000.00' };
 const settings = {
@@ -51,13 +51,13 @@ function api(extra: Record<string, unknown> = {}) {
   });
 }
 
-describe('<DepositPage>', () => {
+describe('<DepositsPage>', () => {
   beforeAll(() => loadErrorCatalogue());
 
   it('shows the receiving bank account, the limits and the recent deposits with their status', async () => {
     window.sessionStorage.setItem('token', 'tok');
     vi.stubGlobal('fetch', api().fetchMock);
-    renderApp(<DepositPage />);
+    renderApp(<DepositsPage />);
     expect(await screen.findByText('From P 10.00 to P 50,000.00')).toBeTruthy();
     expect(screen.getByTestId('deposit-accounts').textContent).toContain('514012345678');
     const row = await screen.findByTestId('deposit-42');
@@ -70,7 +70,7 @@ describe('<DepositPage>', () => {
     window.sessionStorage.setItem('token', 'tok');
     const { fetchMock, calls } = api();
     vi.stubGlobal('fetch', fetchMock);
-    renderApp(<DepositPage />);
+    renderApp(<DepositsPage />);
     fireEvent.click(await screen.findByTestId('deposit-method-gateway'));
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '50000.01' } });
     fireEvent.click(screen.getByTestId('deposit-submit'));
@@ -108,7 +108,7 @@ describe('<DepositPage>', () => {
           )
         : fetchMock(input, init),
     );
-    renderApp(<DepositPage />);
+    renderApp(<DepositsPage />);
     fireEvent.click(await screen.findByTestId('deposit-method-qr'));
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '20' } });
     fireEvent.click(screen.getByTestId('deposit-submit'));

@@ -8,12 +8,15 @@ import {
   RECEIPT_RULES,
 } from '@lotus/contracts/deposits';
 import { parseAmount } from '@lotus/contracts/money';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { Field, hintId, TextField } from '../../../components/ui/Field.tsx';
+import { Notice } from '../../../components/ui/Notice.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { formatBalance } from '../../../lib/money.ts';
@@ -23,25 +26,11 @@ import {
   useDepositSettings,
   useDeposits,
   useRequestDeposit,
-} from '../api/deposit.ts';
-import './deposit.css';
+} from '../api/deposits.ts';
+import './deposits.css';
 
-type Status = { ok: boolean; text: string } | null;
-
-function StatusLine({ status }: { status: Status }) {
-  if (!status) return null;
-  return (
-    <p
-      className={status.ok ? 'deposit-status' : 'deposit-status deposit-status--error'}
-      role={status.ok ? 'status' : 'alert'}
-    >
-      {status.text}
-    </p>
-  );
-}
-
-/** The member-centre deposit page (spec §4): choose a method, deposit, and the member's recent deposits. */
-export function DepositPage() {
+/** The member-centre page `depositv2` (spec §4): choose a method, deposit, and the member's recent deposits. */
+export function DepositsPage() {
   const { t } = useTranslation();
   useErrorCatalogue();
   const settings = useDepositSettings();
@@ -50,12 +39,10 @@ export function DepositPage() {
   if (settings.isError) return <QueryError error={settings.error} onRetry={() => void settings.refetch()} />;
 
   return (
-    <div className="deposit-page" data-testid="deposit-page">
-      <h2 className="deposit-page__title">{t('deposit.title')}</h2>
+    <div className="deposits-page" data-testid="deposit-page">
+      <h2 className="deposits-page__title">{t('deposits.title')}</h2>
       {settings.data.allowDeposit === 'N' || settings.data.methods.length === 0 ? (
-        <div className="deposit-notice" role="note">
-          {t('deposit.unavailable')}
-        </div>
+        <Notice>{t('deposits.unavailable')}</Notice>
       ) : (
         <DepositForm settings={settings.data} />
       )}
@@ -67,11 +54,11 @@ export function DepositPage() {
 function methodLabel(t: (key: string) => string, method: DepositMethod): string {
   switch (method.kind) {
     case 'bank_transfer':
-      return t('deposit.kindBank');
+      return t('deposits.kindBank');
     case 'gateway':
-      return t('deposit.kindGateway');
+      return t('deposits.kindGateway');
     case 'qr':
-      return t('deposit.kindQr');
+      return t('deposits.kindQr');
   }
 }
 
@@ -113,10 +100,10 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
     if (!checked.ok) {
       fail(
         checked.reason === 'invalid'
-          ? t('deposit.amountInvalid')
+          ? t('deposits.amountInvalid')
           : checked.reason === 'below_minimum'
-            ? t('deposit.amountBelow', { min })
-            : t('deposit.amountAbove', { max }),
+            ? t('deposits.amountBelow', { min })
+            : t('deposits.amountAbove', { max }),
       );
       return;
     }
@@ -128,12 +115,12 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
       const receipt = data.get('receipt');
       const transferReference = String(data.get('transferReference') ?? '').trim();
       const bankAccountId = String(data.get('bankAccountId') ?? '');
-      if (!bankAccountId) return fail(t('deposit.chooseAccount'));
-      if (!transferReference) return fail(t('deposit.referenceRequired'));
-      if (!(receipt instanceof File) || receipt.size === 0) return fail(t('deposit.receiptRequired'));
+      if (!bankAccountId) return fail(t('deposits.chooseAccount'));
+      if (!transferReference) return fail(t('deposits.referenceRequired'));
+      if (!(receipt instanceof File) || receipt.size === 0) return fail(t('deposits.receiptRequired'));
       if (!(RECEIPT_RULES.types as readonly string[]).includes(receipt.type))
-        return fail(t('deposit.receiptType'));
-      if (receipt.size >= RECEIPT_RULES.maxBytes) return fail(t('deposit.receiptTooLarge'));
+        return fail(t('deposits.receiptType'));
+      if (receipt.size >= RECEIPT_RULES.maxBytes) return fail(t('deposits.receiptTooLarge'));
       bank.mutate(
         {
           methodId: method.id,
@@ -146,7 +133,7 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
         {
           onSuccess: () => {
             done();
-            setStatus({ ok: true, text: t('deposit.submitted') });
+            setStatus({ ok: true, text: t('deposits.submitted') });
           },
           onError: (error) => fail(errorText(error)),
         },
@@ -159,13 +146,13 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
         onSuccess: (created) => {
           done();
           if (created.redirectUrl) {
-            setStatus({ ok: true, text: t('deposit.redirecting') });
+            setStatus({ ok: true, text: t('deposits.redirecting') });
             window.location.assign(created.redirectUrl);
           } else if (created.qrImage) {
             setQr(created);
-            setStatus({ ok: true, text: t('deposit.scanQr') });
+            setStatus({ ok: true, text: t('deposits.scanQr') });
           } else {
-            setStatus({ ok: true, text: t('deposit.submitted') });
+            setStatus({ ok: true, text: t('deposits.submitted') });
           }
         },
         onError: (error) => fail(errorText(error)),
@@ -174,13 +161,13 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
   };
 
   return (
-    <section className="deposit-section" aria-labelledby={`${id}-form`}>
-      <h3 id={`${id}-form`} className="deposit-section__title">
-        {t('deposit.newDeposit')}
+    <section className="deposits-section" aria-labelledby={`${id}-form`}>
+      <h3 id={`${id}-form`} className="deposits-section__title">
+        {t('deposits.newDeposit')}
       </h3>
-      <form className="deposit-form" onSubmit={submit} noValidate data-testid="deposit-form">
+      <form className="deposits-form" onSubmit={submit} noValidate data-testid="deposit-form">
         <fieldset className="deposit-methods">
-          <legend className="field__label">{t('deposit.method')}</legend>
+          <legend className="field__label">{t('deposits.method')}</legend>
           {settings.methods.map((m) => (
             <label key={m.id} className="deposit-method">
               <input
@@ -196,35 +183,31 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
           ))}
         </fieldset>
         {method.kind === 'bank_transfer' ? <BankAccounts method={method} id={id} /> : null}
-        <Field id={`${id}-amount`} label={t('deposit.amount')} hint={t('deposit.limits', { min, max })}>
-          <input
-            id={`${id}-amount`}
-            name="amount"
-            className="input"
-            inputMode="decimal"
-            aria-describedby={`${id}-amount-hint`}
-            data-testid="deposit-amount"
-          />
-        </Field>
+        <TextField
+          id={id}
+          name="amount"
+          label={t('deposits.amount')}
+          hint={t('deposits.limits', { min, max })}
+          inputMode="decimal"
+          testId="deposit-amount"
+        />
         {method.kind === 'bank_transfer' ? (
           <>
-            <Field id={`${id}-reference`} label={t('deposit.transferReference')}>
-              <input
-                id={`${id}-reference`}
-                name="transferReference"
-                className="input"
-                maxLength={RECEIPT_RULES.transferReferenceMax}
-                data-testid="deposit-reference"
-              />
-            </Field>
-            <Field id={`${id}-receipt`} label={t('deposit.receipt')} hint={t('deposit.receiptHint')}>
+            <TextField
+              id={id}
+              name="transferReference"
+              label={t('deposits.transferReference')}
+              maxLength={RECEIPT_RULES.transferReferenceMax}
+              testId="deposit-reference"
+            />
+            <Field id={`${id}-receipt`} label={t('deposits.receipt')} hint={t('deposits.receiptHint')}>
               <input
                 id={`${id}-receipt`}
                 name="receipt"
                 type="file"
                 accept="image/png,image/jpeg"
                 className="input"
-                aria-describedby={`${id}-receipt-hint`}
+                aria-describedby={hintId(`${id}-receipt`)}
                 data-testid="deposit-receipt"
               />
             </Field>
@@ -237,10 +220,10 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
           data-testid="deposit-submit"
         >
           {pending
-            ? t('deposit.submitting')
+            ? t('deposits.submitting')
             : method.kind === 'bank_transfer'
-              ? t('deposit.submit')
-              : t('deposit.pay')}
+              ? t('deposits.submit')
+              : t('deposits.pay')}
         </button>
       </form>
       <StatusLine status={status} />
@@ -248,40 +231,14 @@ function DepositForm({ settings }: { settings: DepositSettings }) {
         <figure className="deposit-qr" data-testid="deposit-qr">
           <img
             src={qr.qrImage}
-            alt={t('deposit.qrAlt', { reference: qr.deposit.reference })}
+            alt={t('deposits.qrAlt', { reference: qr.deposit.reference })}
             width={240}
             height={240}
           />
-          <figcaption>{t('deposit.qrCaption', { reference: qr.deposit.reference })}</figcaption>
+          <figcaption>{t('deposits.qrCaption', { reference: qr.deposit.reference })}</figcaption>
         </figure>
       ) : null}
     </section>
-  );
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -289,7 +246,7 @@ function BankAccounts({ method, id }: { method: DepositMethod; id: string }) {
   const { t } = useTranslation();
   return (
     <fieldset className="deposit-accounts" data-testid="deposit-accounts">
-      <legend className="field__label">{t('deposit.transferTo')}</legend>
+      <legend className="field__label">{t('deposits.transferTo')}</legend>
       {method.bankAccounts.map((a, index) => (
         <label key={a.id} className="deposit-account">
           <input type="radio" name="bankAccountId" value={a.id} defaultChecked={index === 0} />{' '}
@@ -300,7 +257,7 @@ function BankAccounts({ method, id }: { method: DepositMethod; id: string }) {
         </label>
       ))}
       <p id={`${id}-accounts-hint`} className="field__hint">
-        {t('deposit.transferHint')}
+        {t('deposits.transferHint')}
       </p>
     </fieldset>
   );
@@ -309,17 +266,17 @@ function BankAccounts({ method, id }: { method: DepositMethod; id: string }) {
 function statusLabel(t: (key: string) => string, status: DepositStatus): string {
   switch (status) {
     case 'pending':
-      return t('deposit.statusPending');
+      return t('deposits.statusPending');
     case 'approved':
-      return t('deposit.statusApproved');
+      return t('deposits.statusApproved');
     case 'paid':
-      return t('deposit.statusPaid');
+      return t('deposits.statusPaid');
     case 'rejected':
-      return t('deposit.statusRejected');
+      return t('deposits.statusRejected');
     case 'cancelled':
-      return t('deposit.statusCancelled');
+      return t('deposits.statusCancelled');
     case 'failed':
-      return t('deposit.statusFailed');
+      return t('deposits.statusFailed');
   }
 }
 
@@ -333,14 +290,14 @@ function DepositList({ currencySymbol }: { currencySymbol: string }) {
 
   const cancelOne = (deposit: Deposit) =>
     cancel.mutate(deposit.id, {
-      onSuccess: () => setStatus({ ok: true, text: t('deposit.cancelled') }),
+      onSuccess: () => setStatus({ ok: true, text: t('deposits.cancelled') }),
       onError: (error) => setStatus({ ok: false, text: errorText(error) }),
     });
 
   return (
-    <section className="deposit-section" aria-labelledby={`${id}-list`}>
-      <h3 id={`${id}-list`} className="deposit-section__title">
-        {t('deposit.recent')}
+    <section className="deposits-section" aria-labelledby={`${id}-list`}>
+      <h3 id={`${id}-list`} className="deposits-section__title">
+        {t('deposits.recent')}
       </h3>
       <StatusLine status={status} />
       {list.isPending ? (
@@ -348,7 +305,7 @@ function DepositList({ currencySymbol }: { currencySymbol: string }) {
       ) : list.isError ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title={t('deposit.none')} />
+        <EmptyState title={t('deposits.none')} />
       ) : (
         <>
           <ul className="deposits" data-testid="deposits">
@@ -370,7 +327,7 @@ function DepositList({ currencySymbol }: { currencySymbol: string }) {
                     onClick={() => cancelOne(d)}
                     disabled={cancel.isPending}
                   >
-                    {t('deposit.cancel')}
+                    {t('deposits.cancel')}
                   </button>
                 ) : null}
               </li>
@@ -380,7 +337,7 @@ function DepositList({ currencySymbol }: { currencySymbol: string }) {
             page={page}
             pageCount={Math.ceil(list.data.total / list.data.size)}
             onChange={setPage}
-            label={t('deposit.pages')}
+            label={t('deposits.pages')}
           />
         </>
       )}

@@ -4,33 +4,35 @@ import { BANK_CARD_RULES, checkWithdrawAmount, PROOF_IMAGE_RULES } from '@lotus/
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { Field, hintId, TextField } from '../../../components/ui/Field.tsx';
+import { Notice } from '../../../components/ui/Notice.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
+import { useMemberInfo } from '../../../lib/member-data.ts';
 import { formatBalance } from '../../../lib/money.ts';
 import {
   useAddBankCard,
   useBankCards,
   useConfirmWithdrawal,
-  useHasFundsPassword,
   useRemoveBankCard,
   useRequestWithdrawal,
+  useWithdrawalSettings,
   useWithdrawals,
-  useWithdrawSettings,
-} from '../api/withdraw.ts';
-import { Notice, type Status, StatusLine, TextField } from './fields.tsx';
-import './withdraw.css';
+} from '../api/withdrawals.ts';
+import './withdrawals.css';
 
 type Props = { openPage?: (page: 'securityCenter') => void };
 
-/** The member-centre withdraw page (spec §4): bank cards, the withdrawal form and the member's withdrawals. */
-export function WithdrawPage({ openPage }: Props) {
+/** The member-centre page `withdraw` (spec §4): bank cards, the withdrawal form and the member's withdrawals. */
+export function WithdrawalsPage({ openPage }: Props) {
   const { t } = useTranslation();
   useErrorCatalogue();
-  const settings = useWithdrawSettings();
-  const hasFundsPassword = useHasFundsPassword();
+  const settings = useWithdrawalSettings();
+  const memberInfo = useMemberInfo();
   const cards = useBankCards();
 
   if (settings.isPending || cards.isPending) return <Spinner />;
@@ -38,20 +40,20 @@ export function WithdrawPage({ openPage }: Props) {
   if (cards.isError) return <QueryError error={cards.error} onRetry={() => void cards.refetch()} />;
 
   return (
-    <div className="withdraw-page" data-testid="withdraw-page">
-      <h2 className="withdraw-page__title">{t('withdraw.title')}</h2>
-      {hasFundsPassword.data === false ? (
+    <div className="withdrawals-page" data-testid="withdraw-page">
+      <h2 className="withdrawals-page__title">{t('withdrawals.title')}</h2>
+      {memberInfo.data?.hasFundsPassword === false ? (
         <Notice>
-          {t('withdraw.setFundsPasswordFirst')}{' '}
+          {t('withdrawals.setFundsPasswordFirst')}{' '}
           {openPage ? (
             <button type="button" className="link-button" onClick={() => openPage('securityCenter')}>
-              {t('withdraw.openSecurityCenter')}
+              {t('withdrawals.openSecurityCenter')}
             </button>
           ) : null}
         </Notice>
       ) : null}
       <BankCardsSection cards={cards.data.cards} maxCards={cards.data.maxCards} />
-      <WithdrawForm settings={settings.data} cards={cards.data.cards} />
+      <WithdrawalForm settings={settings.data} cards={cards.data.cards} />
       <WithdrawalList currencySymbol={settings.data.currencySymbol} />
     </div>
   );
@@ -83,25 +85,25 @@ function BankCardsSection({ cards, maxCards }: { cards: BankCard[]; maxCards: nu
       !input.accountHolderName ||
       !new RegExp(BANK_CARD_RULES.accountNumberPattern).test(input.accountNumber)
     ) {
-      setStatus({ ok: false, text: t('withdraw.cardInvalid') });
+      setStatus({ ok: false, text: t('withdrawals.cardInvalid') });
       return;
     }
     add.mutate(input, {
       onSuccess: () => {
         form.reset();
-        setStatus({ ok: true, text: t('withdraw.cardAdded') });
+        setStatus({ ok: true, text: t('withdrawals.cardAdded') });
       },
       onError: (error) => setStatus({ ok: false, text: errorText(error) }),
     });
   };
 
   return (
-    <section className="withdraw-section" aria-labelledby={`${id}-cards`}>
-      <h3 id={`${id}-cards`} className="withdraw-section__title">
-        {t('withdraw.bankCards', { cards: cards.length, max: maxCards })}
+    <section className="withdrawals-section" aria-labelledby={`${id}-cards`}>
+      <h3 id={`${id}-cards`} className="withdrawals-section__title">
+        {t('withdrawals.bankCards', { cards: cards.length, max: maxCards })}
       </h3>
       {cards.length === 0 ? (
-        <p className="withdraw-section__hint">{t('withdraw.noCards')}</p>
+        <p className="withdrawals-section__hint">{t('withdrawals.noCards')}</p>
       ) : (
         <ul className="bank-cards" data-testid="bank-cards">
           {cards.map((card) => (
@@ -118,29 +120,34 @@ function BankCardsSection({ cards, maxCards }: { cards: BankCard[]; maxCards: nu
                     onError: (error) => setStatus({ ok: false, text: errorText(error) }),
                   })
                 }
-                aria-label={t('withdraw.removeCard', { bank: card.bankName, number: card.accountNumber })}
+                aria-label={t('withdrawals.removeCard', { bank: card.bankName, number: card.accountNumber })}
               >
-                {t('withdraw.remove')}
+                {t('withdrawals.remove')}
               </button>
             </li>
           ))}
         </ul>
       )}
       {cards.length < maxCards ? (
-        <form className="withdraw-form" onSubmit={submit} noValidate data-testid="add-card-form">
+        <form className="withdrawals-form" onSubmit={submit} noValidate data-testid="add-card-form">
           <TextField
             id={id}
             name="bankName"
-            label={t('withdraw.bankName')}
+            label={t('withdrawals.bankName')}
             maxLength={BANK_CARD_RULES.bankNameMax}
           />
           <TextField
             id={id}
             name="accountHolderName"
-            label={t('withdraw.accountHolderName')}
+            label={t('withdrawals.accountHolderName')}
             maxLength={BANK_CARD_RULES.holderNameMax}
           />
-          <TextField id={id} name="accountNumber" label={t('withdraw.accountNumber')} inputMode="numeric" />
+          <TextField
+            id={id}
+            name="accountNumber"
+            label={t('withdrawals.accountNumber')}
+            inputMode="numeric"
+          />
           <TextField
             id={id}
             name="password"
@@ -149,7 +156,7 @@ function BankCardsSection({ cards, maxCards }: { cards: BankCard[]; maxCards: nu
             autoComplete="current-password"
           />
           <button type="submit" className="button button--ghost" disabled={add.isPending}>
-            {t('withdraw.addCard')}
+            {t('withdrawals.addCard')}
           </button>
         </form>
       ) : null}
@@ -158,7 +165,7 @@ function BankCardsSection({ cards, maxCards }: { cards: BankCard[]; maxCards: nu
   );
 }
 
-function WithdrawForm({ settings, cards }: { settings: WithdrawSettings; cards: BankCard[] }) {
+function WithdrawalForm({ settings, cards }: { settings: WithdrawSettings; cards: BankCard[] }) {
   const { t } = useTranslation();
   const id = useId();
   const request = useRequestWithdrawal();
@@ -185,19 +192,19 @@ function WithdrawForm({ settings, cards }: { settings: WithdrawSettings; cards: 
         ok: false,
         text:
           checked.reason === 'invalid'
-            ? t('withdraw.amountInvalid')
+            ? t('withdrawals.amountInvalid')
             : checked.reason === 'below_minimum'
-              ? t('withdraw.amountBelow', { min })
-              : t('withdraw.amountAbove', { max }),
+              ? t('withdrawals.amountBelow', { min })
+              : t('withdrawals.amountAbove', { max }),
       });
       return;
     }
     if (!bankCardId) {
-      setStatus({ ok: false, text: t('withdraw.chooseCard') });
+      setStatus({ ok: false, text: t('withdrawals.chooseCard') });
       return;
     }
     if (!fundsPassword) {
-      setStatus({ ok: false, text: t('withdraw.fundsPasswordRequired') });
+      setStatus({ ok: false, text: t('withdrawals.fundsPasswordRequired') });
       return;
     }
     request.mutate(
@@ -206,7 +213,7 @@ function WithdrawForm({ settings, cards }: { settings: WithdrawSettings; cards: 
         onSuccess: () => {
           requestId.current = crypto.randomUUID();
           form.reset();
-          setStatus({ ok: true, text: t('withdraw.requested') });
+          setStatus({ ok: true, text: t('withdrawals.requested') });
         },
         onError: (error) => setStatus({ ok: false, text: errorText(error) }),
       },
@@ -214,15 +221,12 @@ function WithdrawForm({ settings, cards }: { settings: WithdrawSettings; cards: 
   };
 
   return (
-    <section className="withdraw-section" aria-labelledby={`${id}-form`}>
-      <h3 id={`${id}-form`} className="withdraw-section__title">
-        {t('withdraw.request')}
+    <section className="withdrawals-section" aria-labelledby={`${id}-form`}>
+      <h3 id={`${id}-form`} className="withdrawals-section__title">
+        {t('withdrawals.request')}
       </h3>
-      <form className="withdraw-form" onSubmit={submit} noValidate data-testid="withdraw-form">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-card`}>
-            {t('withdraw.toCard')}
-          </label>
+      <form className="withdrawals-form" onSubmit={submit} noValidate data-testid="withdraw-form">
+        <Field id={`${id}-card`} label={t('withdrawals.toCard')}>
           <select id={`${id}-card`} name="bankCardId" className="input" defaultValue={cards[0]?.id ?? ''}>
             {cards.map((card) => (
               <option key={card.id} value={card.id}>
@@ -230,22 +234,22 @@ function WithdrawForm({ settings, cards }: { settings: WithdrawSettings; cards: 
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <TextField
           id={id}
           name="amount"
-          label={t('withdraw.amount')}
+          label={t('withdrawals.amount')}
           inputMode="decimal"
-          hint={t('withdraw.limits', { min, max })}
+          hint={t('withdrawals.limits', { min, max })}
         />
-        <TextField id={id} name="fundsPassword" type="password" label={t('withdraw.fundsPassword')} />
+        <TextField id={id} name="fundsPassword" type="password" label={t('withdrawals.fundsPassword')} />
         <button
           type="submit"
           className="button button--primary"
           disabled={request.isPending || cards.length === 0}
           data-testid="withdraw-submit"
         >
-          {request.isPending ? t('withdraw.submitting') : t('withdraw.submit')}
+          {request.isPending ? t('withdrawals.submitting') : t('withdrawals.submit')}
         </button>
       </form>
       <StatusLine status={status} />
@@ -256,21 +260,21 @@ function WithdrawForm({ settings, cards }: { settings: WithdrawSettings; cards: 
 function statusLabel(t: (key: string) => string, status: WithdrawalStatus): string {
   switch (status) {
     case 'pending':
-      return t('withdraw.statusPending');
+      return t('withdrawals.statusPending');
     case 'approved':
-      return t('withdraw.statusApproved');
+      return t('withdrawals.statusApproved');
     case 'rejected':
-      return t('withdraw.statusRejected');
+      return t('withdrawals.statusRejected');
     case 'paid':
-      return t('withdraw.statusPaid');
+      return t('withdrawals.statusPaid');
     case 'received':
-      return t('withdraw.statusReceived');
+      return t('withdrawals.statusReceived');
     case 'disputed':
-      return t('withdraw.statusDisputed');
+      return t('withdrawals.statusDisputed');
     case 'partial':
-      return t('withdraw.statusPartial');
+      return t('withdrawals.statusPartial');
     case 'refunded':
-      return t('withdraw.statusRefunded');
+      return t('withdrawals.statusRefunded');
   }
 }
 
@@ -281,16 +285,16 @@ function WithdrawalList({ currencySymbol }: { currencySymbol: string }) {
   const list = useWithdrawals(page);
 
   return (
-    <section className="withdraw-section" aria-labelledby={`${id}-list`}>
-      <h3 id={`${id}-list`} className="withdraw-section__title">
-        {t('withdraw.myWithdrawals')}
+    <section className="withdrawals-section" aria-labelledby={`${id}-list`}>
+      <h3 id={`${id}-list`} className="withdrawals-section__title">
+        {t('withdrawals.myWithdrawals')}
       </h3>
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState title={t('withdraw.none')} />
+        <EmptyState title={t('withdrawals.none')} />
       ) : (
         <>
           <ul className="withdrawals" data-testid="withdrawals">
@@ -302,7 +306,7 @@ function WithdrawalList({ currencySymbol }: { currencySymbol: string }) {
             page={page}
             pageCount={Math.ceil(list.data.total / list.data.size)}
             onChange={setPage}
-            label={t('withdraw.pages')}
+            label={t('withdrawals.pages')}
           />
         </>
       )}
@@ -329,11 +333,11 @@ function WithdrawalItem({
         </span>
       </div>
       {w.rejectReason ? (
-        <p className="withdrawal__note">{t('withdraw.reason', { reason: w.rejectReason })}</p>
+        <p className="withdrawal__note">{t('withdrawals.reason', { reason: w.rejectReason })}</p>
       ) : null}
       {w.receivedAmount !== null ? (
         <p className="withdrawal__note">
-          {t('withdraw.receivedAmountWas', { amount: formatBalance(w.receivedAmount, currencySymbol) })}
+          {t('withdrawals.receivedAmountWas', { amount: formatBalance(w.receivedAmount, currencySymbol) })}
         </p>
       ) : null}
       {w.status === 'paid' ? <ConfirmActions withdrawal={w} /> : null}
@@ -356,7 +360,7 @@ export function ConfirmActions({ withdrawal }: { withdrawal: Withdrawal }) {
     event.preventDefault();
     const receivedAmount = String(new FormData(event.currentTarget).get('receivedAmount') ?? '').trim();
     if (!/^\d{1,19}(\.\d{1,2})?$/.test(receivedAmount)) {
-      setStatus({ ok: false, text: t('withdraw.amountInvalid') });
+      setStatus({ ok: false, text: t('withdrawals.amountInvalid') });
       return;
     }
     confirm.mutate({ kind: 'partial', id: withdrawal.id, receivedAmount }, { onError });
@@ -367,14 +371,14 @@ export function ConfirmActions({ withdrawal }: { withdrawal: Withdrawal }) {
     const data = new FormData(event.currentTarget);
     const image = data.get('image');
     if (!(image instanceof File) || image.size === 0) {
-      setStatus({ ok: false, text: t('withdraw.proofRequired') });
+      setStatus({ ok: false, text: t('withdrawals.proofRequired') });
       return;
     }
     if (
       !(PROOF_IMAGE_RULES.types as readonly string[]).includes(image.type) ||
       image.size >= PROOF_IMAGE_RULES.maxBytes
     ) {
-      setStatus({ ok: false, text: t('withdraw.proofRule') });
+      setStatus({ ok: false, text: t('withdrawals.proofRule') });
       return;
     }
     confirm.mutate(
@@ -387,8 +391,8 @@ export function ConfirmActions({ withdrawal }: { withdrawal: Withdrawal }) {
     <div className="withdrawal__confirm">
       <p className="withdrawal__note">
         {withdrawal.autoReceiptAt
-          ? t('withdraw.confirmBefore', { time: new Date(withdrawal.autoReceiptAt).toLocaleString() })
-          : t('withdraw.confirmPrompt')}
+          ? t('withdrawals.confirmBefore', { time: new Date(withdrawal.autoReceiptAt).toLocaleString() })
+          : t('withdrawals.confirmPrompt')}
       </p>
       <div className="withdrawal__actions">
         <button
@@ -398,49 +402,56 @@ export function ConfirmActions({ withdrawal }: { withdrawal: Withdrawal }) {
           onClick={() => confirm.mutate({ kind: 'received', id: withdrawal.id }, { onError })}
           data-testid="confirm-received"
         >
-          {t('withdraw.received')}
+          {t('withdrawals.received')}
         </button>
         <button
           type="button"
           className="button button--ghost button--small"
           onClick={() => setMode('partial')}
         >
-          {t('withdraw.partial')}
+          {t('withdrawals.partial')}
         </button>
         <button
           type="button"
           className="button button--ghost button--small"
           onClick={() => setMode('notReceived')}
         >
-          {t('withdraw.notReceived')}
+          {t('withdrawals.notReceived')}
         </button>
       </div>
       {mode === 'partial' ? (
-        <form className="withdraw-form" onSubmit={submitPartial} noValidate>
-          <TextField id={id} name="receivedAmount" label={t('withdraw.receivedAmount')} inputMode="decimal" />
+        <form className="withdrawals-form" onSubmit={submitPartial} noValidate>
+          <TextField
+            id={id}
+            name="receivedAmount"
+            label={t('withdrawals.receivedAmount')}
+            inputMode="decimal"
+          />
           <button type="submit" className="button button--ghost button--small" disabled={confirm.isPending}>
-            {t('withdraw.send')}
+            {t('withdrawals.send')}
           </button>
         </form>
       ) : null}
       {mode === 'notReceived' ? (
-        <form className="withdraw-form" onSubmit={submitNotReceived} noValidate>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-image`}>
-              {t('withdraw.proofImage')}
-            </label>
+        <form className="withdrawals-form" onSubmit={submitNotReceived} noValidate>
+          <Field id={`${id}-image`} label={t('withdrawals.proofImage')} hint={t('withdrawals.proofRule')}>
             <input
               id={`${id}-image`}
               name="image"
               type="file"
               accept="image/png,image/jpeg"
               className="input"
+              aria-describedby={hintId(`${id}-image`)}
             />
-            <p className="withdraw-section__hint">{t('withdraw.proofRule')}</p>
-          </div>
-          <TextField id={id} name="note" label={t('withdraw.note')} maxLength={PROOF_IMAGE_RULES.noteMax} />
+          </Field>
+          <TextField
+            id={id}
+            name="note"
+            label={t('withdrawals.note')}
+            maxLength={PROOF_IMAGE_RULES.noteMax}
+          />
           <button type="submit" className="button button--ghost button--small" disabled={confirm.isPending}>
-            {t('withdraw.send')}
+            {t('withdrawals.send')}
           </button>
         </form>
       ) : null}

@@ -1,13 +1,15 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/ui/Field.tsx';
+import { Notice } from '../../../components/ui/Notice.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { formatBalance } from '../../../lib/money.ts';
-import { useTransferUpline, useUpline, useWithdrawSettings } from '../api/withdraw.ts';
-import { Notice, type Status, StatusLine, TextField } from './fields.tsx';
-import './withdraw.css';
+import { useTransferUpline, useUpline, useWithdrawalSettings } from '../api/withdrawals.ts';
+import './withdrawals.css';
 
 const AMOUNT = /^\d{1,19}(\.\d{1,2})?$/;
 
@@ -17,7 +19,7 @@ export function TransferUplinePage() {
   useErrorCatalogue();
   const id = useId();
   const upline = useUpline();
-  const settings = useWithdrawSettings();
+  const settings = useWithdrawalSettings();
   const transfer = useTransferUpline();
   const [status, setStatus] = useState<Status>(null);
   // One id per submission: a double click makes one transfer.
@@ -61,14 +63,14 @@ export function TransferUplinePage() {
   };
 
   return (
-    <div className="withdraw-page" data-testid="transfer-upline-page">
-      <h2 className="withdraw-page__title">{t('transferUpline.title')}</h2>
+    <div className="withdrawals-page" data-testid="transfer-upline-page">
+      <h2 className="withdrawals-page__title">{t('transferUpline.title')}</h2>
       {upline.data.hasUpline ? (
-        <section className="withdraw-section" aria-labelledby={`${id}-title`}>
-          <h3 id={`${id}-title`} className="withdraw-section__title">
+        <section className="withdrawals-section" aria-labelledby={`${id}-title`}>
+          <h3 id={`${id}-title`} className="withdrawals-section__title">
             {t('transferUpline.to', { upline: upline.data.uplineAccount })}
           </h3>
-          <form className="withdraw-form" onSubmit={submit} noValidate>
+          <form className="withdrawals-form" onSubmit={submit} noValidate>
             <TextField id={id} name="amount" label={t('transferUpline.amount')} inputMode="decimal" />
             <TextField
               id={id}

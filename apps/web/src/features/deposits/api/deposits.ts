@@ -8,12 +8,12 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-const LIST_KEY = ['deposit', 'list'];
+const LIST_KEY = ['deposits', 'list'];
 
 /** GET /wps/relay/MCSFE_getDepositSettings (T): the brand's methods with their limits. */
 export function useDepositSettings() {
   return useQuery({
-    queryKey: ['deposit', 'settings'],
+    queryKey: ['deposits', 'settings'],
     queryFn: () => apiRequest<DepositSettings>('/wps/relay/MCSFE_getDepositSettings'),
     staleTime: 60_000,
   });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { renderApp, stubApi } from '../../../testing/render.tsx';
-import { WithdrawPage } from './WithdrawPage.tsx';
+import { WithdrawalsPage } from './WithdrawalsPage.tsx';
 
 const settings = {
   minimumAmount: '100.00',
@@ -46,13 +46,13 @@ function api(extra: Record<string, unknown> = {}) {
   });
 }
 
-describe('<WithdrawPage>', () => {
+describe('<WithdrawalsPage>', () => {
   beforeAll(() => loadErrorCatalogue());
 
   it('shows the masked card, the limits and a paid withdrawal with its confirmation actions', async () => {
     window.sessionStorage.setItem('token', 'tok');
     vi.stubGlobal('fetch', api().fetchMock);
-    renderApp(<WithdrawPage />);
+    renderApp(<WithdrawalsPage />);
     expect(await screen.findByText('From P 100.00 to P 50,000.00')).toBeTruthy();
     expect(screen.getByTestId('bank-cards').textContent).toContain('**** 9012');
     const item = await screen.findByTestId('withdrawal-42');
@@ -66,7 +66,7 @@ describe('<WithdrawPage>', () => {
     window.sessionStorage.setItem('token', 'tok');
     const { fetchMock, calls } = api();
     vi.stubGlobal('fetch', fetchMock);
-    renderApp(<WithdrawPage />);
+    renderApp(<WithdrawalsPage />);
     fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '99.99' } });
     fireEvent.change(screen.getByLabelText('Funds password'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('withdraw-submit'));
@@ -80,7 +80,7 @@ describe('<WithdrawPage>', () => {
       '/wps/member/withdrawals/42/received': { ...paid, status: 'received', confirmation: 'received' },
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderApp(<WithdrawPage />);
+    renderApp(<WithdrawalsPage />);
     fireEvent.click(await screen.findByTestId('confirm-received'));
     await waitFor(() =>
       expect(
@@ -92,7 +92,7 @@ describe('<WithdrawPage>', () => {
   it('asks a member without a funds password to set one', async () => {
     window.sessionStorage.setItem('token', 'tok');
     vi.stubGlobal('fetch', api({ '/wps/member/info': { hasFundsPassword: false } }).fetchMock);
-    renderApp(<WithdrawPage />);
+    renderApp(<WithdrawalsPage />);
     expect(await screen.findByText(/Set a funds password in the security center/)).toBeTruthy();
   });
 });

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { createMember, createOperator, currentTotpCode, withDatabase } from '@lotus/api/harness';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { newPage, siteUrl } from './browser.ts';
+
+/**
+ * What the end-to-end scenarios do again and again on the member site and in the back office:
+ * one place for the popup, the member's header login, the operator's login with TOTP and the
+ * test data they need, so a change of the UI is followed in one file.
+ */
+
+/** A short random suffix for names that must not clash between runs of a scenario. */
+export const unique = () => randomBytes(3).toString('hex');
+
+/** Runs `work` on the end-to-end run's database (the one the server uses). */
+export const db = <T>(work: Parameters<typeof withDatabase<T>>[1]) =>
+  withDatabase(inject('databaseUrl'), work);
+
+/** Closes a dialog by its close (or cancel) button, in any of the site's languages. */
+export async function closeDialog(
+  dialog: Locator,
+  name = /close|tutup|关闭|cancel|batal|取消/i,
+): Promise<void> {
+  await dialog.getByRole('button', { name }).first().click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Closes the announcement popup when the audience has one (visitors B, members A, first login F)
+ * within `timeout`; `inspect` looks at the open popup first (the layout guard measures it).
+ */
+export async function dismissPopup(
+  page: Page,
+  { timeout = 5_000, inspect }: { timeout?: number; inspect?: () => Promise<void> } = {},
+): Promise<void> {
+  const popup = page.getByTestId('announcement-popup');
+  const shown = await popup.waitFor({ state: 'visible', timeout }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) return;
+  await inspect?.();
+  await closeDialog(popup, /close|tutup|关闭/i);
+}
+
+/** The home page with the visitors' popup out of the way. */
+export async function openHome(page: Page): Promise<void> {
+  await page.goto(`${siteUrl()}/index`);
+  await dismissPopup(page);
+}
+
+/** Types the credentials into the header's login box (English labels) and submits. */
+export async function loginFromHeader(page: Page, username: string, password: string): Promise<void> {
+  const box = page.getByTestId('login-box');
+  await box.getByLabel('Username').fill(username);
+  await box.getByLabel('Password').fill(password);
+  await box.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Logged in: the bar is there and the members' popup, if any, is out of the way. */
+export async function loggedIn(page: Page): Promise<void> {
+  await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
+  await dismissPopup(page, { timeout: 3_000 });
+}
+
+/** A member logs in from the header of the home page and lands logged in. */
+export async function memberLogsIn(page: Page, username: string, password: string): Promise<void> {
+  await openHome(page);
+  await loginFromHeader(page, username, password);
+  await loggedIn(page);
+}
+
+/** Logs out through the confirm dialog; the visitors' popup shows again and is closed. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('logout').click();
+  await page.getByTestId('logout-confirm').click();
+  await page.getByTestId('login-box').waitFor();
+  // Logging out clears the session storage (merchant aside), so the visitors' popup shows again.
+  await dismissPopup(page);
+}
+
+/** A new member of DEMO, logged in from the header in a new browser page, the deposit page open. */
+export async function memberOnDepositPage(
+  browser: Browser,
+): Promise<{ page: Page; username: string; close: () => Promise<void> }> {
+  const username = `dep${unique()}`;
+  await db((d) => createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' }));
+  const { context, page } = await newPage(browser);
+  await memberLogsIn(page, username, 'Secret123');
+  await page.getByTestId('logged-in-bar').getByRole('button', { name: 'Deposit' }).click();
+  await page.getByTestId('deposit-form').waitFor({ timeout: 15_000 });
+  return { page, username, close: () => context.close() };
+}
+
+export type OperatorLogin = { username: string; password: string; totpSecret: string };
+
+/** A finance operator of the demo brand, its authenticator enrolled on the harness secret. */
+export async function financeOperator(): Promise<OperatorLogin> {
+  const username = `fin${unique()}`;
+  const password = 'Finance#2026';
+  const { totpSecret } = await db((d) =>
+    createOperator(d, { merchantCode: 'DEMO', username, password, role: 'finance' }),
+  );
+  return { username, password, totpSecret };
+}
+
+/** The back office's first login step (username and password): the authenticator code is asked next. */
+export async function operatorPasswordStep(page: Page, operator: OperatorLogin): Promise<void> {
+  await page.goto(`${siteUrl()}/backoffice/`);
+  await page.getByLabel('Username').fill(operator.username);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/**
+ * Logs an operator into the back office: username and password, then the code of its TOTP secret
+ * (the authenticator app's part), and waits for the menu.
+ */
+export async function operatorLogin(page: Page, operator: OperatorLogin): Promise<void> {
+  await operatorPasswordStep(page, operator);
+  await page.getByLabel('Authenticator code').fill(currentTotpCode(operator.totpSecret));
+  await page.getByRole('button', { name: 'Verify and log in' }).click();
+  await page.getByRole('navigation', { name: 'Back-office menu' }).waitFor({ timeout: 15_000 });
+}
