@@ -31,6 +31,15 @@ export const OperatorLoginBody = Type.Object(
     username: Type.String({ minLength: 1, maxLength: 32 }),
     password: Type.String({ minLength: 1, maxLength: 128 }),
     totpCode: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: 'Current authenticator code' })),
+    captchaId: Type.Optional(
+      Type.String({ maxLength: 64, description: 'Id of the image of GET /bo/v1/session/captcha' }),
+    ),
+    captcha: Type.Optional(
+      Type.String({
+        maxLength: 16,
+        description: 'Its answer, once the user name had too many failures (operator_captcha_required)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -74,7 +83,6 @@ export const OperatorSummary = Type.Object({
   role: OperatorRole,
   active: Type.Boolean(),
   totpEnabled: Type.Boolean(),
-  locked: Type.Boolean(),
   lastLoginAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
 });

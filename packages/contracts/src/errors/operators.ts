@@ -32,11 +32,17 @@ export const operatorsErrors = {
     ms: 'Kod pengesah salah, tamat tempoh atau telah digunakan.',
     cn: '验证码错误、已过期或已被使用。',
   },
-  operator_locked: {
-    status: 403,
-    en: 'This operator account is locked after too many failed attempts. Try again later.',
-    ms: 'Akaun operator ini dikunci selepas terlalu banyak percubaan gagal. Cuba lagi kemudian.',
-    cn: '该操作员账户因多次尝试失败已被锁定，请稍后再试。',
+  operator_captcha_required: {
+    status: 401,
+    en: 'Too many failed logins for this username: enter the characters shown in the image.',
+    ms: 'Terlalu banyak log masuk gagal untuk nama pengguna ini: masukkan aksara yang ditunjukkan dalam imej.',
+    cn: '该用户名登录失败次数过多：请输入图片中显示的字符。',
+  },
+  operator_captcha_invalid: {
+    status: 401,
+    en: 'The characters do not match the image, or the image expired. Try the new one.',
+    ms: 'Aksara tidak sepadan dengan imej, atau imej telah tamat tempoh. Cuba imej baharu.',
+    cn: '字符与图片不符或图片已过期，请使用新图片重试。',
   },
   operator_username_taken: {
     status: 200,

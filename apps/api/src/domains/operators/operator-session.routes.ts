@@ -1,7 +1,9 @@
+import { CaptchaImage } from '@lotus/contracts/accounts';
 import { OperatorInfo, OperatorLoginBody, OperatorLoginResult } from '@lotus/contracts/backoffice';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
+import { throttleKey } from '../../http/throttle.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { recordAudit } from './audit.repository.ts';
 import { operatorOf } from './operator.guard.ts';
@@ -21,8 +23,11 @@ export function operatorSessionRoutes(api: Api, { operators }: RouteDeps) {
         description:
           'Without `totpCode` an operator who has TOTP answers operator_totp_required; one without TOTP yet ' +
           'gets `step: "enrol"` with the otpauth URI and its QR image and logs in by sending the same ' +
-          'credentials with a code from the app. A code is accepted once. Five failures lock the account for ' +
-          '15 minutes; attempts are throttled per IP and per account.',
+          'credentials with a code from the app. A code is accepted once. Attempts are refused ' +
+          '(TOO_MANY_REQUESTS) per IP and per (username, IP) only; no account is ever locked. After 5 failed ' +
+          'passwords or codes of a username from anywhere within 15 minutes, every login of that username ' +
+          'answers operator_captcha_required until it brings `captchaId` and `captcha` from GET /bo/v1/session/captcha ' +
+          '(unknown usernames are answered alike).',
         headers: ApiHeaders,
         body: OperatorLoginBody,
         response: responses(OperatorLoginResult, 401, 403),
@@ -30,6 +35,26 @@ export function operatorSessionRoutes(api: Api, { operators }: RouteDeps) {
     },
     async (request) =>
       ok(await operatorLogin(operators, { brand: request.brand, ip: request.ip }, request.body)),
+  );
+
+  api.get(
+    '/bo/v1/session/captcha',
+    {
+      schema: {
+        tags,
+        summary: 'An image captcha (base64 PNG) for the login form; at most one per second per client',
+        description:
+          'Asked for by the login once a username had too many failures (operator_captcha_required); open during ' +
+          'maintenance like the rest of the back office.',
+        headers: ApiHeaders,
+        response: responses(CaptchaImage, 429),
+      },
+    },
+    async (request) => {
+      await operators.throttle.consume([['captchaPerClient', throttleKey(request.brand, 'bo', request.ip)]]);
+      const { captchaId, image } = await operators.captcha.create(request.brand.id, request.ip);
+      return ok({ captchaId, image });
+    },
   );
 
   api.get(

@@ -22,7 +22,6 @@ export function summaryOf(operator: Operator): OperatorSummary {
     role: operator.role,
     active: operator.active,
     totpEnabled: operator.totpEnabled,
-    locked: operator.lockedUntil !== null && operator.lockedUntil.getTime() > Date.now(),
     lastLoginAt: operator.lastLoginAt?.toISOString() ?? null,
     createdAt: operator.createdAt.toISOString(),
   };

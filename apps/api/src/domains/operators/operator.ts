@@ -14,8 +14,6 @@ export type Operator = OperatorIdentity & {
   totpSecretEncrypted: string | null;
   totpEnabled: boolean;
   active: boolean;
-  failedAttempts: number;
-  lockedUntil: Date | null;
   lastLoginAt: Date | null;
   createdAt: Date;
 };

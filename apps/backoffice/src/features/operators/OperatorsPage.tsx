@@ -64,10 +64,7 @@ export default function OperatorsPage() {
                   <td>{operator.username}</td>
                   <td>{t(`roles.${operator.role}`)}</td>
                   <td>{operator.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
-                  <td>
-                    {operator.active ? t('operators.active') : t('operators.inactive')}
-                    {operator.locked ? ` · ${t('operators.locked')}` : ''}
-                  </td>
+                  <td>{operator.active ? t('operators.active') : t('operators.inactive')}</td>
                   <td>{operator.lastLoginAt ? new Date(operator.lastLoginAt).toLocaleString() : ''}</td>
                   <td>
                     <button
