@@ -44,6 +44,8 @@ export const THROTTLE_RULES = {
   operatorLoginPerAccountIp: { points: 10, seconds: 900 },
   /** Failed operator logins (password or code) of one user name from any address; then captcha. */
   operatorFailuresPerAccount: { points: 5, seconds: 900 },
+  /** An operator's own password changes (each checks the current password). */
+  operatorPasswordChangePerAccount: { points: 10, seconds: 900 },
   /** Every upload route (avatar, feedback, receipts, proofs): images of up to 5 MB each. */
   uploadPerMember: { points: 10, seconds: 60 },
   uploadPerIp: { points: 30, seconds: 60 },

@@ -44,6 +44,30 @@ export const operatorsErrors = {
     ms: 'Aksara tidak sepadan dengan imej, atau imej telah tamat tempoh. Cuba imej baharu.',
     cn: '字符与图片不符或图片已过期，请使用新图片重试。',
   },
+  operator_password_wrong: {
+    status: 400,
+    en: 'The current password is wrong.',
+    ms: 'Kata laluan semasa salah.',
+    cn: '当前密码错误。',
+  },
+  operator_password_weak: {
+    status: 400,
+    en: 'Choose a password of at least 8 characters with letters and digits, not containing your username.',
+    ms: 'Pilih kata laluan sekurang-kurangnya 8 aksara dengan huruf dan digit, tanpa nama pengguna anda.',
+    cn: '请设置至少8个字符、包含字母和数字且不含用户名的密码。',
+  },
+  operator_password_reused: {
+    status: 400,
+    en: 'The new password must differ from the current one.',
+    ms: 'Kata laluan baharu mesti berbeza daripada yang semasa.',
+    cn: '新密码不能与当前密码相同。',
+  },
+  operator_password_change_required: {
+    status: 403,
+    en: 'Your password was reset by an administrator. Choose a new password to continue.',
+    ms: 'Kata laluan anda telah ditetapkan semula oleh pentadbir. Pilih kata laluan baharu untuk meneruskan.',
+    cn: '您的密码已被管理员重置，请设置新密码后继续。',
+  },
   operator_username_taken: {
     status: 200,
     en: 'An operator with this username already exists.',

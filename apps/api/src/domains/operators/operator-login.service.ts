@@ -11,7 +11,7 @@ import {
   markLoggedIn,
   setPendingTotpSecret,
 } from './operator.repository.ts';
-import type { Operator } from './operator.ts';
+import { type Operator, operatorInfo } from './operator.ts';
 import type { OperatorServices } from './operator-services.ts';
 import { decryptTotpSecret, encryptTotpSecret, enrolment, matchTotpStep, newTotpSecret } from './totp.ts';
 
@@ -149,6 +149,6 @@ export async function operatorLogin(
   return {
     step: 'done',
     token,
-    operator: { id: operator.id, username: operator.username, role: operator.role },
+    operator: operatorInfo(operator),
   };
 }

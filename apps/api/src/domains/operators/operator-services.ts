@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Throttle } from '../../http/throttle.ts';
 import type { PasswordHashing } from '../../lib/hashing.ts';
-import { type OperatorGuard, operatorGuard } from './operator.guard.ts';
+import { type OperatorGuard, operatorGuard, operatorSelfGuard } from './operator.guard.ts';
 import type { OperatorRole } from './operator.ts';
 import { OperatorSessions } from './operator-session.service.ts';
 
@@ -20,6 +20,8 @@ export type OperatorServices = {
   db: Db;
   sessions: OperatorSessions;
   guard: (...roles: OperatorRole[]) => OperatorGuard;
+  /** Any logged-in operator, also one whose password must change first (me, logout, the change). */
+  selfGuard: OperatorGuard;
   throttle: Throttle;
   hashing: PasswordHashing;
   captcha: LoginCaptcha;
@@ -37,6 +39,7 @@ export function createOperatorServices(options: {
     db: options.db,
     sessions,
     guard: operatorGuard(sessions),
+    selfGuard: operatorSelfGuard(sessions),
     throttle: options.throttle,
     hashing: options.hashing,
     captcha: options.captcha,

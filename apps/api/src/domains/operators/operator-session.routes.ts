@@ -1,5 +1,10 @@
 import { CaptchaImage } from '@lotus/contracts/accounts';
-import { OperatorInfo, OperatorLoginBody, OperatorLoginResult } from '@lotus/contracts/backoffice';
+import {
+  ChangeOwnPasswordBody,
+  OperatorInfo,
+  OperatorLoginBody,
+  OperatorLoginResult,
+} from '@lotus/contracts/backoffice';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
@@ -7,7 +12,9 @@ import { throttleKey } from '../../http/throttle.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { recordAudit } from './audit.repository.ts';
 import { operatorOf } from './operator.guard.ts';
+import { operatorInfo } from './operator.ts';
 import { operatorLogin } from './operator-login.service.ts';
+import { changeOwnPassword } from './operator-password.service.ts';
 import { revokeOperatorSession } from './operator-session.repository.ts';
 
 const tags = ['back office'];
@@ -60,24 +67,50 @@ export function operatorSessionRoutes(api: Api, { operators }: RouteDeps) {
   api.get(
     '/bo/v1/session/me',
     {
-      onRequest: operators.guard(),
+      onRequest: operators.selfGuard,
       schema: {
         tags,
         summary: 'The logged-in operator',
+        description: 'Also answers while the password must be changed first (`mustChangePassword`).',
         headers: ApiHeaders,
         response: responses(OperatorInfo, 401),
       },
     },
-    async (request) => {
-      const { id, username, role } = operatorOf(request);
-      return ok({ id, username, role });
+    async (request) => ok(operatorInfo(operatorOf(request))),
+  );
+
+  api.put(
+    '/bo/v1/me/password',
+    {
+      onRequest: operators.selfGuard,
+      schema: {
+        tags,
+        summary: "Changes the operator's own password (ends the operator's other sessions)",
+        description:
+          'Needs the current password (operator_password_wrong; 10 tries per 15 minutes). The new one: 8 to ' +
+          '128 characters with letters and digits, not containing the username (operator_password_weak), ' +
+          'not the current one (operator_password_reused). Clears a forced change after an admin reset; ' +
+          'audited. Answers the operator as `me` does.',
+        headers: ApiHeaders,
+        body: ChangeOwnPasswordBody,
+        response: responses(OperatorInfo, 401),
+      },
     },
+    async (request) =>
+      ok(
+        await changeOwnPassword(
+          operators,
+          operatorOf(request),
+          { brand: request.brand, ip: request.ip },
+          request.body,
+        ),
+      ),
   );
 
   api.post(
     '/bo/v1/session/logout',
     {
-      onRequest: operators.guard(),
+      onRequest: operators.selfGuard,
       schema: {
         tags,
         summary: "Ends the operator's session of this token",

@@ -22,6 +22,7 @@ export function summaryOf(operator: Operator): OperatorSummary {
     role: operator.role,
     active: operator.active,
     totpEnabled: operator.totpEnabled,
+    mustChangePassword: operator.mustChangePassword,
     lastLoginAt: operator.lastLoginAt?.toISOString() ?? null,
     createdAt: operator.createdAt.toISOString(),
   };

@@ -10,6 +10,7 @@ const COLUMNS = [
   'totp_secret_encrypted',
   'totp_enabled',
   'active',
+  'must_change_password',
   'last_login_at',
   'created_at',
 ] as const;
@@ -23,6 +24,7 @@ type OperatorRow = {
   totp_secret_encrypted: string | null;
   totp_enabled: boolean;
   active: boolean;
+  must_change_password: boolean;
   last_login_at: Date | null;
   created_at: Date;
 };
@@ -38,6 +40,7 @@ function toOperator(row: OperatorRow): Operator {
     totpSecretEncrypted: row.totp_secret_encrypted,
     totpEnabled: row.totp_enabled,
     active: row.active,
+    mustChangePassword: row.must_change_password,
     lastLoginAt: row.last_login_at,
     createdAt: row.created_at,
   };
@@ -160,6 +163,25 @@ export async function setOperatorActive(
   await executor
     .updateTable('operators')
     .set({ active })
+    .where('brand_id', '=', brandId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Sets an operator's password hash; `mustChange` marks a temporary one (an admin's reset) that the
+ * operator has to replace at the next login.
+ */
+export async function setOperatorPassword(
+  executor: Executor,
+  brandId: string,
+  id: string,
+  passwordHash: string,
+  mustChange: boolean,
+): Promise<void> {
+  await executor
+    .updateTable('operators')
+    .set({ password_hash: passwordHash, must_change_password: mustChange, password_changed_at: new Date() })
     .where('brand_id', '=', brandId)
     .where('id', '=', id)
     .execute();

@@ -7,7 +7,14 @@ export function isOperatorRole(value: string): value is OperatorRole {
 }
 
 /** The logged-in operator of a back-office call (`request.operator`). */
-export type OperatorIdentity = { id: string; brandId: string; username: string; role: OperatorRole };
+export type OperatorIdentity = {
+  id: string;
+  brandId: string;
+  username: string;
+  role: OperatorRole;
+  /** A temporary password (an admin's reset) that must be changed before anything else. */
+  mustChangePassword: boolean;
+};
 
 export type Operator = OperatorIdentity & {
   passwordHash: string;
@@ -17,3 +24,13 @@ export type Operator = OperatorIdentity & {
   lastLoginAt: Date | null;
   createdAt: Date;
 };
+
+/** The wire view of an operator identity (login answer, `me`). */
+export function operatorInfo(operator: OperatorIdentity) {
+  return {
+    id: operator.id,
+    username: operator.username,
+    role: operator.role,
+    mustChangePassword: operator.mustChangePassword,
+  };
+}

@@ -83,7 +83,7 @@ describe('POST /bo/v1/session/login', () => {
       method: 'GET',
       url: '/bo/v1/session/me',
     });
-    expect(me.body.value).toEqual({ id, username, role: 'finance' });
+    expect(me.body.value).toEqual({ id, username, role: 'finance', mustChangePassword: false });
     const stored = await ctx.db
       .selectFrom('operator_sessions')
       .select('token_hash')
