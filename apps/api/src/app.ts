@@ -128,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db,
       throttle,
       hashing: members.hashing,
+      captcha: members.captcha,
       idleMinutes: config.operatorSessionIdleMinutes ?? 30,
     }),
   };

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseRoles, parseTrustProxy, REPO_ROOT, rolesArgument } from './config.ts';
+import { SmtpEmailProvider } from './domains/verification/email.ts';
+import { HttpSmsProvider } from './domains/verification/http-sms.ts';
+import { deliveryProviders } from './server.ts';
 
 describe('configuration from the environment', () => {
   it('has working defaults for a fresh machine', () => {
@@ -89,5 +92,49 @@ describe('configuration from the environment', () => {
     expect(rolesArgument(['--port', '1', '--roles', 'web,realtime'])).toBe('web,realtime');
     expect(rolesArgument(['--roles'])).toBe('');
     expect(rolesArgument([])).toBeUndefined();
+  });
+
+  it('reads SMTP_URL and SMTP_FROM together, and stops on a bad or half configuration', () => {
+    expect(loadConfig({}).smtp).toBeNull();
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtp://user:pass@mail.example:587',
+        SMTP_FROM: 'Lotus <noreply@lotus.example>',
+      }).smtp,
+    ).toEqual({ url: 'smtp://user:pass@mail.example:587', from: 'Lotus <noreply@lotus.example>' });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://mail.example:465', SMTP_FROM: 'noreply@lotus.example' }).smtp,
+    ).toEqual({ url: 'smtps://mail.example:465', from: 'noreply@lotus.example' });
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ SMTP_URL: 'smtp://mail.example:587' }, /SMTP_FROM: required/],
+      [{ SMTP_FROM: 'noreply@lotus.example' }, /SMTP_URL: required/],
+      [{ SMTP_URL: 'mail.example:587', SMTP_FROM: 'noreply@lotus.example' }, /SMTP_URL: the scheme/],
+      [{ SMTP_URL: 'not a url', SMTP_FROM: 'noreply@lotus.example' }, /SMTP_URL: not a URL/],
+      [{ SMTP_URL: 'http://mail.example', SMTP_FROM: 'noreply@lotus.example' }, /SMTP_URL: the scheme/],
+      [{ SMTP_URL: 'smtp://mail.example', SMTP_FROM: 'noreply' }, /SMTP_FROM: not an e-mail address/],
+      [{ SMTP_URL: 'smtp://mail.example', SMTP_FROM: 'Lotus <noreply>' }, /SMTP_FROM: not an e-mail/],
+    ];
+    for (const [env, message] of refused) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    }
+    // The password of the URL is never part of the message.
+    expect(() => loadConfig({ SMTP_URL: 'smtp://u:hunter2@mail.example', SMTP_FROM: 'x' })).toThrow(
+      /^(?!.*hunter2).*$/,
+    );
+  });
+
+  it('selects the SMTP and HTTP SMS adapters when configured, the outboxes otherwise', () => {
+    expect(deliveryProviders(loadConfig({}))).toEqual({});
+    const configured = deliveryProviders(
+      loadConfig({
+        SMTP_URL: 'smtp://u:p@127.0.0.1:2525',
+        SMTP_FROM: 'noreply@lotus.example',
+        SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
+        SMS_HTTP_TOKEN: 't',
+      }),
+    );
+    expect(configured.emailProvider).toBeInstanceOf(SmtpEmailProvider);
+    expect(configured.smsProvider).toBeInstanceOf(HttpSmsProvider);
   });
 });

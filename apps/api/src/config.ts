@@ -56,6 +56,10 @@ export const EnvSchema = Type.Object({
   ROLES: Type.String({ minLength: 1, default: ROLES.join(',') }),
   SMS_HTTP_URL: Type.String({ default: '' }),
   SMS_HTTP_TOKEN: Type.String({ default: '' }),
+  /** An SMTP server for e-mails (`smtp://user:pass@host:587`, `smtps://...:465`); empty = the outbox. */
+  SMTP_URL: Type.String({ default: '' }),
+  /** The sender of every e-mail (`noreply@example.com` or `Brand <noreply@example.com>`). */
+  SMTP_FROM: Type.String({ default: '' }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -84,6 +88,8 @@ export type Config = {
   roles: readonly Role[];
   /** An HTTP SMS gateway (url and bearer token); null keeps the outbox provider. */
   smsHttp: { url: string; token: string } | null;
+  /** An SMTP server and the sender of e-mails; null keeps the outbox provider. */
+  smtp: { url: string; from: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -126,6 +132,33 @@ export function rolesArgument(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+const MAILBOX = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+
+/**
+ * SMTP_URL and SMTP_FROM together or not at all: an smtp: or smtps: URL with a host, and a sender
+ * address, bare or as `Name <address>`. Answers the problems found (empty when none).
+ */
+export function smtpProblems(url: string, from: string): string[] {
+  if (url === '' && from === '') return [];
+  const problems: string[] = [];
+  if (url === '') problems.push('SMTP_URL: required when SMTP_FROM is set');
+  else {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url);
+    } catch {
+      problems.push('SMTP_URL: not a URL (expected smtp://user:pass@host:587 or smtps://...)');
+    }
+    if (parsed && !['smtp:', 'smtps:'].includes(parsed.protocol)) {
+      problems.push('SMTP_URL: the scheme must be smtp: or smtps:');
+    } else if (parsed && parsed.hostname === '') problems.push('SMTP_URL: no host');
+  }
+  const address = /<([^<>]*)>\s*$/.exec(from)?.[1] ?? from;
+  if (from === '') problems.push('SMTP_FROM: required when SMTP_URL is set');
+  else if (!MAILBOX.test(address.trim())) problems.push('SMTP_FROM: not an e-mail address');
+  return problems;
+}
+
 /** Reads and validates the environment; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const known: Record<string, string> = {};
@@ -141,6 +174,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
   }
   const e = converted as Env;
+  const smtp = smtpProblems(e.SMTP_URL.trim(), e.SMTP_FROM.trim());
+  if (smtp.length > 0) throw new ConfigError(`Invalid environment: ${smtp.join('; ')}`);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -169,5 +204,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operatorSessionIdleMinutes: e.OPERATOR_SESSION_IDLE_MINUTES,
     roles: parseRoles(e.ROLES),
     smsHttp: e.SMS_HTTP_URL ? { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN } : null,
+    smtp: e.SMTP_URL.trim() ? { url: e.SMTP_URL.trim(), from: e.SMTP_FROM.trim() } : null,
   };
 }

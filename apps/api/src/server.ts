@@ -4,8 +4,10 @@ import { type Config, loadConfig, type Role } from './config.ts';
 import { createDatabase, type DatabaseTarget, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seed } from './db/seed.ts';
+import { type EmailProvider, SmtpEmailProvider } from './domains/verification/email.ts';
 import { HttpSmsProvider } from './domains/verification/http-sms.ts';
 import type { HumanCheckCost } from './domains/verification/human-check.service.ts';
+import type { SmsProvider } from './domains/verification/sms.service.ts';
 import { PLATFORM_CONSUMERS, startEventRunner } from './events/runner.ts';
 import { buildHealthApp } from './http/health-app.ts';
 import type { ThrottleRules } from './http/throttle.ts';
@@ -57,6 +59,20 @@ function targetOf(config: Config): DatabaseTarget {
 }
 
 /**
+ * The SMS and e-mail adapters the configuration names (SMS_HTTP_URL, SMTP_URL); a channel left
+ * unconfigured keeps buildApp's default, the demo's outbox table.
+ */
+export function deliveryProviders(config: Pick<Config, 'smsHttp' | 'smtp'>): {
+  smsProvider?: SmsProvider;
+  emailProvider?: EmailProvider;
+} {
+  return {
+    ...(config.smsHttp ? { smsProvider: new HttpSmsProvider(config.smsHttp) } : {}),
+    ...(config.smtp ? { emailProvider: new SmtpEmailProvider(config.smtp) } : {}),
+  };
+}
+
+/**
  * Starts the real server (migrations and the demo seed included) for main.ts, benchmarks and e2e.
  * `close()` stops accepting requests, waits for those in flight, then closes the database.
  */
@@ -87,7 +103,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
           ...(options.throttle ? { throttle: options.throttle } : {}),
           ...(options.humanCheck ? { humanCheck: options.humanCheck } : {}),
-          ...(config.smsHttp ? { smsProvider: new HttpSmsProvider(config.smsHttp) } : {}),
+          ...deliveryProviders(config),
         })
       : await buildHealthApp(db, roles, options.logger);
     await app.listen({ port: config.port, host: config.host });

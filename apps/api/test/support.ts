@@ -13,6 +13,7 @@ import type { Database } from '../src/db/schema.ts';
 import { brandTemplate } from '../src/db/seed/demo-brand.ts';
 import { type BrandContent, createBrandWithContent, seed } from '../src/db/seed.ts';
 import type { Brand } from '../src/domains/brands/brand.ts';
+import type { EmailProvider } from '../src/domains/verification/email.ts';
 import type { ThrottleRules } from '../src/http/throttle.ts';
 import type { RateLimits } from '../src/http/types.ts';
 
@@ -72,6 +73,8 @@ export type TestAppOptions = {
   sessionIdleMinutes?: number;
   /** Bytes each member may keep stored (the production default is 20 MB). */
   uploadQuotaBytes?: number;
+  /** Where e-mails go (the outbox table by default). */
+  emailProvider?: EmailProvider;
 };
 
 /** argon2id at its cheapest, so the suite stays fast (production cost: lib/hashing.ts). */
@@ -112,6 +115,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
       captchaCharacters: TEST_CAPTCHA_LETTER,
       ...(options.throttle ? { throttle: options.throttle } : {}),
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+      ...(options.emailProvider ? { emailProvider: options.emailProvider } : {}),
     });
     await ctx.app.ready();
   });

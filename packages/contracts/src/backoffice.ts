@@ -23,6 +23,8 @@ export const OperatorInfo = Type.Object({
   id: Type.String(),
   username: Type.String(),
   role: OperatorRole,
+  /** An admin reset the password: only `me`, logout and PUT /bo/v1/me/password answer until it changes. */
+  mustChangePassword: Type.Boolean(),
 });
 export type OperatorInfo = Static<typeof OperatorInfo>;
 
@@ -31,6 +33,15 @@ export const OperatorLoginBody = Type.Object(
     username: Type.String({ minLength: 1, maxLength: 32 }),
     password: Type.String({ minLength: 1, maxLength: 128 }),
     totpCode: Type.Optional(Type.String({ pattern: '^\\d{6}$', description: 'Current authenticator code' })),
+    captchaId: Type.Optional(
+      Type.String({ maxLength: 64, description: 'Id of the image of GET /bo/v1/session/captcha' }),
+    ),
+    captcha: Type.Optional(
+      Type.String({
+        maxLength: 16,
+        description: 'Its answer, once the user name had too many failures (operator_captcha_required)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -74,7 +85,7 @@ export const OperatorSummary = Type.Object({
   role: OperatorRole,
   active: Type.Boolean(),
   totpEnabled: Type.Boolean(),
-  locked: Type.Boolean(),
+  mustChangePassword: Type.Boolean(),
   lastLoginAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
 });
@@ -89,6 +100,39 @@ export const CreateOperatorBody = Type.Object(
   { additionalProperties: false },
 );
 export type CreateOperatorBody = Static<typeof CreateOperatorBody>;
+
+/**
+ * Operator password rule, shared by the back office and the server: 8 to 128 characters with at
+ * least one letter and one digit, not containing the username. Answers the catalogue code of the
+ * problem, or null when the password is acceptable.
+ */
+export function operatorPasswordProblem(password: string, username: string): 'operator_password_weak' | null {
+  if (password.length < 8 || password.length > 128) return 'operator_password_weak';
+  if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) return 'operator_password_weak';
+  if (username.length >= 3 && password.toLowerCase().includes(username.toLowerCase())) {
+    return 'operator_password_weak';
+  }
+  return null;
+}
+
+/** PUT /bo/v1/me/password: the operator's own change (ends the operator's other sessions). */
+export const ChangeOwnPasswordBody = Type.Object(
+  {
+    currentPassword: Type.String({ minLength: 1, maxLength: 128 }),
+    newPassword: Type.String({ minLength: 1, maxLength: 128 }),
+  },
+  { additionalProperties: false },
+);
+export type ChangeOwnPasswordBody = Static<typeof ChangeOwnPasswordBody>;
+
+/** POST /bo/v1/operators/:id/password: the operator and a temporary password, shown this once. */
+export const OperatorPasswordReset = Type.Object({
+  operator: OperatorSummary,
+  temporaryPassword: Type.String({
+    description: 'Give it to the operator; it must be changed at the next login',
+  }),
+});
+export type OperatorPasswordReset = Static<typeof OperatorPasswordReset>;
 
 export const OperatorActiveBody = Type.Object({ active: Type.Boolean() }, { additionalProperties: false });
 export const IdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });

@@ -1,10 +1,12 @@
 import { encryptPayload, importPublicKeyPem } from '@lotus/contracts/crypto-envelope';
+import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seeded } from '../../test/money.ts';
 import { createOperator, operatorLogin } from '../../test/operators.ts';
 import { headers, setupTestApp } from '../../test/support.ts';
 import { memberWithFunds, type SignedIn } from '../../test/withdrawals.ts';
+import { createVendor, issueVendorSession } from '../harness.ts';
 import { THROTTLE_RULES, type ThrottleRules } from './throttle.ts';
 
 /**
@@ -12,7 +14,9 @@ import { THROTTLE_RULES, type ThrottleRules } from './throttle.ts';
  * body field gets wrong types, huge and empty strings, NUL, odd unicode, numbers past int64,
  * negatives and impossible dates, with a valid Merchant header and a member token (an operator
  * token under /bo/); sealed (E) bodies are sealed like the browser does; multipart routes get
- * malformed forms. Any 5xx fails the test with the operation and the payload. Deterministic: the
+ * malformed forms; seamless-wallet calls are signed with a real vendor's secret over the exact
+ * mutated bytes (and carry a live player token), so their bodies reach the checks behind the
+ * signature. Any 5xx fails the test with the operation and the payload. Deterministic: the
  * mutations are a fixed list and the few random choices come from SEED.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -176,11 +180,38 @@ function describeValue(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 120)}... (${text.length} chars)` : text;
 }
 
+/** The vendor whose secret signs the seamless calls. */
+const VENDOR_CODE = 'FUZZ';
+const isSeamless = (path: string) => path.startsWith('/seamless/');
+/** Seamless calls in the order of a game round (the round's end last); everything else after them. */
+const SEAMLESS_ORDER = ['balance', 'bet', 'win', 'betWin', 'rollback', 'roundEnd'];
+function seamlessRank(path: string): number {
+  if (!isSeamless(path)) return SEAMLESS_ORDER.length + 1;
+  const index = SEAMLESS_ORDER.indexOf(path.split('/').pop() ?? '');
+  return index === -1 ? SEAMLESS_ORDER.length : index;
+}
+
 describe('OpenAPI fuzz', () => {
   let member: SignedIn;
   let operatorToken: string;
+  let vendorSecret: string;
+  /** Valid values of a seamless body (vendor, live player token, currency...), before one is mutated. */
+  let seamlessBase: Record<string, unknown>;
   beforeAll(async () => {
     member = await memberWithFunds(ctx, { funds: 100_000n });
+    vendorSecret = (await createVendor(ctx.db, { merchantCode: 'DEMO', code: VENDOR_CODE })).secret;
+    const player = await issueVendorSession(ctx.db, member.id, VENDOR_CODE, 'fuzz-game', { ttlMinutes: 60 });
+    seamlessBase = {
+      vendor: VENDOR_CODE,
+      token: player.token,
+      betTransactionId: 'fuzz-bet',
+      roundId: 'fuzz-round-1',
+      gameId: 'fuzz-game',
+      amount: '1.00',
+      betAmount: '1.00',
+      winAmount: '2.00',
+      currency: 'PHP',
+    };
     await createOperator(ctx.db, {
       merchantCode: 'DEMO',
       username: 'fuzzadmin',
@@ -213,16 +244,27 @@ describe('OpenAPI fuzz', () => {
       return [...ALWAYS, ...drawn];
     };
     let requests = 0;
+    /** Answers of signed seamless calls refused at the signature check (must stay empty). */
+    const unsigned: string[] = [];
+    let seamlessCalls = 0;
+    /** The answer (errorCode, '' for success) of each seamless operation's unmutated body. */
+    const seamlessBaseline: Record<string, string> = {};
     const started = Date.now();
 
-    // Operations that end the caller's session run last, so the others keep their token.
+    // Seamless calls run first, before the back-office operations rotate or switch off vendors
+    // (ids 1, 2...) and so the fuzz vendor's secret; operations that end the caller's session run
+    // last, so the others keep their token.
     const operations = Object.entries(doc.paths)
       .flatMap(([path, methods]) =>
         Object.entries(methods)
           .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
           .map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
       )
-      .sort((a, b) => Number(a.path.includes('logout')) - Number(b.path.includes('logout')));
+      .sort(
+        (a, b) =>
+          seamlessRank(a.path) - seamlessRank(b.path) ||
+          Number(a.path.includes('logout')) - Number(b.path.includes('logout')),
+      );
     expect(operations.length).toBeGreaterThan(50);
 
     for (const { path, method, operation } of operations) {
@@ -238,7 +280,20 @@ describe('OpenAPI fuzz', () => {
       const baseQuery = Object.fromEntries(
         queryParams.filter((p) => p.required).map((p) => [p.name, String(sample(doc, p.schema))]),
       );
-      const baseBody = content['application/json'] ? sample(doc, bodySchema) : undefined;
+      const seamless = isSeamless(path);
+      const sampled = content['application/json'] ? sample(doc, bodySchema) : undefined;
+      const baseBody =
+        seamless && sampled && typeof sampled === 'object'
+          ? Object.fromEntries(
+              Object.keys(sampled).map((k) => [
+                k,
+                // Each operation its own transaction id (the bet's is the one a win names).
+                k === 'transactionId'
+                  ? `fuzz-${path.split('/').pop()}`
+                  : (seamlessBase[k] ?? (sampled as Record<string, unknown>)[k]),
+              ]),
+            )
+          : sampled;
 
       const url = (values: Record<string, string>, query: Record<string, string>) => {
         let out = path;
@@ -266,7 +321,16 @@ describe('OpenAPI fuzz', () => {
         };
         let payload: unknown = options.payload;
         let extra: Record<string, string> = {};
-        if (options.body !== undefined && sealedBody) {
+        if (seamless) {
+          // Signed like a vendor signs: over the method, the route's path and the exact body bytes.
+          const raw = options.payload ?? JSON.stringify(options.body ?? null);
+          payload = raw;
+          extra = {
+            'content-type': options.headers?.['content-type'] ?? 'application/json',
+            'x-vendor': VENDOR_CODE,
+            'x-signature': await signSeamlessRequest(vendorSecret, method, path, raw),
+          };
+        } else if (options.body !== undefined && sealedBody) {
           const envelope = await encryptPayload(key, options.body);
           payload = envelope.body;
           extra = envelope.headers;
@@ -280,6 +344,12 @@ describe('OpenAPI fuzz', () => {
           headers: { ...base, ...extra },
           ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
         });
+        if (seamless) {
+          seamlessCalls += 1;
+          const code = (res.json() as { errorCode?: string }).errorCode ?? '';
+          if (code === 'vendor_signature_invalid') unsigned.push(`${name} ${field}`);
+          if (field === '(baseline)') seamlessBaseline[name] = code;
+        }
         if (res.statusCode >= 500) {
           failures.push({
             operation: name,
@@ -387,5 +457,19 @@ describe('OpenAPI fuzz', () => {
     const report = failures.map((f) => `${f.status} ${f.operation} ${f.field} = ${f.payload}: ${f.body}`);
     expect(report, `seed ${SEED}, ${requests} requests in ${seconds.toFixed(1)} s`).toEqual([]);
     expect(requests).toBeGreaterThan(1000);
+    // Every seamless operation was fuzzed past its signature.
+    expect(operations.filter((o) => isSeamless(o.path)).length).toBeGreaterThanOrEqual(6);
+    expect(seamlessCalls).toBeGreaterThan(300);
+    expect(unsigned).toEqual([]);
+    // The unmutated bodies are real calls of the live player: the bet is taken, the win pays it, a
+    // rollback of the paid bet is refused, the round ends.
+    expect(seamlessBaseline).toEqual({
+      'POST /seamless/v1/balance': '',
+      'POST /seamless/v1/bet': '',
+      'POST /seamless/v1/win': '',
+      'POST /seamless/v1/betWin': '',
+      'POST /seamless/v1/rollback': 'bet_already_settled',
+      'POST /seamless/v1/roundEnd': '',
+    });
   });
 });

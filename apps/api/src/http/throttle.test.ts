@@ -17,23 +17,45 @@ describe.each([
   ['in Redis', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'],
 ])('credential throttles %s', (_label, redisUrl) => {
   it('counts per key and refuses once spent; processes share Redis counters', async () => {
-    const rules = { loginPerAccount: { points: 2, seconds: 60 } };
+    const rules = { loginPerAccountIp: { points: 2, seconds: 60 } };
     const a = new Throttle({ redisUrl, rules });
     const b = new Throttle({ redisUrl, rules });
     const key = `test|${randomUUID()}`;
     try {
-      expect(await codeOf(a.consume([['loginPerAccount', key]]))).toBe('ok');
+      expect(await codeOf(a.consume([['loginPerAccountIp', key]]))).toBe('ok');
       // A second process: with Redis it sees the first one's count.
-      expect(await codeOf(b.consume([['loginPerAccount', key]]))).toBe('ok');
-      const third = await codeOf(a.consume([['loginPerAccount', key]]));
+      expect(await codeOf(b.consume([['loginPerAccountIp', key]]))).toBe('ok');
+      const third = await codeOf(a.consume([['loginPerAccountIp', key]]));
       if (redisUrl) expect(third).toBe('TOO_MANY_REQUESTS');
       else expect(third).toBe('ok');
-      expect(await codeOf(a.consume([['loginPerAccount', key]]))).toBe('TOO_MANY_REQUESTS');
-      expect(await codeOf(a.consume([['loginPerAccount', `${key}-other`]]))).toBe('ok');
+      expect(await codeOf(a.consume([['loginPerAccountIp', key]]))).toBe('TOO_MANY_REQUESTS');
+      expect(await codeOf(a.consume([['loginPerAccountIp', `${key}-other`]]))).toBe('ok');
       expect(await codeOf(a.consume([['smsPerPhone', key]], 'phone_too_many_requests'))).toBe('ok');
-      await a.reset('loginPerAccount', key);
-      await b.reset('loginPerAccount', key);
-      expect(await codeOf(a.consume([['loginPerAccount', key]]))).toBe('ok');
+      await a.reset('loginPerAccountIp', key);
+      await b.reset('loginPerAccountIp', key);
+      expect(await codeOf(a.consume([['loginPerAccountIp', key]]))).toBe('ok');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('counts account-wide failures without refusing, and tells when a rule is reached', async () => {
+    const rules = { loginFailuresPerAccount: { points: 2, seconds: 60 } };
+    const a = new Throttle({ redisUrl, rules });
+    const b = new Throttle({ redisUrl, rules });
+    const key = `test|${randomUUID()}`;
+    try {
+      expect(await a.reached('loginFailuresPerAccount', key)).toBe(false);
+      await a.record('loginFailuresPerAccount', key);
+      expect(await a.reached('loginFailuresPerAccount', key)).toBe(false);
+      // Recording never refuses, past the points too.
+      for (let i = 0; i < 3; i += 1) await a.record('loginFailuresPerAccount', key);
+      expect(await a.reached('loginFailuresPerAccount', key)).toBe(true);
+      if (redisUrl) expect(await b.reached('loginFailuresPerAccount', key)).toBe(true);
+      expect(await a.reached('loginFailuresPerAccount', `${key}-other`)).toBe(false);
+      await a.reset('loginFailuresPerAccount', key);
+      expect(await a.reached('loginFailuresPerAccount', key)).toBe(false);
     } finally {
       await a.close();
       await b.close();

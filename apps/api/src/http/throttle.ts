@@ -9,15 +9,22 @@ import type { Brand } from '../domains/brands/brand.ts';
 import { AppError } from './app-error.ts';
 
 /**
- * Limits of the credential and code calls, counted per IP address, per account and per phone number
- * (brand-scoped keys). `points` attempts per `seconds`; counters live in Redis when REDIS_URL is set,
- * so every server process shares them, otherwise in this process.
+ * Limits of the credential and code calls, counted per IP address, per account and address, per
+ * account and per phone number (brand-scoped keys). `points` attempts per `seconds`; counters live in
+ * Redis when REDIS_URL is set, so every server process shares them, otherwise in this process.
+ *
+ * Logins are refused (TOO_MANY_REQUESTS) per address and per (account, address) only: strangers
+ * elsewhere cannot lock an account. The account-wide rules (`*FailuresPerAccount`) never refuse:
+ * they count failed logins of a user name from anywhere, and once one is spent every login of that
+ * name needs the image captcha (see `reached`) until its window ends or the account logs in.
  */
 export type ThrottleRule = { points: number; seconds: number };
 
 export const THROTTLE_RULES = {
   loginPerIp: { points: 30, seconds: 300 },
-  loginPerAccount: { points: 10, seconds: 900 },
+  loginPerAccountIp: { points: 10, seconds: 900 },
+  /** Failed logins of one user name from any address; past them every login needs the captcha. */
+  loginFailuresPerAccount: { points: 5, seconds: 900 },
   registerPerIp: { points: 10, seconds: 3600 },
   smsPerPhone: { points: 5, seconds: 3600 },
   smsPerIp: { points: 20, seconds: 3600 },
@@ -25,6 +32,7 @@ export const THROTTLE_RULES = {
   humanCheckPerIp: { points: 60, seconds: 60 },
   verifyPerIp: { points: 30, seconds: 300 },
   verifyPerAccount: { points: 10, seconds: 900 },
+  verifyPerAccountIp: { points: 10, seconds: 900 },
   passwordResetPerIp: { points: 10, seconds: 3600 },
   passwordResetPerAccount: { points: 5, seconds: 3600 },
   passwordChangePerAccount: { points: 10, seconds: 900 },
@@ -33,7 +41,11 @@ export const THROTTLE_RULES = {
   fundsPasswordPerAccount: { points: 5, seconds: 900 },
   fundsPasswordPerIp: { points: 30, seconds: 900 },
   operatorLoginPerIp: { points: 20, seconds: 900 },
-  operatorLoginPerAccount: { points: 10, seconds: 900 },
+  operatorLoginPerAccountIp: { points: 10, seconds: 900 },
+  /** Failed operator logins (password or code) of one user name from any address; then captcha. */
+  operatorFailuresPerAccount: { points: 5, seconds: 900 },
+  /** An operator's own password changes (each checks the current password). */
+  operatorPasswordChangePerAccount: { points: 10, seconds: 900 },
   /** Every upload route (avatar, feedback, receipts, proofs): images of up to 5 MB each. */
   uploadPerMember: { points: 10, seconds: 60 },
   uploadPerIp: { points: 30, seconds: 60 },
@@ -43,6 +55,7 @@ export type ThrottleRules = Record<ThrottleName, ThrottleRule>;
 
 export class Throttle {
   private readonly limiters: Record<ThrottleName, RateLimiterAbstract>;
+  private readonly rules: ThrottleRules;
   private readonly redis: Redis | null;
 
   constructor(options: { redisUrl: string | null; rules?: Partial<ThrottleRules> }) {
@@ -56,6 +69,7 @@ export class Throttle {
     // ioredis would print every failed reconnect as an unhandled error event.
     this.redis?.on('error', () => {});
     const rules: ThrottleRules = { ...THROTTLE_RULES, ...options.rules };
+    this.rules = rules;
     const entries = (Object.keys(rules) as ThrottleName[]).map((name) => {
       const { points, seconds } = rules[name];
       const common = { keyPrefix: `lotus-th:${name}`, points, duration: seconds };
@@ -88,6 +102,17 @@ export class Throttle {
         throw error;
       }
     }
+  }
+
+  /** Counts one event for `key` without ever refusing (the account-wide failure rules). */
+  async record(name: ThrottleName, key: string): Promise<void> {
+    await this.limiters[name].penalty(key, 1);
+  }
+
+  /** Whether `key` used up its rule's points in the current window (nothing is counted). */
+  async reached(name: ThrottleName, key: string): Promise<boolean> {
+    const state = await this.limiters[name].get(key);
+    return (state?.consumedPoints ?? 0) >= this.rules[name].points;
   }
 
   /** Clears an account's counter after a success (a member who finally logs in starts afresh). */

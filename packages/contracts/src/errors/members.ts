@@ -125,6 +125,12 @@ export const membersErrors = {
     ms: 'SMS tidak dapat dihantar.',
     cn: '短信发送失败。',
   },
+  email_send_failed: {
+    status: 200,
+    en: 'The e-mail could not be sent. Please try again later.',
+    ms: 'E-mel tidak dapat dihantar. Sila cuba lagi kemudian.',
+    cn: '邮件发送失败，请稍后再试。',
+  },
   captcha_required: {
     status: 200,
     en: 'Please enter the captcha.',

@@ -32,11 +32,41 @@ export const operatorsErrors = {
     ms: 'Kod pengesah salah, tamat tempoh atau telah digunakan.',
     cn: '验证码错误、已过期或已被使用。',
   },
-  operator_locked: {
+  operator_captcha_required: {
+    status: 401,
+    en: 'Too many failed logins for this username: enter the characters shown in the image.',
+    ms: 'Terlalu banyak log masuk gagal untuk nama pengguna ini: masukkan aksara yang ditunjukkan dalam imej.',
+    cn: '该用户名登录失败次数过多：请输入图片中显示的字符。',
+  },
+  operator_captcha_invalid: {
+    status: 401,
+    en: 'The characters do not match the image, or the image expired. Try the new one.',
+    ms: 'Aksara tidak sepadan dengan imej, atau imej telah tamat tempoh. Cuba imej baharu.',
+    cn: '字符与图片不符或图片已过期，请使用新图片重试。',
+  },
+  operator_password_wrong: {
+    status: 400,
+    en: 'The current password is wrong.',
+    ms: 'Kata laluan semasa salah.',
+    cn: '当前密码错误。',
+  },
+  operator_password_weak: {
+    status: 400,
+    en: 'Choose a password of at least 8 characters with letters and digits, not containing your username.',
+    ms: 'Pilih kata laluan sekurang-kurangnya 8 aksara dengan huruf dan digit, tanpa nama pengguna anda.',
+    cn: '请设置至少8个字符、包含字母和数字且不含用户名的密码。',
+  },
+  operator_password_reused: {
+    status: 400,
+    en: 'The new password must differ from the current one.',
+    ms: 'Kata laluan baharu mesti berbeza daripada yang semasa.',
+    cn: '新密码不能与当前密码相同。',
+  },
+  operator_password_change_required: {
     status: 403,
-    en: 'This operator account is locked after too many failed attempts. Try again later.',
-    ms: 'Akaun operator ini dikunci selepas terlalu banyak percubaan gagal. Cuba lagi kemudian.',
-    cn: '该操作员账户因多次尝试失败已被锁定，请稍后再试。',
+    en: 'Your password was reset by an administrator. Choose a new password to continue.',
+    ms: 'Kata laluan anda telah ditetapkan semula oleh pentadbir. Pilih kata laluan baharu untuk meneruskan.',
+    cn: '您的密码已被管理员重置，请设置新密码后继续。',
   },
   operator_username_taken: {
     status: 200,

@@ -71,7 +71,8 @@ export async function completeLogin(
       return started;
     }),
   );
-  await svc.throttle.reset('loginPerAccount', throttleKey(caller.brand, member.username));
+  await svc.throttle.reset('loginPerAccountIp', throttleKey(caller.brand, member.username, caller.ip));
+  await svc.throttle.reset('loginFailuresPerAccount', throttleKey(caller.brand, member.username));
   return loginResult(member, token, { passwordExpired: expired });
 }
 
@@ -81,7 +82,25 @@ export function assertActive(member: Member) {
   if (member.status !== 'ACTIVE') throw new AppError('member_no_enter');
 }
 
-/** Username and password; captcha after repeated failures; new-IP verification by SMS. */
+/**
+ * Whether this login must bring the image captcha: after the brand's number of failures from the
+ * caller's address, or once the user name's failures from anywhere used up `loginFailuresPerAccount`
+ * (a stranger's guesses slow every login of the name down instead of locking the member out). Both
+ * are counted by user name, so an unknown name answers exactly like a member's.
+ */
+async function captchaNeeded(svc: MemberServices, caller: Caller, username: string): Promise<boolean> {
+  const { brand } = caller;
+  if (await svc.throttle.reached('loginFailuresPerAccount', throttleKey(brand, username))) return true;
+  const policy = await svc.policies.get(brand.id);
+  if (policy.loginCaptchaAfterFailures <= 0) return false;
+  const since = new Date(Date.now() - CAPTCHA_WINDOW_MS);
+  return (await recentFailuresFromIp(svc.db, brand.id, caller.ip, since)) >= policy.loginCaptchaAfterFailures;
+}
+
+/**
+ * Username and password. Refused (TOO_MANY_REQUESTS) only per address and per (user name, address);
+ * the captcha after repeated failures (see captchaNeeded); new-IP verification by SMS.
+ */
 async function loginByPassword(svc: MemberServices, caller: Caller, body: LoginBody): Promise<LoginResult> {
   const { brand } = caller;
   const username = (body.username ?? '').trim();
@@ -93,7 +112,7 @@ async function loginByPassword(svc: MemberServices, caller: Caller, body: LoginB
   try {
     await svc.throttle.consume([
       ['loginPerIp', throttleKey(brand, caller.ip)],
-      ['loginPerAccount', throttleKey(brand, username)],
+      ['loginPerAccountIp', throttleKey(brand, username, caller.ip)],
     ]);
   } catch (error) {
     await recordLoginAttempt(
@@ -102,22 +121,18 @@ async function loginByPassword(svc: MemberServices, caller: Caller, body: LoginB
     );
     throw error;
   }
-  const policy = await svc.policies.get(brand.id);
-  if (policy.loginCaptchaAfterFailures > 0) {
-    const since = new Date(Date.now() - CAPTCHA_WINDOW_MS);
-    const failures = await recentFailuresFromIp(svc.db, brand.id, caller.ip, since);
-    if (failures >= policy.loginCaptchaAfterFailures) {
-      try {
-        await svc.captcha.check(brand.id, body.captchaId, body.captcha);
-      } catch (error) {
-        await recordLoginAttempt(
-          svc.db,
-          attempt(caller, { memberId: null, username, method: 'username', outcome: 'captcha_failed' }),
-        );
-        throw error;
-      }
+  if (await captchaNeeded(svc, caller, username)) {
+    try {
+      await svc.captcha.check(brand.id, body.captchaId, body.captcha);
+    } catch (error) {
+      await recordLoginAttempt(
+        svc.db,
+        attempt(caller, { memberId: null, username, method: 'username', outcome: 'captcha_failed' }),
+      );
+      throw error;
     }
   }
+  const policy = await svc.policies.get(brand.id);
   const member = await findMemberByUsername(svc.db, brand.id, username);
   const matches = await verifyPassword(member?.passwordHash ?? DUMMY_HASH, password);
   if (!member || !matches || member.isAgent === TRIAL_TYPE) {
@@ -130,6 +145,7 @@ async function loginByPassword(svc: MemberServices, caller: Caller, body: LoginB
         outcome: member ? 'wrong_password' : 'unknown_account',
       }),
     );
+    await svc.throttle.record('loginFailuresPerAccount', throttleKey(brand, username));
     throw new AppError('wrong_account_or_password');
   }
   if (member.status !== 'ACTIVE') {
@@ -166,9 +182,10 @@ async function loginBySms(svc: MemberServices, caller: Caller, body: LoginBody):
   const { brand } = caller;
   if (!flagOn(brand, 'MOBILEVERCODELOGIN3')) throw new AppError('feature_disabled');
   const phone = toE164(body.mobileNum ?? body.username, body.countryDialingCode);
+  // Each code allows 5 tries (sms.service.ts), so the number needs no account-wide limit here.
   await svc.throttle.consume([
     ['loginPerIp', throttleKey(brand, caller.ip)],
-    ['loginPerAccount', throttleKey(brand, phone)],
+    ['loginPerAccountIp', throttleKey(brand, phone, caller.ip)],
   ]);
   const code = (body.verificationCode ?? body.password ?? '').trim();
   try {
@@ -190,7 +207,13 @@ export function login(svc: MemberServices, caller: Caller, body: LoginBody): Pro
   return body.type === 'sms' ? loginBySms(svc, caller, body) : loginByPassword(svc, caller, body);
 }
 
-/** Completes a login from a new address with the code sent to the bound mobile. */
+/**
+ * Completes a login from a new address with the code sent to the bound mobile. The code is checked
+ * before the password: without the code (which only the mobile's owner has, sent after the right
+ * password) every call answers verification_code_invalid, known user name or not, so this step
+ * cannot be used to guess passwords around the login's captcha. Throttled per address and per
+ * (user name, address) only; each code allows 5 tries.
+ */
 export async function verifyLogin(
   svc: MemberServices,
   caller: Caller,
@@ -200,21 +223,34 @@ export async function verifyLogin(
   const username = body.username.trim();
   await svc.throttle.consume([
     ['verifyPerIp', throttleKey(brand, caller.ip)],
-    ['verifyPerAccount', throttleKey(brand, username)],
+    ['verifyPerAccountIp', throttleKey(brand, username, caller.ip)],
   ]);
+  if (body.verificationCode.trim() === '') throw new AppError('verification_code_missing');
   const member = await findMemberByUsername(svc.db, brand.id, username);
-  const matches = await verifyPassword(member?.passwordHash ?? DUMMY_HASH, body.password.trim());
-  if (!member || !matches || !member.mobile) throw new AppError('wrong_account_or_password');
-  assertActive(member);
   try {
+    if (!member?.mobile) throw new AppError('verification_code_invalid');
     await svc.sms.consume(brand.id, member.mobile, 'verify_login', body.verificationCode);
   } catch (error) {
     await recordLoginAttempt(
       svc.db,
-      attempt(caller, { memberId: member.id, username, method: 'verification', outcome: 'verify_failed' }),
+      attempt(caller, {
+        memberId: member?.id ?? null,
+        username,
+        method: 'verification',
+        outcome: 'verify_failed',
+      }),
     );
     throw error;
   }
+  if (!(await verifyPassword(member.passwordHash, body.password.trim()))) {
+    await recordLoginAttempt(
+      svc.db,
+      attempt(caller, { memberId: member.id, username, method: 'verification', outcome: 'wrong_password' }),
+    );
+    await svc.throttle.record('loginFailuresPerAccount', throttleKey(brand, username));
+    throw new AppError('wrong_account_or_password');
+  }
+  assertActive(member);
   const policy = await svc.policies.get(brand.id);
   return completeLogin(
     svc,

@@ -28,6 +28,17 @@ async function member(fields: Partial<Parameters<typeof createMember>[1]> = {}) 
   return { username, ip, password: 'Secret123' };
 }
 
+/** A fresh image captcha, answered (every test captcha reads `xxxx`). */
+async function solvedCaptcha() {
+  const res = await call<{ captchaId: string }>(ctx.app, {
+    method: 'GET',
+    url: '/wps/captcha',
+    remoteAddress: randomIp(),
+    headers: headers(),
+  });
+  return { captchaId: res.body.value.captchaId, captcha: 'xxxx' };
+}
+
 async function attempts(username: string) {
   return ctx.db
     .selectFrom('login_attempts')
@@ -128,6 +139,7 @@ describe('POST /wps/session/login by username', () => {
       { ip: newIp },
     );
     expect(wrongCode.body.errorCode).toBe('verification_code_invalid');
+    // The code is checked first: with it, a wrong password is refused and the code is spent.
     const wrongPassword = await sealed(
       ctx,
       '/wps/session/login/verification',
@@ -139,13 +151,24 @@ describe('POST /wps/session/login by username', () => {
       { ip: newIp },
     );
     expect(wrongPassword.body.errorCode).toBe('wrong_account_or_password');
+    const spent = await sealed(
+      ctx,
+      '/wps/session/login/verification',
+      { username: m.username, password: m.password, verificationCode: code },
+      { ip: newIp },
+    );
+    expect(spent.body.errorCode).toBe('verification_code_invalid');
+    expect((await loginAs(ctx, m.username, m.password, { ip: newIp })).body.errorCode).toBe(
+      'login_verify_required',
+    );
+    const second = (await latestSmsCode(ctx.db, mobile.e164)) ?? '';
     const done = await sealed<LoginResult>(
       ctx,
       '/wps/session/login/verification',
       {
         username: m.username,
         password: m.password,
-        verificationCode: code,
+        verificationCode: second,
       },
       { ip: newIp },
     );
@@ -156,13 +179,33 @@ describe('POST /wps/session/login by username', () => {
       {
         username: m.username,
         password: m.password,
-        verificationCode: code,
+        verificationCode: second,
       },
       { ip: newIp },
     );
     expect(reused.body.errorCode).toBe('verification_code_invalid');
     // The address is now known: the next login needs no code.
     expect((await loginAs(ctx, m.username, m.password, { ip: newIp })).body.success).toBe(true);
+  });
+
+  it('the verification step tells nothing without the code: no password guessing around the captcha', async () => {
+    const mobile = randomMobile();
+    const m = await member({ mobile: mobile.e164 });
+    const verify = (username: string, password: string) =>
+      sealed(
+        ctx,
+        '/wps/session/login/verification',
+        { username, password, verificationCode: '123456' },
+        { ip: randomIp() },
+      );
+    const answers = [
+      await verify(m.username, m.password),
+      await verify(m.username, 'Wrong1234'),
+      await verify(randomUsername('nobody'), 'Wrong1234'),
+    ].map((res) => ({ status: res.status, body: res.body }));
+    expect(answers[0]?.body.errorCode).toBe('verification_code_invalid');
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
   });
 
   it('requires the image captcha after repeated failures from an address', async () => {
@@ -222,20 +265,67 @@ describe('POST /wps/session/login by username', () => {
     expect(second.body.errorCode).toBe('TOO_MANY_REQUESTS');
   });
 
-  it('throttles brute force on one account with TOO_MANY_REQUESTS', async () => {
+  it("a stranger's 50 failures from other addresses slow the account down but do not lock the member out", async () => {
     const m = await member();
     const before = await countRows(ctx.db, 'sessions');
+    const codes = new Set<string>();
+    for (let i = 0; i < 50; i += 1) {
+      const res = await loginAs(ctx, m.username, `Wrong${i}abc`, { ip: randomIp() });
+      expect(res.status).toBe(200);
+      codes.add(res.body.errorCode);
+    }
+    // 5 wrong passwords from anywhere, then every login of the name needs the captcha; no 429, no lock.
+    expect([...codes].sort()).toEqual(['captcha_required', 'wrong_account_or_password']);
+    expect(await countRows(ctx.db, 'sessions')).toBe(before);
+    // The member, from their own address: asked for the captcha, and in with it.
+    const asked = await loginAs(ctx, m.username, m.password, { ip: m.ip });
+    expect(asked.body.errorCode).toBe('captcha_required');
+    const ok = await loginAs(ctx, m.username, m.password, { ip: m.ip, ...(await solvedCaptcha()) });
+    expect(ok.body.success).toBe(true);
+    // After the member's success the name starts afresh: no captcha.
+    expect((await loginAs(ctx, m.username, m.password, { ip: m.ip })).body.success).toBe(true);
+  });
+
+  it("throttles the attacker's own address on the account with TOO_MANY_REQUESTS, and only that address", async () => {
+    const m = await member();
+    const attacker = randomIp();
     const codes: string[] = [];
     for (let i = 0; i < 11; i += 1) {
-      // A new address each time: the per-account limit still counts them all.
-      codes.push((await loginAs(ctx, m.username, `Wrong${i}abc`, { ip: randomIp() })).body.errorCode);
+      codes.push((await loginAs(ctx, m.username, `Wrong${i}abc`, { ip: attacker })).body.errorCode);
     }
-    expect(codes.slice(0, 10).every((c) => c === 'wrong_account_or_password')).toBe(true);
-    const refused = await loginAs(ctx, m.username, m.password, { ip: randomIp() });
+    expect(codes.slice(0, 10).every((c) => c !== 'TOO_MANY_REQUESTS')).toBe(true);
+    expect(codes[10]).toBe('TOO_MANY_REQUESTS');
+    // The right password from the attacker's address is refused too, and nothing is started.
+    const refused = await loginAs(ctx, m.username, m.password, { ip: attacker, ...(await solvedCaptcha()) });
     expect(refused.status).toBe(429);
     expect(refused.body.errorCode).toBe('TOO_MANY_REQUESTS');
-    expect(await countRows(ctx.db, 'sessions')).toBe(before);
     expect((await attempts(m.username)).at(-1)?.outcome).toBe('throttled');
+    // From the member's address (and any other) the account still opens, with the captcha.
+    const ok = await loginAs(ctx, m.username, m.password, { ip: m.ip, ...(await solvedCaptcha()) });
+    expect(ok.body.success).toBe(true);
+  });
+
+  it('answers an unknown user name exactly like a member, from many addresses and from one', async () => {
+    const m = await member();
+    const run = async (username: string) => {
+      const seen: string[] = [];
+      const one = randomIp();
+      for (let i = 0; i < 8; i += 1) {
+        const res = await loginAs(ctx, username, `Wrong${i}abc`, { ip: randomIp() });
+        seen.push(`${res.status} ${res.body.errorCode} ${res.body.message}`);
+      }
+      for (let i = 0; i < 12; i += 1) {
+        const res = await loginAs(ctx, username, `Wrong${i}abc`, { ip: one, ...(await solvedCaptcha()) });
+        seen.push(`${res.status} ${res.body.errorCode} ${res.body.message}`);
+      }
+      return seen;
+    };
+    const known = await run(m.username);
+    const unknown = await run(randomUsername('nobody'));
+    expect(unknown).toEqual(known);
+    expect(new Set(known.map((a) => a.split(' ')[1]))).toEqual(
+      new Set(['wrong_account_or_password', 'captcha_required', 'TOO_MANY_REQUESTS']),
+    );
   });
 
   it('refuses a locked account (account_locked) and a closed one (member_no_enter)', async () => {

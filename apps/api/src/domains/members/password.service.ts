@@ -104,14 +104,20 @@ export async function forgotByEmail(
     .execute();
   const origin = await brandOrigin(svc.db, brand, caller.host);
   const link = `${origin}/resetPassword?token=${encodeURIComponent(token)}`;
-  await svc.email.send({
-    brandId: brand.id,
-    to: member.email,
-    subject: `${brand.name}: reset your password`,
-    body:
-      `Hello ${member.username},\n\nOpen this link within ${RESET_LINK_MINUTES} minutes to choose a new password:\n` +
-      `${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays unchanged.`,
-  });
+  try {
+    await svc.email.send({
+      brandId: brand.id,
+      to: member.email,
+      subject: `${brand.name}: reset your password`,
+      body:
+        `Hello ${member.username},\n\nOpen this link within ${RESET_LINK_MINUTES} minutes to choose a new password:\n` +
+        `${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays unchanged.`,
+    });
+  } catch (error) {
+    // The link reached nobody: it must not stay valid.
+    await svc.db.deleteFrom('password_reset_tokens').where('token_hash', '=', sha256Hex(token)).execute();
+    throw new AppError('email_send_failed', { cause: error });
+  }
 }
 
 /** POST /wps/member/password/reset: the link's token (single use, unexpired) and the new password. */

@@ -69,7 +69,7 @@ async function usernameForMobile(svc: MemberServices, brandId: string, e164: str
 
 /**
  * PUT /wps/member/register and /wps/member/register/mobile: flags, throttle, retry, human check,
- * field rules (shared validator), affiliate code, uniqueness, SMS code, then the member and its
+ * field rules (shared validator), affiliate code, username, SMS code, mobile, then the member and its
  * first session in one go. Nothing is written when any check fails.
  */
 export async function register(
@@ -148,10 +148,12 @@ export async function register(
   if (mode === 'username' && (await findMemberByUsername(svc.db, brand.id, username))) {
     throw new AppError('username_exists', { fieldErrors: { username: 'errors.username_exists' } });
   }
+  // The SMS code first: sms/register sends none to a registered number, so without a valid code
+  // every number answers alike and this call cannot tell which numbers are members.
+  if (smsNeeded && mobile) await svc.sms.consume(brand.id, mobile, 'register', input.verificationCode);
   if (mobile && (await findMemberByMobile(svc.db, brand.id, mobile))) {
     throw new AppError('mobile_exists', { fieldErrors: { mobileNum: 'errors.mobile_exists' } });
   }
-  if (smsNeeded && mobile) await svc.sms.consume(brand.id, mobile, 'register', input.verificationCode);
 
   const finalUsername = mode === 'username' ? username : await usernameForMobile(svc, brand.id, mobile ?? '');
   const passwordHash = passwordNeeded

@@ -12,7 +12,7 @@ import {
   solveHumanCheck,
 } from '../../../test/members.ts';
 import { call, countRows, createBrand, headers, setupTestApp } from '../../../test/support.ts';
-import { setBrandFlags } from '../../harness.ts';
+import { createMember, setBrandFlags } from '../../harness.ts';
 
 const ctx = setupTestApp();
 
@@ -335,19 +335,50 @@ describe('PUT /wps/member/register/mobile', () => {
     expect(await countRows(ctx.db, 'sms_outbox')).toBe(before);
   });
 
-  it('refuses a number already registered with mobile_exists', async () => {
+  it('checks the SMS code before the number: a registered and a free number answer alike without a code', async () => {
+    const register = async (mobileNum: string, verificationCode: string) =>
+      sealed(
+        ctx,
+        '/wps/member/register/mobile',
+        { mobileNum, countryDialingCode: '60', verificationCode, humanCheck: await solveHumanCheck(ctx) },
+        { method: 'PUT', ip: randomIp() },
+      );
+    const before = await countRows(ctx.db, 'members');
+    // 123000001 is the demo player's number; the other is nobody's.
+    const registered = await register('123000001', '123456');
+    const free = await register(randomMobile().mobileNum, '123456');
+    expect(registered.body.errorCode).toBe('verification_code_invalid');
+    expect({ status: registered.status, body: registered.body }).toEqual({
+      status: free.status,
+      body: free.body,
+    });
+    expect(await countRows(ctx.db, 'members')).toBe(before);
+  });
+
+  it('refuses with mobile_exists only a caller holding the valid code of a number registered since', async () => {
+    const mobile = randomMobile();
+    const code = await registrationCode(ctx, mobile);
+    // Someone else registers the number between the code and its use.
+    await createMember(ctx.db, {
+      merchantCode: 'DEMO',
+      username: randomUsername('taken'),
+      password: 'Secret123',
+      mobile: mobile.e164,
+    });
+    const before = await countRows(ctx.db, 'members');
     const res = await sealed(
       ctx,
       '/wps/member/register/mobile',
       {
-        mobileNum: '123000001',
-        countryDialingCode: '60',
-        verificationCode: '123456',
+        mobileNum: mobile.mobileNum,
+        countryDialingCode: mobile.countryDialingCode,
+        verificationCode: code,
         humanCheck: await solveHumanCheck(ctx),
       },
       { method: 'PUT', ip: randomIp() },
     );
     expect(res.body.errorCode).toBe('mobile_exists');
+    expect(await countRows(ctx.db, 'members')).toBe(before);
   });
 });
 

@@ -36,7 +36,16 @@ async function mailsTo(address: string) {
     .selectFrom('email_outbox')
     .select(['subject', 'body'])
     .where('to_address', '=', address)
+    .orderBy('id')
     .execute();
+}
+
+/** The notice of a change, exactly as the member reads it (EN; the brand is the demo's). */
+function noticeEn(what: string) {
+  return {
+    subject: `Lotus Demo: your ${what} was changed`,
+    body: `The ${what} of your Lotus Demo account was just changed. If this was not you, contact customer service at once and change your password.`,
+  };
 }
 
 async function smsTo(phone: string) {
@@ -61,9 +70,8 @@ describe('changing a recovery channel, a bank card or the funds password', () =>
     expect(await mailsTo(m.email)).toEqual([]);
     expect((await put({ email: 'new@example.com', password: 'Secret123' })).body.success).toBe(true);
     expect((await stored(m.id)).email).toBe('new@example.com');
-    const notices = await mailsTo(m.email);
-    expect(notices).toHaveLength(1);
-    expect(notices[0]?.body).toContain('e-mail');
+    expect(await mailsTo(m.email)).toEqual([noticeEn('e-mail address')]);
+    expect(await smsTo(m.mobile.e164)).toEqual([{ body: noticeEn('e-mail address').subject }]);
   });
 
   it('mobile: refused without the login password even with a right code; the old number is told', async () => {
@@ -90,8 +98,8 @@ describe('changing a recovery channel, a bank card or the funds password', () =>
     expect(await smsTo(m.mobile.e164)).toEqual([]);
     expect((await put({ password: 'Secret123' })).body.success).toBe(true);
     expect((await stored(m.id)).mobile).toBe(next.e164);
-    expect(await smsTo(m.mobile.e164)).toHaveLength(1);
-    expect(await mailsTo(m.email)).toHaveLength(1);
+    expect(await smsTo(m.mobile.e164)).toEqual([{ body: noticeEn('mobile number').subject }]);
+    expect(await mailsTo(m.email)).toEqual([noticeEn('mobile number')]);
   });
 
   it('bank card: refused without or with a wrong login password; the member is told', async () => {
@@ -109,7 +117,7 @@ describe('changing a recovery channel, a bank card or the funds password', () =>
     expect(await cards()).toEqual([]);
     expect((await add({ password: 'Secret123' })).body.success).toBe(true);
     expect(await cards()).toHaveLength(1);
-    expect(await mailsTo(m.email)).toHaveLength(1);
+    expect(await mailsTo(m.email)).toEqual([noticeEn('bank card')]);
   });
 
   it('funds password: a change needs the login password too; the member is told', async () => {
@@ -127,6 +135,31 @@ describe('changing a recovery channel, a bank card or the funds password', () =>
     expect((await stored(m.id)).funds_password_hash).toBe(first);
     expect((await set({ ...change, password: 'Secret123' })).body.success).toBe(true);
     expect((await stored(m.id)).funds_password_hash).not.toBe(first);
-    expect(await mailsTo(m.email)).toHaveLength(2);
+    expect(await mailsTo(m.email)).toEqual([noticeEn('funds password'), noticeEn('funds password')]);
+  });
+
+  it("tells the member in the member's language, naming what changed", async () => {
+    const m = await member();
+    const put = (language: string, email: string) =>
+      call(ctx.app, {
+        method: 'PUT',
+        url: '/wps/member/email',
+        headers: { ...headers('DEMO', language), authorization: m.token },
+        payload: { email, password: 'Secret123' },
+      });
+    expect((await put('MS', 'ms@example.com')).body.success).toBe(true);
+    expect((await put('CN', 'cn@example.com')).body.success).toBe(true);
+    expect(await mailsTo(m.email)).toEqual([
+      {
+        subject: 'Lotus Demo: alamat e-mel anda telah ditukar',
+        body: 'Alamat e-mel akaun Lotus Demo anda baru sahaja ditukar. Jika bukan anda, hubungi khidmat pelanggan segera dan tukar kata laluan anda.',
+      },
+    ]);
+    expect(await mailsTo('ms@example.com')).toEqual([
+      {
+        subject: 'Lotus Demo：您的电子邮箱已更改',
+        body: '您的Lotus Demo账户的电子邮箱刚刚被更改。如非本人操作，请立即联系客服并修改密码。',
+      },
+    ]);
   });
 });

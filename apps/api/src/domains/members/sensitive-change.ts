@@ -16,19 +16,20 @@ const WHAT: Record<SensitiveChange, Record<SupportedLanguage, string>> = {
   funds_password: { EN: 'funds password', MS: 'kata laluan dana', CN: '资金密码' },
 };
 
+/** The notice names what changed (`what`), in the member's language; nothing else is said about it. */
 const NOTICE: Record<SupportedLanguage, (brand: string, what: string) => { subject: string; body: string }> =
   {
     EN: (brand, what) => ({
       subject: `${brand}: your ${what} was changed`,
-      body: `The ${what} of your ${brand} account was just changed (e-mail). If this was not you, contact customer service at once and change your password.`,
+      body: `The ${what} of your ${brand} account was just changed. If this was not you, contact customer service at once and change your password.`,
     }),
     MS: (brand, what) => ({
       subject: `${brand}: ${what} anda telah ditukar`,
-      body: `${what} akaun ${brand} anda baru sahaja ditukar (e-mail). Jika bukan anda, hubungi khidmat pelanggan segera dan tukar kata laluan anda.`,
+      body: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} akaun ${brand} anda baru sahaja ditukar. Jika bukan anda, hubungi khidmat pelanggan segera dan tukar kata laluan anda.`,
     }),
     CN: (brand, what) => ({
       subject: `${brand}：您的${what}已更改`,
-      body: `您的${brand}账户的${what}刚刚被更改（e-mail）。如非本人操作，请立即联系客服并修改密码。`,
+      body: `您的${brand}账户的${what}刚刚被更改。如非本人操作，请立即联系客服并修改密码。`,
     }),
   };
 

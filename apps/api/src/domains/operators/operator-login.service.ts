@@ -1,5 +1,5 @@
 import type { OperatorLoginBody, OperatorLoginResult } from '@lotus/contracts/backoffice';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, isAppError } from '../../http/app-error.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import { hashPassword, type PasswordHashing, randomToken, verifyPassword } from '../../lib/hashing.ts';
 import type { Brand } from '../brands/brand.ts';
@@ -9,16 +9,11 @@ import {
   enableTotp,
   findOperatorByUsername,
   markLoggedIn,
-  recordFailedAttempt,
   setPendingTotpSecret,
 } from './operator.repository.ts';
-import type { Operator } from './operator.ts';
+import { type Operator, operatorInfo } from './operator.ts';
 import type { OperatorServices } from './operator-services.ts';
 import { decryptTotpSecret, encryptTotpSecret, enrolment, matchTotpStep, newTotpSecret } from './totp.ts';
-
-/** Failed passwords or codes in a row that lock an operator, and for how long. */
-export const OPERATOR_MAX_FAILURES = 5;
-export const OPERATOR_LOCK_MINUTES = 15;
 
 type LoginCaller = { brand: Brand; ip: string };
 
@@ -37,36 +32,45 @@ function dummyHash(cost: PasswordHashing): Promise<string> {
   return hash;
 }
 
+/**
+ * A failed password or code of an existing operator: counted account-wide (never a lock: past
+ * `operatorFailuresPerAccount` every login of the name needs the captcha) and audited.
+ */
 async function fail(
   services: OperatorServices,
   caller: LoginCaller,
   operator: Operator,
   code: 'operator_login_failed' | 'operator_totp_invalid',
 ): Promise<never> {
-  const lockUntil = new Date(Date.now() + OPERATOR_LOCK_MINUTES * 60_000);
-  await services.db.transaction().execute(async (trx) => {
-    const result = await recordFailedAttempt(trx, operator.id, OPERATOR_MAX_FAILURES, lockUntil);
-    await recordAudit(trx, {
-      brandId: caller.brand.id,
-      operatorId: operator.id,
-      action: result.locked ? 'operator.locked' : 'operator.login_failed',
-      targetType: 'operator',
-      targetId: operator.id,
-      after: { reason: code },
-      ip: caller.ip,
-    });
-    return result;
+  await countFailure(services, caller, operator.username);
+  await recordAudit(services.db, {
+    brandId: caller.brand.id,
+    operatorId: operator.id,
+    action: 'operator.login_failed',
+    targetType: 'operator',
+    targetId: operator.id,
+    after: { reason: code },
+    ip: caller.ip,
   });
-  // The failure that locks answers like any other: a stranger cannot tell an operator name that
-  // exists (and is now locked) from one that does not (the audit records the lock).
   throw new AppError(code);
+}
+
+/** One more failure of a user name, existing or not (so both answer alike from then on). */
+async function countFailure(services: OperatorServices, caller: LoginCaller, username: string) {
+  await services.throttle.record('operatorFailuresPerAccount', throttleKey(caller.brand, username));
 }
 
 /**
  * Operator login: password (argon2id), then the authenticator code. An operator without TOTP yet
  * gets an enrolment step (a pending secret as otpauth URI and QR image) and completes the login by
  * sending the same credentials with a code from the newly set-up app.
- * Throttled per IP and per account; failures are counted on the account (lock after 5) and audited.
+ *
+ * Refused (TOO_MANY_REQUESTS) per address and per (user name, address) only, so a stranger cannot
+ * lock an operator out. Failed passwords and codes of a user name from anywhere are counted; past
+ * `operatorFailuresPerAccount` every login of that name, from any address, must bring the image
+ * captcha of GET /bo/v1/session/captcha (operator_captcha_required, operator_captcha_invalid; 401
+ * like the other login answers) until the window ends
+ * or the operator logs in. Unknown names are counted and answered exactly like existing ones.
  */
 export async function operatorLogin(
   services: OperatorServices,
@@ -77,11 +81,23 @@ export async function operatorLogin(
   const username = body.username.trim().toLowerCase();
   await services.throttle.consume([
     ['operatorLoginPerIp', throttleKey(brand, ip)],
-    ['operatorLoginPerAccount', throttleKey(brand, username)],
+    ['operatorLoginPerAccountIp', throttleKey(brand, username, ip)],
   ]);
+  if (await services.throttle.reached('operatorFailuresPerAccount', throttleKey(brand, username))) {
+    try {
+      await services.captcha.check(brand.id, body.captchaId, body.captcha);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      throw new AppError(
+        error.code === 'captcha_required' ? 'operator_captcha_required' : 'operator_captcha_invalid',
+        { cause: error },
+      );
+    }
+  }
   const operator = await findOperatorByUsername(services.db, brand.id, username);
   if (!operator?.active) {
     await verifyPassword(await dummyHash(services.hashing), body.password);
+    await countFailure(services, caller, username);
     await recordAudit(services.db, {
       brandId: brand.id,
       operatorId: null,
@@ -93,12 +109,7 @@ export async function operatorLogin(
     });
     throw new AppError('operator_login_failed');
   }
-  const passwordMatches = await verifyPassword(operator.passwordHash, body.password);
-  // Only the right password learns of a lock; a wrong one gets the unknown-user answer.
-  if (operator.lockedUntil && operator.lockedUntil.getTime() > Date.now()) {
-    throw new AppError(passwordMatches ? 'operator_locked' : 'operator_login_failed');
-  }
-  if (!passwordMatches) {
+  if (!(await verifyPassword(operator.passwordHash, body.password))) {
     return fail(services, caller, operator, 'operator_login_failed');
   }
 
@@ -133,10 +144,11 @@ export async function operatorLogin(
     });
     return services.sessions.start(operator, ip, trx);
   });
-  await services.throttle.reset('operatorLoginPerAccount', throttleKey(brand, username));
+  await services.throttle.reset('operatorLoginPerAccountIp', throttleKey(brand, username, ip));
+  await services.throttle.reset('operatorFailuresPerAccount', throttleKey(brand, username));
   return {
     step: 'done',
     token,
-    operator: { id: operator.id, username: operator.username, role: operator.role },
+    operator: operatorInfo(operator),
   };
 }

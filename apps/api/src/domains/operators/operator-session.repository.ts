@@ -63,12 +63,27 @@ export async function revokeOperatorSession(executor: Executor, id: string): Pro
     .execute();
 }
 
-/** Ends every session of an operator (deactivated, TOTP reset). */
+/** Ends every session of an operator (deactivated, TOTP or password reset). */
 export async function revokeOperatorSessions(executor: Executor, operatorId: string): Promise<void> {
   await executor
     .updateTable('operator_sessions')
     .set({ revoked_at: new Date() })
     .where('operator_id', '=', operatorId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of an operator but one (its own password change keeps the current browser). */
+export async function revokeOtherOperatorSessions(
+  executor: Executor,
+  operatorId: string,
+  keepSessionId: string,
+): Promise<void> {
+  await executor
+    .updateTable('operator_sessions')
+    .set({ revoked_at: new Date() })
+    .where('operator_id', '=', operatorId)
+    .where('id', '<>', keepSessionId)
     .where('revoked_at', 'is', null)
     .execute();
 }

@@ -60,6 +60,7 @@ export class OperatorSessions {
       brandId: operator.brandId,
       username: operator.username,
       role: operator.role,
+      mustChangePassword: operator.mustChangePassword,
       sessionId: session.id,
     };
   }

@@ -2,6 +2,7 @@ import {
   CreateOperatorBody,
   IdParams,
   OperatorActiveBody,
+  OperatorPasswordReset,
   OperatorSummary,
 } from '@lotus/contracts/backoffice';
 import { ApiHeaders } from '@lotus/contracts/envelope';
@@ -15,6 +16,7 @@ import {
   setBrandOperatorActive,
 } from './operator.admin.service.ts';
 import { operatorOf } from './operator.guard.ts';
+import { resetOperatorPassword } from './operator-password.service.ts';
 
 const tags = ['back office'];
 
@@ -66,6 +68,26 @@ export function operatorAdminRoutes(api: Api, { operators }: RouteDeps) {
     },
     async (request) =>
       ok(await resetOperatorTotp(operators, operatorOf(request), request.ip, request.params.id)),
+  );
+
+  api.post(
+    '/bo/v1/operators/:id/password',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: "Resets another operator's password to a temporary one, shown once",
+        description:
+          'Ends every session of that operator, who must choose a new password at the next login (until then ' +
+          'only `me`, logout and PUT /bo/v1/me/password answer: operator_password_change_required). Audited ' +
+          "(without the password). Not for the admin's own account (operator_forbidden): use PUT /bo/v1/me/password.",
+        headers: ApiHeaders,
+        params: IdParams,
+        response: responses(OperatorPasswordReset, 401, 403),
+      },
+    },
+    async (request) =>
+      ok(await resetOperatorPassword(operators, operatorOf(request), request.ip, request.params.id)),
   );
 
   api.put(

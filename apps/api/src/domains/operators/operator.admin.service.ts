@@ -22,7 +22,7 @@ export function summaryOf(operator: Operator): OperatorSummary {
     role: operator.role,
     active: operator.active,
     totpEnabled: operator.totpEnabled,
-    locked: operator.lockedUntil !== null && operator.lockedUntil.getTime() > Date.now(),
+    mustChangePassword: operator.mustChangePassword,
     lastLoginAt: operator.lastLoginAt?.toISOString() ?? null,
     createdAt: operator.createdAt.toISOString(),
   };

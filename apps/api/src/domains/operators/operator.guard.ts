@@ -17,23 +17,40 @@ export function decorateOperator(app: FastifyInstance) {
 
 export type OperatorGuard = (request: FastifyRequest) => Promise<void>;
 
+async function resolveOperator(sessions: OperatorSessions, request: FastifyRequest) {
+  const value = request.headers[HEADER.authorization];
+  const token = typeof value === 'string' ? value.trim() : '';
+  if (token === '') throw new AppError('operator_not_login');
+  const operator = await sessions.resolve(token, request.brand.id);
+  request.operator = operator;
+  return operator;
+}
+
 /**
  * `guard(...roles)` is a route's `onRequest` hook (inside the brand scope): 401 operator_not_login
- * without a valid operator token of the request's brand, operator_forbidden when the role is
+ * without a valid operator token of the request's brand, 403 operator_password_change_required while
+ * the operator's password is a temporary one (an admin's reset), operator_forbidden when the role is
  * neither admin nor one of `roles`. `guard()` lets any logged-in operator in (reads).
  */
 export function operatorGuard(sessions: OperatorSessions) {
   return (...roles: OperatorRole[]): OperatorGuard =>
     async (request) => {
-      const value = request.headers[HEADER.authorization];
-      const token = typeof value === 'string' ? value.trim() : '';
-      if (token === '') throw new AppError('operator_not_login');
-      const operator = await sessions.resolve(token, request.brand.id);
-      request.operator = operator;
+      const operator = await resolveOperator(sessions, request);
+      if (operator.mustChangePassword) throw new AppError('operator_password_change_required');
       if (roles.length > 0 && operator.role !== 'admin' && !roles.includes(operator.role)) {
         throw new AppError('operator_forbidden');
       }
     };
+}
+
+/**
+ * Any logged-in operator, also one who must change a temporary password first: only for `me`,
+ * logout and the password change itself.
+ */
+export function operatorSelfGuard(sessions: OperatorSessions): OperatorGuard {
+  return async (request) => {
+    await resolveOperator(sessions, request);
+  };
 }
 
 /** The operator of a guarded route (the guard has run, so it is set). */

@@ -10,8 +10,7 @@ const COLUMNS = [
   'totp_secret_encrypted',
   'totp_enabled',
   'active',
-  'failed_attempts',
-  'locked_until',
+  'must_change_password',
   'last_login_at',
   'created_at',
 ] as const;
@@ -25,8 +24,7 @@ type OperatorRow = {
   totp_secret_encrypted: string | null;
   totp_enabled: boolean;
   active: boolean;
-  failed_attempts: number;
-  locked_until: Date | null;
+  must_change_password: boolean;
   last_login_at: Date | null;
   created_at: Date;
 };
@@ -42,8 +40,7 @@ function toOperator(row: OperatorRow): Operator {
     totpSecretEncrypted: row.totp_secret_encrypted,
     totpEnabled: row.totp_enabled,
     active: row.active,
-    failedAttempts: row.failed_attempts,
-    lockedUntil: row.locked_until,
+    mustChangePassword: row.must_change_password,
     lastLoginAt: row.last_login_at,
     createdAt: row.created_at,
   };
@@ -115,28 +112,6 @@ export async function insertOperator(
   return toOperator(row);
 }
 
-/** Counts a failed attempt; the attempt that reaches `maxFailures` locks the account until `lockUntil`. */
-export async function recordFailedAttempt(
-  executor: Executor,
-  id: string,
-  maxFailures: number,
-  lockUntil: Date,
-): Promise<{ locked: boolean }> {
-  const row = await executor
-    .updateTable('operators')
-    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-    .where('id', '=', id)
-    .returning(['failed_attempts'])
-    .executeTakeFirstOrThrow();
-  if (row.failed_attempts < maxFailures) return { locked: false };
-  await executor
-    .updateTable('operators')
-    .set({ locked_until: lockUntil, failed_attempts: 0 })
-    .where('id', '=', id)
-    .execute();
-  return { locked: true };
-}
-
 /**
  * Accepts a TOTP step once: the update only matches while the stored last step is older, so two
  * requests racing with the same code cannot both pass.
@@ -153,11 +128,7 @@ export async function claimTotpStep(executor: Executor, id: string, step: number
 }
 
 export async function markLoggedIn(executor: Executor, id: string): Promise<void> {
-  await executor
-    .updateTable('operators')
-    .set({ failed_attempts: 0, locked_until: null, last_login_at: new Date() })
-    .where('id', '=', id)
-    .execute();
+  await executor.updateTable('operators').set({ last_login_at: new Date() }).where('id', '=', id).execute();
 }
 
 /** Stores a new, not yet confirmed secret (enrolment); the operator's TOTP stays off until a code proves it. */
@@ -191,7 +162,26 @@ export async function setOperatorActive(
 ): Promise<void> {
   await executor
     .updateTable('operators')
-    .set({ active, failed_attempts: 0, locked_until: null })
+    .set({ active })
+    .where('brand_id', '=', brandId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Sets an operator's password hash; `mustChange` marks a temporary one (an admin's reset) that the
+ * operator has to replace at the next login.
+ */
+export async function setOperatorPassword(
+  executor: Executor,
+  brandId: string,
+  id: string,
+  passwordHash: string,
+  mustChange: boolean,
+): Promise<void> {
+  await executor
+    .updateTable('operators')
+    .set({ password_hash: passwordHash, must_change_password: mustChange, password_changed_at: new Date() })
     .where('brand_id', '=', brandId)
     .where('id', '=', id)
     .execute();

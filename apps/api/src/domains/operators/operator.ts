@@ -7,15 +7,30 @@ export function isOperatorRole(value: string): value is OperatorRole {
 }
 
 /** The logged-in operator of a back-office call (`request.operator`). */
-export type OperatorIdentity = { id: string; brandId: string; username: string; role: OperatorRole };
+export type OperatorIdentity = {
+  id: string;
+  brandId: string;
+  username: string;
+  role: OperatorRole;
+  /** A temporary password (an admin's reset) that must be changed before anything else. */
+  mustChangePassword: boolean;
+};
 
 export type Operator = OperatorIdentity & {
   passwordHash: string;
   totpSecretEncrypted: string | null;
   totpEnabled: boolean;
   active: boolean;
-  failedAttempts: number;
-  lockedUntil: Date | null;
   lastLoginAt: Date | null;
   createdAt: Date;
 };
+
+/** The wire view of an operator identity (login answer, `me`). */
+export function operatorInfo(operator: OperatorIdentity) {
+  return {
+    id: operator.id,
+    username: operator.username,
+    role: operator.role,
+    mustChangePassword: operator.mustChangePassword,
+  };
+}

@@ -11,8 +11,8 @@ export interface OperatorsTable {
   totp_enabled: Defaulted<boolean>;
   totp_last_step: string | null;
   active: Defaulted<boolean>;
-  failed_attempts: Defaulted<number>;
-  locked_until: Date | null;
+  must_change_password: Defaulted<boolean>;
+  password_changed_at: Date | null;
   last_login_at: Date | null;
   created_by: string | null;
   created_at: CreatedAt;

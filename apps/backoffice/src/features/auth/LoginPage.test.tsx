@@ -68,4 +68,55 @@ describe('LoginPage', () => {
     expect(image.getAttribute('src')).toBe('data:image/png;base64,AAAA');
     expect(screen.getByLabelText('Authenticator code')).toBeTruthy();
   });
+
+  it('shows the image captcha when the server asks for it, sends its answer, and takes a fresh image after', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(envelope(null, 'operator_captcha_required'))
+      .mockResolvedValueOnce(envelope({ captchaId: 'c1', image: 'AAAA' }))
+      .mockResolvedValueOnce(envelope(null, 'operator_login_failed'))
+      .mockResolvedValueOnce(envelope({ captchaId: 'c2', image: 'BBBB' }))
+      .mockResolvedValueOnce(envelope(null, 'operator_totp_required'))
+      .mockResolvedValueOnce(envelope({ captchaId: 'c3', image: 'CCCC' }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<LoginPage />);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ann' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Wrong1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const image = await screen.findByRole('img', { name: 'Characters to type' });
+    expect(image.getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/bo/v1/session/captcha');
+    // Without an answer nothing is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Enter the characters shown in the image.')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    fireEvent.change(screen.getByLabelText('Characters in the image'), { target: { value: ' xk3p ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Characters to type' }).getAttribute('src')).toBe(
+        'data:image/png;base64,BBBB',
+      ),
+    );
+    expect(JSON.parse(String(fetchMock.mock.calls[2]?.[1]?.body))).toEqual({
+      username: 'ann',
+      password: 'Wrong1234',
+      captchaId: 'c1',
+      captcha: 'xk3p',
+    });
+    expect((screen.getByLabelText('Characters in the image') as HTMLInputElement).value).toBe('');
+    // The right password with the new image: the code step follows, with a fresh image for it.
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
+    fireEvent.change(screen.getByLabelText('Characters in the image'), { target: { value: 'ab12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByLabelText('Authenticator code')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Characters to type' }).getAttribute('src')).toBe(
+        'data:image/png;base64,CCCC',
+      ),
+    );
+    expect(JSON.parse(String(fetchMock.mock.calls[4]?.[1]?.body))).toMatchObject({
+      captchaId: 'c2',
+      captcha: 'ab12',
+    });
+  });
 });

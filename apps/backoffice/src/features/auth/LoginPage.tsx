@@ -10,9 +10,15 @@ type Step =
   | { kind: 'code' }
   | { kind: 'enrol'; otpauthUri: string; qrDataUrl: string };
 
+type Captcha = { captchaId: string; image: string };
+/** The server asks for the image captcha once a username had too many failed logins. */
+const CAPTCHA_CODES = ['operator_captcha_required', 'operator_captcha_invalid'];
+
 /**
  * Operator login: username and password, then the authenticator code. On the first login the server
  * answers with an enrolment step: the QR code to scan, then the first code completes the login.
+ * After too many failures of a username (from anywhere) every try needs the image captcha: once the
+ * server asks for it, each submit sends an answer and a fresh image follows (each is good once).
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -23,6 +29,17 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [captchaAnswer, setCaptchaAnswer] = useState('');
+
+  const loadCaptcha = async () => {
+    setCaptchaAnswer('');
+    try {
+      setCaptcha(await boApi<Captcha>('/bo/v1/session/captcha'));
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : t('common.unexpectedError'));
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -30,6 +47,7 @@ export function LoginPage() {
     if (!username.trim()) found.username = t('login.usernameRequired');
     if (!password) found.password = t('login.passwordRequired');
     if (step.kind !== 'password' && !/^\d{6}$/.test(code)) found.code = t('login.codeFormat');
+    if (captcha && !captchaAnswer.trim()) found.captcha = t('login.captchaRequired');
     setErrors(found);
     setMessage('');
     if (Object.keys(found).length > 0) return;
@@ -41,10 +59,12 @@ export function LoginPage() {
           username: username.trim(),
           password,
           ...(step.kind === 'password' ? {} : { totpCode: code }),
+          ...(captcha ? { captchaId: captcha.captchaId, captcha: captchaAnswer.trim() } : {}),
         },
       });
       if (result.step === 'enrol') {
         setStep({ kind: 'enrol', otpauthUri: result.otpauthUri, qrDataUrl: result.qrDataUrl });
+        if (captcha) await loadCaptcha();
       } else {
         session.start(result.token, result.operator);
       }
@@ -55,6 +75,8 @@ export function LoginPage() {
         setMessage(error instanceof Error ? error.message : t('common.unexpectedError'));
         setCode('');
       }
+      // The image sent was used up (right or wrong); the server may ask for it again.
+      if (captcha || (error instanceof ApiError && CAPTCHA_CODES.includes(error.code))) await loadCaptcha();
     } finally {
       setBusy(false);
     }
@@ -131,6 +153,37 @@ export function LoginPage() {
                 {errors.code}
               </span>
             )}
+          </div>
+        )}
+        {captcha && (
+          <div className="field">
+            <label htmlFor="bo-captcha">{t('login.captcha')}</label>
+            <img
+              className="captcha"
+              src={`data:image/png;base64,${captcha.image}`}
+              alt={t('login.captchaAlt')}
+              width={120}
+              height={40}
+            />
+            <input
+              id="bo-captcha"
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={16}
+              value={captchaAnswer}
+              aria-invalid={errors.captcha ? true : undefined}
+              aria-describedby={errors.captcha ? 'bo-captcha-error' : undefined}
+              onChange={(event) => setCaptchaAnswer(event.target.value)}
+            />
+            {errors.captcha && (
+              <span id="bo-captcha-error" className="field-error">
+                {errors.captcha}
+              </span>
+            )}
+            <button type="button" className="secondary" onClick={() => void loadCaptcha()}>
+              {t('login.captchaRefresh')}
+            </button>
           </div>
         )}
         {message && (

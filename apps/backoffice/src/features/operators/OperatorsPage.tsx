@@ -1,18 +1,27 @@
-import type { OperatorRole, OperatorSummary } from '@lotus/contracts/backoffice';
+import type { OperatorPasswordReset, OperatorRole, OperatorSummary } from '@lotus/contracts/backoffice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { boApi } from '../../lib/api.ts';
+import { session } from '../../lib/session.ts';
 
 const ROLES: OperatorRole[] = ['admin', 'finance', 'cs', 'marketing', 'readonly'];
 
-/** Operators of the brand (admins): create with a role, reset the authenticator, (de)activate. */
+/**
+ * Operators of the brand (admins): create with a role, reset the authenticator, reset the password
+ * (a temporary one, shown once, to be changed at the next login), (de)activate.
+ */
 export default function OperatorsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const myId = session.operator()?.id;
   const [open, setOpen] = useState(false);
+  /** The operator whose password reset awaits confirmation. */
+  const [confirming, setConfirming] = useState<OperatorSummary | null>(null);
+  /** The answer of a reset: its temporary password is shown this once. */
+  const [issued, setIssued] = useState<OperatorPasswordReset | null>(null);
   const [form, setForm] = useState({ username: '', password: '', role: 'readonly' as OperatorRole });
   const list = useQuery({
     queryKey: ['operators'],
@@ -33,6 +42,15 @@ export default function OperatorsPage() {
         ? boApi(`/bo/v1/operators/${id}/totp/reset`, { method: 'POST' })
         : boApi(`/bo/v1/operators/${id}/active`, { method: 'PUT', body: { active: action === 'activate' } }),
     onSuccess: () => void refresh(),
+  });
+  const resetPassword = useMutation({
+    mutationFn: (id: string) =>
+      boApi<OperatorPasswordReset>(`/bo/v1/operators/${id}/password`, { method: 'POST' }),
+    onSuccess: (answer) => {
+      setConfirming(null);
+      setIssued(answer);
+      void refresh();
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +84,7 @@ export default function OperatorsPage() {
                   <td>{operator.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
                   <td>
                     {operator.active ? t('operators.active') : t('operators.inactive')}
-                    {operator.locked ? ` · ${t('operators.locked')}` : ''}
+                    {operator.mustChangePassword ? ` · ${t('operators.mustChangePassword')}` : ''}
                   </td>
                   <td>{operator.lastLoginAt ? new Date(operator.lastLoginAt).toLocaleString() : ''}</td>
                   <td>
@@ -77,6 +95,20 @@ export default function OperatorsPage() {
                     >
                       {t('operators.resetTotp')}
                     </button>{' '}
+                    {operator.id !== myId && (
+                      <>
+                        <button
+                          type="button"
+                          className="secondary"
+                          onClick={() => {
+                            resetPassword.reset();
+                            setConfirming(operator);
+                          }}
+                        >
+                          {t('operators.resetPassword')}
+                        </button>{' '}
+                      </>
+                    )}
                     <button
                       type="button"
                       className="secondary"
@@ -96,6 +128,43 @@ export default function OperatorsPage() {
           </table>
         </div>
       )}
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(next) => (next ? undefined : setConfirming(null))}
+        title={t('operators.resetPassword')}
+      >
+        <p>{t('operators.resetPasswordConfirm', { username: confirming?.username ?? '' })}</p>
+        {resetPassword.error && (
+          <p role="alert" className="error">
+            {resetPassword.error.message}
+          </p>
+        )}
+        <button
+          type="button"
+          disabled={resetPassword.isPending}
+          onClick={() => confirming && resetPassword.mutate(confirming.id)}
+        >
+          {t('operators.resetPasswordConfirmButton')}
+        </button>
+      </Dialog>
+      <Dialog
+        open={issued !== null}
+        onOpenChange={(next) => (next ? undefined : setIssued(null))}
+        title={t('operators.temporaryPassword', { username: issued?.operator.username ?? '' })}
+      >
+        <p>{t('operators.temporaryPasswordHelp')}</p>
+        <div className="field">
+          <label htmlFor="temporary-password">{t('operators.temporaryPasswordLabel')}</label>
+          <input
+            id="temporary-password"
+            readOnly
+            autoComplete="off"
+            spellCheck={false}
+            value={issued?.temporaryPassword ?? ''}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </div>
+      </Dialog>
       <Dialog open={open} onOpenChange={setOpen} title={t('operators.create')}>
         <form onSubmit={submit}>
           <div className="field">
