@@ -143,4 +143,25 @@ describe('the migration list', () => {
     ).toThrow(/0900 is taken by 0900_one \(b\)/);
     expect(() => allMigrations([{ name: 'a', migrations: { lottery: noop } }])).toThrow(/not NNNN_name/);
   });
+
+  it('runs a lower number that lands after a higher one already ran (numbers come from parallel ranges)', async () => {
+    const own = await createDatabase({ memory: true });
+    try {
+      const ran: string[] = [];
+      const step = (name: string) => ({
+        up: async () => {
+          ran.push(name);
+        },
+      });
+      await createMigrator(own, () => ({ '0902_later': step('0902_later') })).migrateToLatest();
+      const { error } = await createMigrator(own, () => ({
+        '0901_earlier': step('0901_earlier'),
+        '0902_later': step('0902_later'),
+      })).migrateToLatest();
+      expect(error).toBeUndefined();
+      expect(ran).toEqual(['0902_later', '0901_earlier']);
+    } finally {
+      await own.destroy();
+    }
+  });
 });
