@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LoginResult } from '@lotus/contracts/accounts';
 import { findBrandByMerchantCode } from '../src/domains/brands/brand.repository.ts';
 import type { Brand } from '../src/domains/brands/brand.ts';
 import { findMemberById, updateMember } from '../src/domains/members/member.repository.ts';
@@ -9,9 +10,9 @@ import { accountBalance } from '../src/domains/wallet/ledger.repository.ts';
 import { houseAdjustment, openMemberWallet } from '../src/domains/wallet/wallet.service.ts';
 import { createMember, createVendor, type HarnessMember } from '../src/harness.ts';
 import { hashPassword } from '../src/lib/hashing.ts';
-import { randomIp } from './members.ts';
+import { loginAs, randomIp } from './members.ts';
 import { createOperator } from './operators.ts';
-import { TEST_PASSWORD_HASHING } from './support.ts';
+import { TEST_PASSWORD_HASHING, type TestContext } from './support.ts';
 
 /**
  * Test data factories (the shared builders of the API tests): a brand, a member (optionally signed
@@ -51,7 +52,16 @@ export type MemberOptions = {
   funds?: bigint;
   /** Sets a funds password (null: none). Default: none. */
   fundsPassword?: string | null;
-} & Pick<HarnessMember, 'uplineUsername' | 'mobile' | 'email' | 'affiliateCode' | 'knownIps'>;
+} & Pick<
+  HarnessMember,
+  | 'uplineUsername'
+  | 'mobile'
+  | 'email'
+  | 'affiliateCode'
+  | 'knownIps'
+  | 'mustChangePassword'
+  | 'passwordChangedAt'
+>;
 
 /** A member of a brand (DEMO by default), with `funds` in its main wallet. */
 export async function makeMember(ctx: HasDb, options: MemberOptions = {}): Promise<TestMember> {
@@ -69,6 +79,8 @@ export async function makeMember(ctx: HasDb, options: MemberOptions = {}): Promi
     ...(options.email ? { email: options.email } : {}),
     ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}),
     ...(options.knownIps ? { knownIps: options.knownIps } : {}),
+    ...(options.mustChangePassword ? { mustChangePassword: true } : {}),
+    ...(options.passwordChangedAt ? { passwordChangedAt: options.passwordChangedAt } : {}),
   });
   if (options.fundsPassword) {
     await updateMember(ctx.db, id, {
@@ -91,6 +103,30 @@ export async function signedInMember(
   const ip = options.ip ?? randomIp();
   const token = await new SessionService(ctx.db, 120).start(row, { ip, device: 'web' });
   return { ...member, token, ip };
+}
+
+/** A member who already used `ip` (a random address unless given): no new-address verification from it. */
+export async function memberAt(
+  ctx: HasDb,
+  options: MemberOptions & { ip?: string } = {},
+): Promise<TestMember & { ip: string }> {
+  const ip = options.ip ?? randomIp();
+  const member = await makeMember(ctx, { ...options, knownIps: [ip, ...(options.knownIps ?? [])] });
+  return { ...member, ip };
+}
+
+/** A member logged in through the real login call (POST /wps/session/login) from its known address. */
+export async function loggedInMember(
+  ctx: TestContext,
+  options: MemberOptions & { ip?: string } = {},
+): Promise<TestMember & { ip: string; token: string; login: LoginResult }> {
+  const member = await memberAt(ctx, options);
+  const res = await loginAs(ctx, member.username, member.password, {
+    ip: member.ip,
+    ...(options.merchant ? { merchant: options.merchant } : {}),
+  });
+  if (!res.body.success) throw new Error(`login failed: ${res.body.errorCode}`);
+  return { ...member, token: res.body.value.token, login: res.body.value };
 }
 
 /** Credits `minor` to the member's main wallet from the brand's house account. */

@@ -1,6 +1,7 @@
 import { type LoginResult, TRIAL_TYPE } from '@lotus/contracts/accounts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { type MemberOptions, memberAt } from '../../../test/factories.ts';
 import {
   getWithToken,
   loginAs,
@@ -15,18 +16,7 @@ import { createMember, DEMO_PLAYER, latestSmsCode, setAccountPolicy, setBrandFla
 
 const ctx = setupTestApp();
 
-async function member(fields: Partial<Parameters<typeof createMember>[1]> = {}) {
-  const username = randomUsername('p');
-  const ip = randomIp();
-  await createMember(ctx.db, {
-    merchantCode: 'DEMO',
-    username,
-    password: 'Secret123',
-    knownIps: [ip],
-    ...fields,
-  });
-  return { username, ip, password: 'Secret123' };
-}
+const member = (options: MemberOptions = {}) => memberAt(ctx, { prefix: 'p', ...options });
 
 /** A fresh image captcha, answered (every test captcha reads `xxxx`). */
 async function solvedCaptcha() {

@@ -2,25 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoginResult } from '@lotus/contracts/accounts';
 import { describe, expect, it } from 'vitest';
-import { getWithToken, loginAs, randomIp, randomMobile, randomUsername } from '../../../test/members.ts';
+import { loggedInMember, type MemberOptions } from '../../../test/factories.ts';
+import { getWithToken, loginAs, randomIp, randomMobile } from '../../../test/members.ts';
 import { call, headers, listFiles, setupTestApp } from '../../../test/support.ts';
-import { createMember, latestSmsCode } from '../../harness.ts';
+import { latestSmsCode } from '../../harness.ts';
 
 const ctx = setupTestApp();
 
-async function member(fields: Partial<Parameters<typeof createMember>[1]> = {}) {
-  const username = randomUsername('i');
-  const ip = randomIp();
-  await createMember(ctx.db, {
-    merchantCode: 'DEMO',
-    username,
-    password: 'Secret123',
-    knownIps: [ip],
-    ...fields,
-  });
-  const login = await loginAs(ctx, username, 'Secret123', { ip });
-  return { username, ip, token: login.body.value.token };
-}
+const member = (options: MemberOptions = {}) => loggedInMember(ctx, { prefix: 'i', ...options });
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

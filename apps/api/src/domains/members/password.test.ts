@@ -1,6 +1,7 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
 import { successMessage } from '@lotus/contracts/accounts';
 import { describe, expect, it } from 'vitest';
+import { loggedInMember, type MemberOptions } from '../../../test/factories.ts';
 import {
   getWithToken,
   loginAs,
@@ -15,19 +16,7 @@ import { createMember, latestEmail, latestSmsCode, setBrandFlags } from '../../h
 
 const ctx = setupTestApp();
 
-async function member(fields: Partial<Parameters<typeof createMember>[1]> = {}) {
-  const username = randomUsername('w');
-  const ip = randomIp();
-  await createMember(ctx.db, {
-    merchantCode: 'DEMO',
-    username,
-    password: 'Secret123',
-    knownIps: [ip],
-    ...fields,
-  });
-  const login = await loginAs(ctx, username, 'Secret123', { ip });
-  return { username, ip, token: login.body.value.token, id: login.body.value.id };
-}
+const member = (options: MemberOptions = {}) => loggedInMember(ctx, { prefix: 'w', ...options });
 
 async function passwordHash(id: string) {
   const row = await ctx.db

@@ -1,26 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { loginAs, randomIp, randomMobile, randomUsername, sealed } from '../../../test/members.ts';
+import { loggedInMember } from '../../../test/factories.ts';
+import { randomIp, randomMobile, randomUsername, sealed } from '../../../test/members.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
-import { createMember, latestSmsCode } from '../../harness.ts';
+import { latestSmsCode } from '../../harness.ts';
 
 const ctx = setupTestApp();
 
 /** A member with an e-mail and a mobile (the channels a thief would want to replace). */
 async function member() {
-  const username = randomUsername('sc');
-  const ip = randomIp();
-  const email = `${username}@example.com`;
+  const email = `${randomUsername('sc')}@example.com`;
   const mobile = randomMobile();
-  await createMember(ctx.db, {
-    merchantCode: 'DEMO',
-    username,
-    password: 'Secret123',
-    email,
-    mobile: mobile.e164,
-    knownIps: [ip],
-  });
-  const login = await loginAs(ctx, username, 'Secret123', { ip });
-  return { username, ip, email, mobile, token: login.body.value.token, id: login.body.value.id };
+  const m = await loggedInMember(ctx, { prefix: 'sc', email, mobile: mobile.e164 });
+  return { ...m, email, mobile };
 }
 
 async function stored(id: string) {

@@ -1,18 +1,11 @@
-import type { LoginResult } from '@lotus/contracts/accounts';
 import { describe, expect, it } from 'vitest';
-import { getWithToken, loginAs, randomIp, randomUsername } from '../../../test/members.ts';
+import { loggedInMember } from '../../../test/factories.ts';
+import { getWithToken, loginAs } from '../../../test/members.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
-import { createMember } from '../../harness.ts';
 
 const ctx = setupTestApp();
 
-async function loggedIn(merchant = 'DEMO') {
-  const username = randomUsername('s');
-  const ip = randomIp();
-  await createMember(ctx.db, { merchantCode: merchant, username, password: 'Secret123', knownIps: [ip] });
-  const res = await loginAs(ctx, username, 'Secret123', { ip, merchant });
-  return { username, ip, login: res.body.value as LoginResult };
-}
+const loggedIn = (merchant = 'DEMO') => loggedInMember(ctx, { prefix: 's', merchant });
 
 describe('sessions', () => {
   it('answers CUSTOMER_NOT_LOGIN without a token and user.or.token.invalid with a bad one', async () => {
