@@ -1,22 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { vendorPlayer } from '../../../test/factories.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { setupTestApp } from '../../../test/support.ts';
-import { createMember } from '../../harness.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
 import { upsertVendor } from '../vendors/vendor.repository.ts';
-import { issueVendorSession } from '../vendors/vendor-session.service.ts';
 import { accountBalance, ensureAccount } from './ledger.repository.ts';
 import { transferBetweenWallets } from './transfer.service.ts';
-import {
-  houseAdjustment,
-  openMemberWallet,
-  setWalletSettings,
-  vendorWalletRef,
-  type WalletOwner,
-} from './wallet.service.ts';
+import { openMemberWallet, setWalletSettings, vendorWalletRef, type WalletOwner } from './wallet.service.ts';
 
 /** In the transfer mode, a vendor's seamless calls play from the member's wallet at that vendor. */
 const ctx = setupTestApp();
@@ -61,14 +54,12 @@ async function send(path: string, body: Record<string, unknown>): Promise<Answer
 
 /** A member with `main` in the main wallet and `game` moved into the vendor wallet. */
 async function player(isAgent = 0, main = 10_000n, game = 0n) {
-  const { id } = await createMember(ctx.db, {
-    merchantCode: 'DEMO',
-    username: `g${randomUUID().replaceAll('-', '').slice(0, 12)}`,
-    password: 'Secret123',
+  const { id, owner, token } = await vendorPlayer(ctx, VENDOR, {
+    prefix: 'g',
     isAgent,
+    funds: main + game,
+    gameId: 'g1',
   });
-  const owner: WalletOwner = { id, brandId: brand.id, isAgent };
-  if (main + game > 0n) await houseAdjustment(ctx.db, brand, owner, main + game, `fund:${randomUUID()}`);
   if (game > 0n) {
     await transferBetweenWallets(ctx.db, brand, owner, {
       from: 0,
@@ -77,7 +68,6 @@ async function player(isAgent = 0, main = 10_000n, game = 0n) {
       requestId: randomUUID(),
     });
   }
-  const { token } = await issueVendorSession(ctx.db, id, VENDOR, 'g1');
   return { id, owner, token };
 }
 
