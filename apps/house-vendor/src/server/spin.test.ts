@@ -412,7 +412,7 @@ describe('hostile requests', () => {
       'POST',
       '/api/spin',
       token,
-      '{"requestId":"abcdefgh","coinValue":1' + '0'.repeat(400) + '}',
+      `{"requestId":"abcdefgh","coinValue":1${'0'.repeat(400)}}`,
     );
     expect(raw.status).toBe(400);
     const nulQuery = await t.request('GET', '/api/rounds?limit=%00', token);
