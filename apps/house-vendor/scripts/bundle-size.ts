@@ -16,7 +16,10 @@ import path from 'node:path';
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string };
 
 const dist = path.resolve(import.meta.dirname, '../web/dist');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  Chunk
+>;
 
 function closure(keys: string[]): Set<string> {
   const seen = new Set<string>();
