@@ -35,7 +35,7 @@ export default defineConfig({
         // its server (wallet client, rounds, recovery) on embedded PGlite.
         test: {
           name: 'house-vendor',
-          include: ['apps/house-vendor/src/**/*.test.ts'],
+          include: ['apps/house-vendor/src/**/*.test.ts', 'apps/house-vendor/web/src/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -7,6 +7,7 @@ import type { GameDef } from '../../../src/slots/types.ts';
 import { ApiError, api, type Fairness, type GameState, type RoundView } from '../lib/api.ts';
 import { formatMinor } from '../lib/money.ts';
 import { type AutoplaySettings, type AutoplayStop, autoplayStop } from './autoplay.ts';
+import { reelsSize } from './layout.ts';
 import { AutoplayDialog, FairnessPanel, History, Paytable, Rules } from './panels.tsx';
 import type { ReelsView } from './reels.ts';
 import { GameSound } from './sound.ts';
@@ -356,7 +357,11 @@ export default function GamePage({ game: gameId }: { game: string }) {
       </header>
 
       <section className="stage" aria-label={t('game.reels')}>
-        <div className="reels" ref={reelsHost} />
+        <div
+          className="reels"
+          ref={reelsHost}
+          style={{ aspectRatio: `${reelsSize(game).width} / ${reelsSize(game).height}` }}
+        />
         {freeSpin && (
           <div className="free-spins" role="status">
             {t('game.freeSpin', { n: freeSpin.n, total: freeSpin.total, multiplier: freeSpin.multiplier })}

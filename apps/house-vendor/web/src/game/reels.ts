@@ -2,6 +2,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, Sprite, Texture } from 'pixi.js';
 import type { SpinResult } from '../../../src/slots/round.ts';
 import type { GameDef, Win } from '../../../src/slots/types.ts';
+import { CELL, GAP, reelsSize } from './layout.ts';
 import { symbolSvg } from './symbols.ts';
 
 /**
@@ -12,8 +13,6 @@ import { symbolSvg } from './symbols.ts';
  * stop, so every landing shows exactly the strip positions the server drew.
  */
 
-const CELL = 120;
-const GAP = 8;
 const TEXTURE_PX = 240;
 const COLORS = [0xffd45c, 0x7ff0a8, 0xff6b9a, 0x6cc6ff, 0xd69cff, 0xff9f1c];
 
@@ -90,8 +89,7 @@ export class ReelsView {
   }
 
   static async create(host: HTMLElement, game: GameDef): Promise<ReelsView> {
-    const width = game.strips.length * (CELL + GAP) - GAP;
-    const height = game.rows * CELL;
+    const { width, height } = reelsSize(game);
     const app = new Application();
     await app.init({
       width,

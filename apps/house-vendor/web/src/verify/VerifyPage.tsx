@@ -9,6 +9,7 @@ import { verifyRound } from '../../../src/slots/verify.ts';
 import { SymbolImage } from '../game/panels.tsx';
 import { api, type Verification } from '../lib/api.ts';
 import { formatMinor } from '../lib/money.ts';
+import { canonical } from './canonical.ts';
 
 /**
  * The verification page: recomputes a round in this browser from its revealed seeds with the
@@ -39,7 +40,7 @@ async function recompute(fields: Fields, stored: Verification | null): Promise<O
   if (actual !== seeds.serverSeedHash) return { kind: 'hash', actual };
   try {
     const result = await verifyRound(compile(def), seeds);
-    const matchesStored = stored?.outcome ? JSON.stringify(stored.outcome) === JSON.stringify(result) : null;
+    const matchesStored = stored?.outcome ? canonical(stored.outcome) === canonical(result) : null;
     return { kind: 'ok', result, hashOk: true, matchesStored };
   } catch {
     return { kind: 'error' };
