@@ -17,8 +17,8 @@ import { type WalletClient, WalletClosedError } from './wallet/client.ts';
  *
  *   betting ──bet accepted──> paying ──win accepted──> closing ──roundEnd──> settled
  *      │ (outcome derived only now)                       ^
- *      ├──bet refused──> refused (no outcome)             │
- *      └──no answer───> rolling_back ──rollback answered──┘ (-> cancelled)
+ *      ├──insufficient balance──> refused (no outcome)    │
+ *      └──no answer, other refusal──> rolling_back ──rollback answered──┘ (-> cancelled)
  *
  * `advance` takes a round one answered call at a time from whatever status it is in, so the request
  * that created the round and the recovery job (after a crash, or when the request gave up) run the
@@ -416,8 +416,12 @@ export class RoundEngine {
     }
     const balance = balanceIn(answer.value, row.currency);
     if (!answer.success) {
-      await this.#transition(row, 'refused', {
-        errorCode: answer.errorCode || `http_${answer.httpStatus}`,
+      const code = answer.errorCode || `http_${answer.httpStatus}`;
+      // The money rules make an insufficient-balance refusal final for this transaction id. Any other
+      // refusal (an expired session, a closed round...) might hide a copy applied earlier, so the bet
+      // is cancelled as well: a rollback of a bet that never arrived is harmless (bet_not_found).
+      await this.#transition(row, code === 'insufficient_balance' ? 'refused' : 'rolling_back', {
+        errorCode: code,
         balance,
       });
       return true;
@@ -481,7 +485,10 @@ export class RoundEngine {
     if (answer.success || answer.errorCode === 'bet_not_found') {
       await this.#transition(row, 'closing', {
         balance,
-        errorCode: answer.success ? 'bet_rolled_back' : 'bet_not_found',
+        // An unanswered bet is described by the rollback's answer; a refused one keeps its refusal.
+        ...(row.error_code === 'bet_unanswered' || row.error_code === null
+          ? { errorCode: answer.success ? 'bet_rolled_back' : 'bet_not_found' }
+          : {}),
       });
       return true;
     }

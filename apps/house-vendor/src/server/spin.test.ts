@@ -100,6 +100,25 @@ describe('a spin through the wallet', () => {
     expect(t.stub.players.get(id)!.balance).toBe(50n);
   });
 
+  it('a bet refused for another reason (expired session) is also rolled back, in case an earlier copy was taken', async () => {
+    const id = player();
+    const { token } = await t.open(id);
+    await t.vendor.db
+      .updateTable('sessions')
+      .set({ platform_token: 'tok_expired_0000000000' })
+      .where('player_id', '=', id)
+      .execute();
+    const round = await spin(token, 5);
+    expect(round.body).toMatchObject({
+      status: 'cancelled',
+      errorCode: 'vendor_session_invalid',
+      outcome: null,
+    });
+    const rollbacks = t.stub.calls('/seamless/v1/rollback').filter((c) => c.body.roundId === round.body.id);
+    expect(rollbacks).toHaveLength(1);
+    expect(t.stub.players.get(id)!.balance).toBe(100_000n);
+  });
+
   it('retries a bet on timeouts, 5xx and wallet_busy with the same transaction id, applied once', async () => {
     const id = player();
     const { token } = await t.open(id);

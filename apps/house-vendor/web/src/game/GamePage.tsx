@@ -240,7 +240,9 @@ export default function GamePage({ game: gameId }: { game: string }) {
               : t('game.refused'),
           deposit: broke && state.session.mode !== 'free',
         });
-      } else if (round?.status === 'cancelled') setMessage({ text: t('game.cancelled') });
+      } else if (round?.errorCode === 'vendor_session_invalid')
+        setMessage({ text: t('errors.session_invalid') });
+      else if (round?.status === 'cancelled') setMessage({ text: t('game.cancelled') });
       else if (round?.status === 'pending') setMessage({ text: t('game.stillPending') });
       else if (round?.status === 'failed') setMessage({ text: t('game.failed') });
       live.current.busy = false;
