@@ -138,7 +138,11 @@ export class RoundEngine {
    * Plays a spin of the session's game at `coinValue`. The same `requestId` (a double click, a
    * repeated request) answers the one round it created, never a second round.
    */
-  async spin(session: VendorSession, input: { requestId: string; coinValue: number }): Promise<RoundView> {
+  async spin(
+    session: VendorSession,
+    input: { requestId: string; coinValue: number },
+    attempt = 0,
+  ): Promise<RoundView> {
     const { db } = this.#deps;
     const game = compiledGame(session.gameId);
     if (!game) throw new VendorError('game_unknown');
@@ -178,7 +182,9 @@ export class RoundEngine {
     if (!created) {
       const again = await this.#byRequest(session, input.requestId);
       if (again) return this.#await(again, session);
-      return this.spin(session, input);
+      // A rotation took the pair between the two statements: once more on the new pair.
+      if (attempt >= 3) throw new VendorError('round_in_progress');
+      return this.spin(session, input, attempt + 1);
     }
     await this.advance(id);
     const view = await loadView(db, { id });
@@ -283,7 +289,7 @@ export class RoundEngine {
         // Unanswered: free the round for the recovery job's next run.
         await db
           .updateTable('rounds')
-          .set({ lease_until: sql<Date>`now()` as unknown as Date })
+          .set({ lease_until: sql<Date>`now()` })
           .where('id', '=', id)
           .where('status', 'in', OPEN_STATUSES)
           .execute();
@@ -327,12 +333,12 @@ export class RoundEngine {
       .updateTable('rounds')
       .set({
         status: to,
-        updated_at: sql<Date>`now()` as unknown as Date,
+        updated_at: sql<Date>`now()`,
         ...(set.outcome !== undefined ? { outcome: JSON.stringify(set.outcome) } : {}),
         ...(set.payout !== undefined ? { payout: set.payout } : {}),
         ...(set.balance !== undefined && set.balance !== null ? { balance_after: set.balance } : {}),
         ...(set.errorCode !== undefined ? { error_code: set.errorCode } : {}),
-        ...(final ? { settled_at: sql<Date>`now()` as unknown as Date } : {}),
+        ...(final ? { settled_at: sql<Date>`now()` } : {}),
       })
       .where('id', '=', row.id)
       .where('status', '=', row.status)
@@ -370,14 +376,10 @@ export class RoundEngine {
         where id = ${row.session_id} and play_balance >= ${BigInt(row.stake)}
         returning play_balance`.execute(tx);
       const balance = paid.rows[0];
-      const update = tx
-        .updateTable('rounds')
-        .where('id', '=', row.id)
-        .where('status', '=', 'betting')
-        .set({
-          updated_at: sql<Date>`now()` as unknown as Date,
-          settled_at: sql<Date>`now()` as unknown as Date,
-        });
+      const update = tx.updateTable('rounds').where('id', '=', row.id).where('status', '=', 'betting').set({
+        updated_at: sql<Date>`now()`,
+        settled_at: sql<Date>`now()`,
+      });
       if (balance) {
         await update
           .set({
@@ -540,7 +542,7 @@ export class RoundEngine {
       if (this.#deps.wallet.closed) break;
       const claimed = await db
         .updateTable('rounds')
-        .set({ lease_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})` as unknown as Date })
+        .set({ lease_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})` })
         .where('id', '=', id)
         .where('status', 'in', OPEN_STATUSES)
         .where('lease_until', '<=', sql<Date>`now()`)

@@ -75,7 +75,7 @@ export async function openSession(
       currency,
       language: ['EN', 'MS', 'CN'].includes(s.language) ? s.language : 'EN',
       play_balance: playBalance,
-      expires_at: sql<Date>`now() + make_interval(hours => ${SESSION_HOURS})` as unknown as Date,
+      expires_at: sql<Date>`now() + make_interval(hours => ${SESSION_HOURS})`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

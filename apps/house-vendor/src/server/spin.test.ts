@@ -342,6 +342,27 @@ describe('fairness', () => {
     expect(recomputed).toEqual(round.outcome);
   });
 
+  it('refuses to reveal the seed while a round of the pair is still open', async () => {
+    const id = player();
+    const { token } = await t.open(id);
+    let winAnswered = false;
+    t.stub.fault = (call) => (call.path === '/seamless/v1/win' && !winAnswered ? 'drop' : 'ok');
+    const round = await spin(token, 5);
+    expect(round.body.status).toBe('pending');
+    const refused = await t.request<{ error: string }>('POST', '/api/fairness/rotate', token, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('round_in_progress');
+    winAnswered = true;
+    await eventually(async () => {
+      await t.vendor.recoverNow();
+      return (
+        (await t.request<RoundView>('GET', `/api/rounds/${round.body.id}`, token)).body.status === 'settled'
+      );
+    });
+    const rotated = await t.request('POST', '/api/fairness/rotate', token, {});
+    expect(rotated.status).toBe(200);
+  });
+
   it('refuses a client seed with spaces, NUL bytes or too many characters', async () => {
     const { token } = await t.open(player());
     for (const clientSeed of ['has space', 'nul\u0000byte', 'x'.repeat(65), '']) {
