@@ -5,7 +5,7 @@ const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
 /**
  * One run, several projects: the contracts' unit tests, the repository tools' tests (scripts/), the
  * API's integration tests twice (embedded PGlite and real PostgreSQL, chosen by TEST_DB), the house
- * vendor's game core, and the web app's and back office's component tests in jsdom.
+ * vendor's game core and server (twice, PGlite and PostgreSQL), and the web app's and back office's component tests in jsdom.
  */
 export default defineConfig({
   test: {
@@ -31,12 +31,23 @@ export default defineConfig({
         },
       },
       {
-        // The house vendor's pure game core: fairness, slot evaluator, math sheets, RTP simulations.
+        // The house vendor: its game core (fairness, slot evaluator, math sheets, RTP simulations) and
+        // its server (wallet client, rounds, recovery) on embedded PGlite.
         test: {
           name: 'house-vendor',
-          include: ['apps/house-vendor/src/**/*.test.ts'],
+          include: ['apps/house-vendor/src/**/*.test.ts', 'apps/house-vendor/web/src/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        // The house vendor's server tests again on real PostgreSQL (a fresh database per test file).
+        test: {
+          name: 'house-vendor-postgres',
+          include: ['apps/house-vendor/src/server/**/*.test.ts'],
+          env: { HOUSE_VENDOR_TEST_DB: 'postgres' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       'apps/web/vitest.config.ts',

@@ -20,15 +20,17 @@ function emptyKeys(tree: Tree, prefix = ''): string[] {
  * code is missing from a locale file or a key in a file is no longer used; the plugin below also
  * fails when any locale has an empty text, so EN, MS and CN stay complete. Error texts are not here:
  * they come from the shared catalogue in @lotus/contracts (namespace `errors`).
- * `preservePatterns`: keys an app reads from data (menu entries, statuses) rather than literals.
+ * `preservePatterns`: keys an app reads from data (menu entries, statuses) rather than literals;
+ * `sourceDir`: where the app's code and locales live, relative to the app (the house vendor's
+ * pages are under web/src).
  */
-export function appI18nConfig(preservePatterns: string[] = []) {
+export function appI18nConfig(preservePatterns: string[] = [], sourceDir = 'src') {
   return defineConfig({
     locales: ['EN', 'MS', 'CN'],
     extract: {
-      input: ['src/**/*.{ts,tsx}'],
-      ignore: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
-      output: 'src/locales/{{language}}/{{namespace}}.json',
+      input: [`${sourceDir}/**/*.{ts,tsx}`],
+      ignore: [`${sourceDir}/**/*.test.{ts,tsx}`, `${sourceDir}/testing/**`],
+      output: `${sourceDir}/locales/{{language}}/{{namespace}}.json`,
       defaultNS: 'translation',
       primaryLanguage: 'EN',
       keySeparator: '.',

@@ -1,0 +1,170 @@
+import path from 'node:path';
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+
+/** The repository root: relative directories in the environment resolve from here. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+/** The demo brand's signing secret; the platform's seed registers the vendor HOUSE with the same one. */
+export const DEMO_BRAND_SECRET = 'house-vendor-demo-secret-not-for-production';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Every environment variable the house vendor reads, validated once at boot. */
+export const HouseVendorEnv = Type.Object({
+  NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
+  HOUSE_VENDOR_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8081 }),
+  HOUSE_VENDOR_HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  /** Where the platform's seamless-wallet API answers (its origin; `/seamless/v1/...` is appended). */
+  HOUSE_VENDOR_PLATFORM_URL: Type.String({ minLength: 1, default: 'http://127.0.0.1:8080' }),
+  /** The code the platform knows this vendor by (the `X-Vendor` header and the body's `vendor`). */
+  HOUSE_VENDOR_CODE: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$', default: 'HOUSE' }),
+  /** `MERCHANT:secret` pairs separated by commas: the brands this vendor serves and their signing secrets. */
+  HOUSE_VENDOR_BRANDS: Type.String({ minLength: 1, default: `DEMO:${DEMO_BRAND_SECRET}` }),
+  /** PostgreSQL connection string; when empty the embedded PGlite database under the data dir is used. */
+  HOUSE_VENDOR_DATABASE_URL: Type.String({ default: '' }),
+  HOUSE_VENDOR_DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  HOUSE_VENDOR_DATA_DIR: Type.String({ minLength: 1, default: '.data/house-vendor' }),
+  /** Origins allowed to show the game pages in a frame (CSP frame-ancestors), separated by commas or spaces. */
+  HOUSE_VENDOR_FRAME_ANCESTORS: Type.String({ default: '' }),
+  /** The built game pages (vite build of apps/house-vendor/web). */
+  HOUSE_VENDOR_WEB_DIST: Type.String({ minLength: 1, default: 'apps/house-vendor/web/dist' }),
+  /** How long one wallet call may take before it counts as unanswered (ms). */
+  HOUSE_VENDOR_WALLET_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 3_000 }),
+  /** Attempts of one wallet call (same transaction id) before its answer is called unknown. */
+  HOUSE_VENDOR_WALLET_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 10, default: 3 }),
+  /** Seconds between two runs of the recovery job (it also runs at start). */
+  HOUSE_VENDOR_RECOVERY_SECONDS: Type.Number({ minimum: 0.05, maximum: 3600, default: 10 }),
+  /**
+   * How long one process owns a round it is playing (seconds): the recovery job leaves a round alone
+   * until its lease ran out, so it only finishes rounds whose process stopped or gave up.
+   */
+  HOUSE_VENDOR_ROUND_LEASE_SECONDS: Type.Number({ minimum: 0.05, maximum: 3600, default: 60 }),
+  LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
+});
+export type HouseVendorEnv = Static<typeof HouseVendorEnv>;
+
+export type HouseVendorConfig = {
+  nodeEnv: HouseVendorEnv['NODE_ENV'];
+  port: number;
+  host: string;
+  platformUrl: string;
+  vendorCode: string;
+  /** Merchant (brand) code -> signing secret. */
+  brands: ReadonlyMap<string, string>;
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  dataDir: string;
+  frameAncestors: readonly string[];
+  webDist: string;
+  walletTimeoutMs: number;
+  walletAttempts: number;
+  recoveryIntervalMs: number;
+  roundLeaseMs: number;
+  logLevel: HouseVendorEnv['LOG_LEVEL'];
+};
+
+export class HouseVendorConfigError extends Error {
+  override name = 'HouseVendorConfigError';
+}
+
+/** `DEMO:secret,OTHER:secret2` -> map; the secret may itself contain colons. */
+export function parseBrands(raw: string): Map<string, string> {
+  const brands = new Map<string, string>();
+  for (const part of raw.split(',')) {
+    const entry = part.trim();
+    if (entry === '') continue;
+    const colon = entry.indexOf(':');
+    const merchant = colon > 0 ? entry.slice(0, colon).trim() : '';
+    const secret = colon > 0 ? entry.slice(colon + 1).trim() : '';
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(merchant) || secret.length < 16) {
+      throw new HouseVendorConfigError(
+        `HOUSE_VENDOR_BRANDS: "${merchant || entry.slice(0, 12)}" needs the form MERCHANT:secret with a secret of at least 16 characters`,
+      );
+    }
+    if (brands.has(merchant))
+      throw new HouseVendorConfigError(`HOUSE_VENDOR_BRANDS: ${merchant} is listed twice`);
+    brands.set(merchant, secret);
+  }
+  if (brands.size === 0) throw new HouseVendorConfigError('HOUSE_VENDOR_BRANDS: no brand');
+  return brands;
+}
+
+function origin(raw: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new HouseVendorConfigError(`${name}: "${raw}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new HouseVendorConfigError(`${name}: "${raw}" must be http or https`);
+  return url.origin;
+}
+
+/**
+ * Who may frame the game pages. Given: each entry must be an http(s) origin (never `*`). Not given:
+ * the platform's origin, and for a loopback platform both of its names (the demo brand is served on
+ * `localhost` and `127.0.0.1`).
+ */
+export function parseFrameAncestors(raw: string, platformUrl: string): string[] {
+  const given = raw
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (given.length > 0) {
+    return given.map((entry) => {
+      if (entry.includes('*'))
+        throw new HouseVendorConfigError('HOUSE_VENDOR_FRAME_ANCESTORS: wildcards are not allowed');
+      return origin(entry, 'HOUSE_VENDOR_FRAME_ANCESTORS');
+    });
+  }
+  const platform = new URL(origin(platformUrl, 'HOUSE_VENDOR_PLATFORM_URL'));
+  const out = new Set([platform.origin]);
+  if (platform.hostname === '127.0.0.1' || platform.hostname === 'localhost') {
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const twin = new URL(platform.origin);
+      twin.hostname = host;
+      out.add(twin.origin);
+    }
+  }
+  return [...out];
+}
+
+/** Reads and validates the environment; throws HouseVendorConfigError listing every bad variable. */
+export function loadHouseVendorConfig(
+  env: Record<string, string | undefined> = process.env,
+): HouseVendorConfig {
+  const known: Record<string, string> = {};
+  for (const key of Object.keys(HouseVendorEnv.properties)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') known[key] = v;
+  }
+  const converted = Value.Default(HouseVendorEnv, Value.Convert(HouseVendorEnv, known));
+  if (!Value.Check(HouseVendorEnv, converted)) {
+    const problems = [...Value.Errors(HouseVendorEnv, converted)].map(
+      (e) => `${e.instancePath.slice(1) || '(env)'}: ${e.message}`,
+    );
+    throw new HouseVendorConfigError(`Invalid house vendor environment: ${problems.join('; ')}`);
+  }
+  const e = converted as HouseVendorEnv;
+  const platformUrl = origin(e.HOUSE_VENDOR_PLATFORM_URL, 'HOUSE_VENDOR_PLATFORM_URL');
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.HOUSE_VENDOR_PORT,
+    host: e.HOUSE_VENDOR_HOST,
+    platformUrl,
+    vendorCode: e.HOUSE_VENDOR_CODE,
+    brands: parseBrands(e.HOUSE_VENDOR_BRANDS),
+    databaseUrl: e.HOUSE_VENDOR_DATABASE_URL || null,
+    databasePoolSize: e.HOUSE_VENDOR_DATABASE_POOL_SIZE,
+    dataDir: path.resolve(REPO_ROOT, e.HOUSE_VENDOR_DATA_DIR),
+    frameAncestors: parseFrameAncestors(e.HOUSE_VENDOR_FRAME_ANCESTORS, platformUrl),
+    webDist: path.resolve(REPO_ROOT, e.HOUSE_VENDOR_WEB_DIST),
+    walletTimeoutMs: e.HOUSE_VENDOR_WALLET_TIMEOUT_MS,
+    walletAttempts: e.HOUSE_VENDOR_WALLET_ATTEMPTS,
+    recoveryIntervalMs: Math.round(e.HOUSE_VENDOR_RECOVERY_SECONDS * 1000),
+    roundLeaseMs: Math.round(e.HOUSE_VENDOR_ROUND_LEASE_SECONDS * 1000),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import * as m0001 from './migrations/0001_house_vendor.ts';
+import type { VendorDatabase } from './schema.ts';
+
+/** Listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
+const migrations: Record<string, Migration> = {
+  '0001_house_vendor': m0001,
+};
+
+class InCodeMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+/** Applies every pending migration (its own table names, so it never meets the platform's). */
+export async function migrateVendorDatabase(db: Kysely<VendorDatabase>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeMigrationProvider(),
+    migrationTableName: 'house_vendor_migrations',
+    migrationLockTableName: 'house_vendor_migrations_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,34 @@
+/** Errors the game pages' API answers, as `{ error: code }` with an HTTP status. */
+export const VENDOR_ERRORS = {
+  request_invalid: 400,
+  brand_unknown: 400,
+  bet_invalid: 400,
+  client_seed_invalid: 400,
+  session_invalid: 401,
+  launch_invalid: 401,
+  not_found: 404,
+  game_unknown: 404,
+  round_not_found: 404,
+  round_in_progress: 409,
+  internal_error: 500,
+  platform_unavailable: 503,
+} as const;
+
+export type VendorErrorCode = keyof typeof VENDOR_ERRORS;
+
+export class VendorError extends Error {
+  override name = 'VendorError';
+  readonly code: VendorErrorCode;
+  /** The platform's code behind a launch refusal (launch_token_invalid, ...), for the log. */
+  readonly detail: string | undefined;
+
+  constructor(code: VendorErrorCode, detail?: string) {
+    super(detail ? `${code}: ${detail}` : code);
+    this.code = code;
+    this.detail = detail;
+  }
+
+  get status(): number {
+    return VENDOR_ERRORS[this.code];
+  }
+}

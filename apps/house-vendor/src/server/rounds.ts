@@ -1,0 +1,560 @@
+import { randomUUID } from 'node:crypto';
+import { formatAmount } from '@lotus/contracts/money';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Selectable, sql } from 'kysely';
+import { payoutMinor, stakeMinor } from '../slots/bet.ts';
+import type { RoundResult } from '../slots/round.ts';
+import type { VendorDb } from './db/database.ts';
+import { OPEN_STATUSES, type RoundStatus, type RoundsTable } from './db/schema.ts';
+import { VendorError } from './errors.ts';
+import { compiledGame, deriveRound } from './games.ts';
+import { activePair } from './seeds.ts';
+import { balanceIn, type VendorSession } from './sessions.ts';
+import { type WalletClient, WalletClosedError } from './wallet/client.ts';
+
+/**
+ * A spin, as a round that only the wallet's answers move forward:
+ *
+ *   betting ──bet accepted──> paying ──win accepted──> closing ──roundEnd──> settled
+ *      │ (outcome derived only now)                       ^
+ *      ├──insufficient balance──> refused (no outcome)    │
+ *      └──no answer, other refusal──> rolling_back ──rollback answered──┘ (-> cancelled)
+ *
+ * `advance` takes a round one answered call at a time from whatever status it is in, so the request
+ * that created the round and the recovery job (after a crash, or when the request gave up) run the
+ * same code. Every transition is conditional on the status it leaves, and every wallet call reuses
+ * the round's own transaction ids (`<round>:bet`, `:win`, `:rollback`), so two runners never move
+ * money twice. A result is shown only once the wallet accepted the win (status closing or settled).
+ */
+
+type RoundRow = Selectable<RoundsTable>;
+
+export type RoundView = {
+  id: string;
+  requestId: string;
+  game: string;
+  mode: RoundRow['mode'];
+  /** pending: the wallet has not decided yet (the page asks again). */
+  status: 'pending' | 'settled' | 'refused' | 'cancelled' | 'failed';
+  currency: string;
+  coinValue: string;
+  stake: string;
+  payout: string | null;
+  outcome: RoundResult | null;
+  /** The balance after the round, in minor units, when the wallet told it. */
+  balance: string | null;
+  errorCode: string | null;
+  nonce: number;
+  serverSeedHash: string;
+  clientSeed: string;
+  /** Known once the pair was rotated. */
+  serverSeed: string | null;
+  createdAt: string;
+};
+
+export type RoundDeps = {
+  db: VendorDb;
+  wallet: WalletClient;
+  log: FastifyBaseLogger;
+  leaseMs: number;
+};
+
+const txIds = (roundId: string) => ({
+  bet: `${roundId}:bet`,
+  win: `${roundId}:win`,
+  rollback: `${roundId}:rollback`,
+});
+
+function publicStatus(row: Pick<RoundRow, 'status' | 'payout'>): RoundView['status'] {
+  switch (row.status) {
+    case 'betting':
+    case 'paying':
+    case 'rolling_back':
+      return 'pending';
+    case 'closing':
+      // The money is final; only the round's end is still to be told.
+      return row.payout === null ? 'cancelled' : 'settled';
+    default:
+      return row.status;
+  }
+}
+
+async function loadView(db: VendorDb, where: { id: string; brand?: string; playerId?: string }) {
+  let query = db
+    .selectFrom('rounds')
+    .innerJoin('seed_pairs', 'seed_pairs.id', 'rounds.seed_pair_id')
+    .selectAll('rounds')
+    .select([
+      'seed_pairs.server_seed_hash',
+      'seed_pairs.client_seed',
+      'seed_pairs.status as pair_status',
+      'seed_pairs.server_seed',
+    ])
+    .where('rounds.id', '=', where.id);
+  if (where.brand !== undefined) query = query.where('rounds.brand', '=', where.brand);
+  if (where.playerId !== undefined) query = query.where('rounds.player_id', '=', where.playerId);
+  const row = await query.executeTakeFirst();
+  return row ? toView(row) : null;
+}
+
+type ViewRow = RoundRow & {
+  server_seed_hash: string;
+  client_seed: string;
+  pair_status: 'active' | 'revealed';
+  server_seed: string;
+};
+
+function toView(row: ViewRow): RoundView {
+  const status = publicStatus(row);
+  return {
+    id: row.id,
+    requestId: row.request_id,
+    game: row.game_id,
+    mode: row.mode,
+    status,
+    currency: row.currency,
+    coinValue: row.coin_value,
+    stake: row.stake,
+    payout: status === 'settled' ? row.payout : null,
+    outcome: status === 'settled' ? row.outcome : null,
+    balance: row.balance_after,
+    errorCode: row.error_code,
+    nonce: row.nonce,
+    serverSeedHash: row.server_seed_hash,
+    clientSeed: row.client_seed,
+    serverSeed: row.pair_status === 'revealed' ? row.server_seed : null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export class RoundEngine {
+  readonly #deps: RoundDeps;
+
+  constructor(deps: RoundDeps) {
+    this.#deps = deps;
+  }
+
+  /**
+   * Plays a spin of the session's game at `coinValue`. The same `requestId` (a double click, a
+   * repeated request) answers the one round it created, never a second round.
+   */
+  async spin(
+    session: VendorSession,
+    input: { requestId: string; coinValue: number },
+    attempt = 0,
+  ): Promise<RoundView> {
+    const { db } = this.#deps;
+    const game = compiledGame(session.gameId);
+    if (!game) throw new VendorError('game_unknown');
+    if (!game.def.coinValues.includes(input.coinValue)) throw new VendorError('bet_invalid');
+    const stake = stakeMinor(game.def, input.coinValue);
+    const existing = await this.#byRequest(session, input.requestId);
+    if (existing) return this.#await(existing, session);
+    await activePair(db, session.brand, session.playerId);
+    const id = randomUUID();
+    const created = await db
+      .transaction()
+      .execute(async (tx) => {
+        const pair = await sql<{ id: string; nonce: number }>`
+          update seed_pairs set next_nonce = next_nonce + 1
+          where brand = ${session.brand} and player_id = ${session.playerId} and status = 'active'
+          returning id, next_nonce - 1 as nonce`.execute(tx);
+        const taken = pair.rows[0];
+        // A rotation committed in between: the new pair is there for the next attempt.
+        if (!taken) throw new RetrySpin();
+        const inserted = await sql<{ id: string }>`
+          insert into rounds (id, brand, player_id, session_id, request_id, game_id, mode, currency,
+                              seed_pair_id, nonce, coin_value, stake, status, lease_until)
+          values (${id}, ${session.brand}, ${session.playerId}, ${session.id}, ${input.requestId},
+                  ${session.gameId}, ${session.mode}, ${session.currency}, ${taken.id}, ${taken.nonce},
+                  ${BigInt(input.coinValue)}, ${stake}, 'betting',
+                  now() + make_interval(secs => ${this.#deps.leaseMs / 1000}))
+          on conflict (brand, player_id, request_id) do nothing
+          returning id`.execute(tx);
+        // The same request id won the race in another request: keep this nonce unused.
+        if (inserted.rows.length === 0) throw new DuplicateSpin();
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DuplicateSpin || error instanceof RetrySpin) return false;
+        throw error;
+      });
+    if (!created) {
+      const again = await this.#byRequest(session, input.requestId);
+      if (again) return this.#await(again, session);
+      // A rotation took the pair between the two statements: once more on the new pair.
+      if (attempt >= 3) throw new VendorError('round_in_progress');
+      return this.spin(session, input, attempt + 1);
+    }
+    await this.advance(id);
+    const view = await loadView(db, { id });
+    if (!view) throw new VendorError('round_not_found');
+    return view;
+  }
+
+  async #byRequest(session: VendorSession, requestId: string) {
+    return this.#deps.db
+      .selectFrom('rounds')
+      .select('id')
+      .where('brand', '=', session.brand)
+      .where('player_id', '=', session.playerId)
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
+  }
+
+  /** The round another request is playing, once it leaves its pending states (or after 15 s). */
+  async #await(round: { id: string }, session: VendorSession): Promise<RoundView> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const view = await loadView(this.#deps.db, {
+        id: round.id,
+        brand: session.brand,
+        playerId: session.playerId,
+      });
+      if (!view) throw new VendorError('round_not_found');
+      if (view.status !== 'pending' || Date.now() > deadline || this.#deps.wallet.closed) return view;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** A round of the session's player (another player's round is not found). */
+  async round(session: VendorSession, id: string): Promise<RoundView> {
+    const view = await loadView(this.#deps.db, { id, brand: session.brand, playerId: session.playerId });
+    if (!view) throw new VendorError('round_not_found');
+    return view;
+  }
+
+  /** The player's latest rounds, newest first. */
+  async history(session: VendorSession, limit: number): Promise<RoundView[]> {
+    const rows = await this.#deps.db
+      .selectFrom('rounds')
+      .innerJoin('seed_pairs', 'seed_pairs.id', 'rounds.seed_pair_id')
+      .selectAll('rounds')
+      .select([
+        'seed_pairs.server_seed_hash',
+        'seed_pairs.client_seed',
+        'seed_pairs.status as pair_status',
+        'seed_pairs.server_seed',
+      ])
+      .where('rounds.brand', '=', session.brand)
+      .where('rounds.player_id', '=', session.playerId)
+      .orderBy('rounds.created_at', 'desc')
+      .orderBy('rounds.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toView);
+  }
+
+  /**
+   * A round's fairness data for the public verification page: the game, seeds (the server seed
+   * only once revealed), nonce and the stored outcome; nothing about the player.
+   */
+  async verification(id: string) {
+    const view = await loadView(this.#deps.db, { id });
+    if (!view) throw new VendorError('round_not_found');
+    return {
+      id: view.id,
+      game: view.game,
+      status: view.status,
+      coinValue: view.coinValue,
+      stake: view.stake,
+      payout: view.payout,
+      currency: view.currency,
+      outcome: view.outcome,
+      nonce: view.nonce,
+      serverSeedHash: view.serverSeedHash,
+      clientSeed: view.clientSeed,
+      serverSeed: view.serverSeed,
+      createdAt: view.createdAt,
+    };
+  }
+
+  /**
+   * Takes a round as far as the wallet's answers allow. Returns when it is final, or when a call
+   * stayed unanswered (the round keeps its status and the recovery job goes on later).
+   */
+  async advance(id: string): Promise<void> {
+    const { db, log } = this.#deps;
+    for (let step = 0; step < 8; step += 1) {
+      const row = await db.selectFrom('rounds').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return;
+      let moved: boolean;
+      try {
+        moved = await this.#step(row);
+      } catch (error) {
+        if (error instanceof WalletClosedError) return;
+        throw error;
+      }
+      if (!moved) {
+        // Unanswered: free the round for the recovery job's next run.
+        await db
+          .updateTable('rounds')
+          .set({ lease_until: sql<Date>`now()` })
+          .where('id', '=', id)
+          .where('status', 'in', OPEN_STATUSES)
+          .execute();
+        log.warn(
+          { round: id, status: row.status },
+          'wallet did not answer; the recovery job finishes the round',
+        );
+        return;
+      }
+    }
+  }
+
+  /** One transition; false when the wallet gave no answer, true when the round moved or is final. */
+  async #step(row: RoundRow): Promise<boolean> {
+    switch (row.status) {
+      case 'betting':
+        return row.mode === 'free' ? this.#playFree(row) : this.#bet(row);
+      case 'rolling_back':
+        return this.#rollback(row);
+      case 'paying':
+        return this.#win(row);
+      case 'closing':
+        return this.#end(row);
+      default:
+        return true;
+    }
+  }
+
+  async #transition(
+    row: RoundRow,
+    to: RoundStatus,
+    set: {
+      outcome?: RoundResult;
+      payout?: bigint;
+      balance?: bigint | null;
+      errorCode?: string | null;
+    } = {},
+  ): Promise<void> {
+    const final = to === 'settled' || to === 'cancelled' || to === 'refused' || to === 'failed';
+    await this.#deps.db
+      .updateTable('rounds')
+      .set({
+        status: to,
+        updated_at: sql<Date>`now()`,
+        ...(set.outcome !== undefined ? { outcome: JSON.stringify(set.outcome) } : {}),
+        ...(set.payout !== undefined ? { payout: set.payout } : {}),
+        ...(set.balance !== undefined && set.balance !== null ? { balance_after: set.balance } : {}),
+        ...(set.errorCode !== undefined ? { error_code: set.errorCode } : {}),
+        ...(final ? { settled_at: sql<Date>`now()` } : {}),
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .execute();
+  }
+
+  async #outcome(row: RoundRow): Promise<{ outcome: RoundResult; payout: bigint }> {
+    const game = compiledGame(row.game_id);
+    if (!game) throw new Error(`round ${row.id}: unknown game ${row.game_id}`);
+    const pair = await this.#deps.db
+      .selectFrom('seed_pairs')
+      .select(['server_seed', 'client_seed'])
+      .where('id', '=', row.seed_pair_id)
+      .executeTakeFirstOrThrow();
+    const outcome = await deriveRound(game, pair.server_seed, pair.client_seed, row.nonce);
+    return { outcome, payout: payoutMinor(game.def, outcome.coins, Number(row.coin_value)) };
+  }
+
+  async #platformToken(row: RoundRow): Promise<string> {
+    const session = await this.#deps.db
+      .selectFrom('sessions')
+      .select('platform_token')
+      .where('id', '=', row.session_id)
+      .executeTakeFirstOrThrow();
+    if (session.platform_token === null) throw new Error(`round ${row.id}: no platform token`);
+    return session.platform_token;
+  }
+
+  /** Free play: the vendor's play money, one transaction, no wallet call at all. */
+  async #playFree(row: RoundRow): Promise<boolean> {
+    const { outcome, payout } = await this.#outcome(row);
+    await this.#deps.db.transaction().execute(async (tx) => {
+      const paid = await sql<{ play_balance: string }>`
+        update sessions set play_balance = play_balance - ${BigInt(row.stake)} + ${payout}
+        where id = ${row.session_id} and play_balance >= ${BigInt(row.stake)}
+        returning play_balance`.execute(tx);
+      const balance = paid.rows[0];
+      const update = tx.updateTable('rounds').where('id', '=', row.id).where('status', '=', 'betting').set({
+        updated_at: sql<Date>`now()`,
+        settled_at: sql<Date>`now()`,
+      });
+      if (balance) {
+        await update
+          .set({
+            status: 'settled',
+            outcome: JSON.stringify(outcome),
+            payout,
+            balance_after: BigInt(balance.play_balance),
+          })
+          .execute();
+      } else {
+        await update.set({ status: 'refused', error_code: 'insufficient_balance' }).execute();
+      }
+    });
+    return true;
+  }
+
+  async #bet(row: RoundRow): Promise<boolean> {
+    const ids = txIds(row.id);
+    const answer = await this.#deps.wallet.call(
+      row.brand,
+      'bet',
+      {
+        token: await this.#platformToken(row),
+        transactionId: ids.bet,
+        roundId: row.id,
+        gameId: row.game_id,
+        amount: formatAmount(BigInt(row.stake), row.currency),
+        currency: row.currency,
+      },
+      { roundId: row.id, transactionId: ids.bet },
+    );
+    if (answer.kind === 'unknown') {
+      // Nobody knows whether the stake was taken: cancel it (a rollback also stops a late bet).
+      await this.#transition(row, 'rolling_back', { errorCode: 'bet_unanswered' });
+      return true;
+    }
+    const balance = balanceIn(answer.value, row.currency);
+    if (!answer.success) {
+      const code = answer.errorCode || `http_${answer.httpStatus}`;
+      // The money rules make an insufficient-balance refusal final for this transaction id. Any other
+      // refusal (an expired session, a closed round...) might hide a copy applied earlier, so the bet
+      // is cancelled as well: a rollback of a bet that never arrived is harmless (bet_not_found).
+      await this.#transition(row, code === 'insufficient_balance' ? 'refused' : 'rolling_back', {
+        errorCode: code,
+        balance,
+      });
+      return true;
+    }
+    // Accepted: only now is the outcome computed and kept.
+    const { outcome, payout } = await this.#outcome(row);
+    await this.#transition(row, 'paying', { outcome, payout, balance });
+    return true;
+  }
+
+  async #win(row: RoundRow): Promise<boolean> {
+    const ids = txIds(row.id);
+    const answer = await this.#deps.wallet.call(
+      row.brand,
+      'win',
+      {
+        transactionId: ids.win,
+        betTransactionId: ids.bet,
+        roundId: row.id,
+        gameId: row.game_id,
+        amount: formatAmount(BigInt(row.payout ?? '0'), row.currency),
+        currency: row.currency,
+      },
+      { roundId: row.id, transactionId: ids.win },
+    );
+    if (answer.kind === 'unknown') return false;
+    const balance = balanceIn(answer.value, row.currency);
+    if (!answer.success) {
+      this.#deps.log.error(
+        { round: row.id, errorCode: answer.errorCode },
+        'the wallet refused a win: round failed',
+      );
+      await this.#transition(row, 'failed', {
+        errorCode: answer.errorCode || `http_${answer.httpStatus}`,
+        balance,
+      });
+      return true;
+    }
+    await this.#transition(row, 'closing', { balance });
+    return true;
+  }
+
+  async #rollback(row: RoundRow): Promise<boolean> {
+    const ids = txIds(row.id);
+    const answer = await this.#deps.wallet.call(
+      row.brand,
+      'rollback',
+      {
+        transactionId: ids.rollback,
+        betTransactionId: ids.bet,
+        roundId: row.id,
+        gameId: row.game_id,
+        amount: formatAmount(BigInt(row.stake), row.currency),
+        currency: row.currency,
+      },
+      { roundId: row.id, transactionId: ids.rollback },
+    );
+    if (answer.kind === 'unknown') return false;
+    const balance = balanceIn(answer.value, row.currency);
+    // Refunded, or the bet never arrived (the platform keeps a tombstone: a late bet is refused).
+    if (answer.success || answer.errorCode === 'bet_not_found') {
+      await this.#transition(row, 'closing', {
+        balance,
+        // An unanswered bet is described by the rollback's answer; a refused one keeps its refusal.
+        ...(row.error_code === 'bet_unanswered' || row.error_code === null
+          ? { errorCode: answer.success ? 'bet_rolled_back' : 'bet_not_found' }
+          : {}),
+      });
+      return true;
+    }
+    this.#deps.log.error(
+      { round: row.id, errorCode: answer.errorCode },
+      'the wallet refused a rollback: round failed',
+    );
+    await this.#transition(row, 'failed', {
+      errorCode: answer.errorCode || `http_${answer.httpStatus}`,
+      balance,
+    });
+    return true;
+  }
+
+  async #end(row: RoundRow): Promise<boolean> {
+    const answer = await this.#deps.wallet.call(
+      row.brand,
+      'roundEnd',
+      { roundId: row.id, gameId: row.game_id },
+      { roundId: row.id },
+    );
+    if (answer.kind === 'unknown') return false;
+    if (!answer.success)
+      this.#deps.log.warn(
+        { round: row.id, errorCode: answer.errorCode },
+        'round end refused; the money is final',
+      );
+    await this.#transition(row, row.payout === null ? 'cancelled' : 'settled');
+    return true;
+  }
+
+  /**
+   * The recovery job's run: every open round whose lease ran out (its process stopped, or gave up
+   * waiting for the wallet) is claimed (a conditional update, so two processes never take the same
+   * round) and advanced. Answers how many rounds it took.
+   */
+  async recover(limit = 100): Promise<number> {
+    const { db, leaseMs } = this.#deps;
+    const due = await db
+      .selectFrom('rounds')
+      .select('id')
+      .where('status', 'in', OPEN_STATUSES)
+      .where('lease_until', '<=', sql<Date>`now()`)
+      .orderBy('lease_until')
+      .limit(limit)
+      .execute();
+    let taken = 0;
+    for (const { id } of due) {
+      if (this.#deps.wallet.closed) break;
+      const claimed = await db
+        .updateTable('rounds')
+        .set({ lease_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})` })
+        .where('id', '=', id)
+        .where('status', 'in', OPEN_STATUSES)
+        .where('lease_until', '<=', sql<Date>`now()`)
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) continue;
+      taken += 1;
+      await this.advance(id);
+    }
+    return taken;
+  }
+}
+
+class DuplicateSpin extends Error {}
+class RetrySpin extends Error {}

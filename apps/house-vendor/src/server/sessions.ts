@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SeamlessSession } from '@lotus/contracts/game-launch';
+import { currencyScale, parseAmount } from '@lotus/contracts/money';
+import { sql } from 'kysely';
+import { Value } from 'typebox/value';
+import type { VendorDb } from './db/database.ts';
+import type { GameMode } from './db/schema.ts';
+import { VendorError } from './errors.ts';
+import { isGameId } from './games.ts';
+import { activePair } from './seeds.ts';
+import type { WalletClient } from './wallet/client.ts';
+
+/** How long the game page's own session lasts (the platform's token decides when bets stop). */
+const SESSION_HOURS = 12;
+/** Free play starts with this many whole units of play money. */
+export const FREE_PLAY_UNITS = 2_000n;
+
+export type VendorSession = {
+  id: string;
+  brand: string;
+  playerId: string;
+  nickname: string;
+  mode: GameMode;
+  platformToken: string | null;
+  gameId: string;
+  currency: string;
+  language: string;
+};
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * Exchanges the platform's launch token for the player's seamless session (game-launch.ts), once:
+ * the token is spent by the call whatever its outcome, so it is never repeated. Answers the game
+ * page's own session token (only its hash is stored).
+ */
+export async function openSession(
+  db: VendorDb,
+  wallet: WalletClient,
+  input: { merchant: string; launchToken: string; game: string },
+): Promise<{ token: string; session: VendorSession }> {
+  if (!wallet.hasBrand(input.merchant)) throw new VendorError('brand_unknown');
+  if (!isGameId(input.game)) throw new VendorError('game_unknown');
+  const answer = await wallet.call(
+    input.merchant,
+    'session',
+    { launchToken: input.launchToken },
+    { attempts: 1 },
+  );
+  if (answer.kind === 'unknown') throw new VendorError('platform_unavailable', answer.reason);
+  if (!answer.success)
+    throw new VendorError('launch_invalid', answer.errorCode || `HTTP ${answer.httpStatus}`);
+  if (!Value.Check(SeamlessSession, answer.value))
+    throw new VendorError('launch_invalid', 'malformed session');
+  const s = answer.value;
+  if (s.gameId !== input.game) throw new VendorError('launch_invalid', 'issued for another game');
+  if ((s.mode === 'free') !== (s.token === null))
+    throw new VendorError('launch_invalid', 'token and mode disagree');
+  if (!/^[A-Za-z]{3,8}$/.test(s.currency)) throw new VendorError('launch_invalid', 'currency');
+  const currency = s.currency.toUpperCase();
+  const token = randomBytes(32).toString('base64url');
+  const playBalance = s.mode === 'free' ? FREE_PLAY_UNITS * 10n ** BigInt(currencyScale(currency)) : null;
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      brand: input.merchant,
+      player_id: s.playerId,
+      nickname: s.nickname.slice(0, 64),
+      mode: s.mode,
+      platform_token: s.mode === 'free' ? null : s.token,
+      game_id: s.gameId,
+      currency,
+      language: ['EN', 'MS', 'CN'].includes(s.language) ? s.language : 'EN',
+      play_balance: playBalance,
+      expires_at: sql<Date>`now() + make_interval(hours => ${SESSION_HOURS})`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await activePair(db, input.merchant, s.playerId);
+  return {
+    token,
+    session: {
+      id: row.id,
+      brand: input.merchant,
+      playerId: s.playerId,
+      nickname: s.nickname.slice(0, 64),
+      mode: s.mode,
+      platformToken: s.mode === 'free' ? null : s.token,
+      gameId: s.gameId,
+      currency,
+      language: ['EN', 'MS', 'CN'].includes(s.language) ? s.language : 'EN',
+    },
+  };
+}
+
+/** The session of a page token, or session_invalid (unknown, expired, malformed). */
+export async function sessionOf(db: VendorDb, token: string | undefined): Promise<VendorSession> {
+  if (token === undefined || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw new VendorError('session_invalid');
+  const row = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!row) throw new VendorError('session_invalid');
+  return {
+    id: row.id,
+    brand: row.brand,
+    playerId: row.player_id,
+    nickname: row.nickname,
+    mode: row.mode,
+    platformToken: row.platform_token,
+    gameId: row.game_id,
+    currency: row.currency,
+    language: row.language,
+  };
+}
+
+/**
+ * The balance the page shows, in minor units: the wallet's (real and demo) or the session's play
+ * money (free). Null when the wallet did not answer.
+ */
+export async function balanceOf(
+  db: VendorDb,
+  wallet: WalletClient,
+  session: VendorSession,
+): Promise<bigint | null> {
+  if (session.mode === 'free') {
+    const row = await db
+      .selectFrom('sessions')
+      .select('play_balance')
+      .where('id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    return row.play_balance === null ? null : BigInt(row.play_balance);
+  }
+  const answer = await wallet.call(
+    session.brand,
+    'balance',
+    { token: session.platformToken, currency: session.currency },
+    { attempts: 2 },
+  );
+  return answer.kind === 'answer' && answer.success ? balanceIn(answer.value, session.currency) : null;
+}
+
+/** The `balance` of a wallet answer's value, in minor units, or null. */
+export function balanceIn(value: unknown, currency: string): bigint | null {
+  const text = (value as { balance?: unknown } | null)?.balance;
+  return typeof text === 'string' ? parseAmount(text, currency) : null;
+}

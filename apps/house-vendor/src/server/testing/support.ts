@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { HouseVendorConfig } from '../config.ts';
+import type { VendorDatabaseTarget } from '../db/database.ts';
+import { type RunningHouseVendor, startHouseVendor } from '../server.ts';
+import { StubPlatform } from './stub-platform.ts';
+
+/**
+ * The vendor's server tests run twice: on embedded PGlite (project house-vendor) and on real
+ * PostgreSQL (project house-vendor-postgres, HOUSE_VENDOR_TEST_DB=postgres), where each test file
+ * gets a fresh database on 127.0.0.1:5432, dropped afterwards.
+ */
+
+const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const onPostgres = process.env.HOUSE_VENDOR_TEST_DB === 'postgres';
+export const TEST_SECRET = 'test-secret-0123456789abcdef';
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Storage that outlives one vendor process (a restart test starts a second one on it). */
+export type TestStorage = { target: VendorDatabaseTarget; drop: () => Promise<void> };
+
+export async function createTestStorage(options: { persistent?: boolean } = {}): Promise<TestStorage> {
+  if (onPostgres) {
+    const name = `house_vendor_test_${randomBytes(6).toString('hex')}`;
+    await admin(`CREATE DATABASE ${name}`);
+    return {
+      target: { databaseUrl: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), poolSize: 4 },
+      drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  if (!options.persistent) return { target: { memory: true }, drop: async () => {} };
+  const dir = await mkdtemp(path.join(tmpdir(), 'house-vendor-'));
+  return { target: { dataDir: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export function testConfig(
+  platformUrl: string,
+  overrides: Partial<HouseVendorConfig> = {},
+): HouseVendorConfig {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    platformUrl,
+    vendorCode: 'HOUSE',
+    brands: new Map([['DEMO', TEST_SECRET]]),
+    databaseUrl: null,
+    databasePoolSize: 4,
+    dataDir: '',
+    frameAncestors: ['http://localhost:8080', 'http://127.0.0.1:8080'],
+    webDist: path.join(tmpdir(), 'house-vendor-no-dist'),
+    walletTimeoutMs: 400,
+    walletAttempts: 3,
+    recoveryIntervalMs: 100,
+    roundLeaseMs: 300,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export type TestVendor = {
+  stub: StubPlatform;
+  vendor: RunningHouseVendor;
+  storage: TestStorage;
+  /** Opens a game session as the page does; answers the page's bearer token and the session answer. */
+  open(
+    playerId: string,
+    game?: string,
+    mode?: 'real' | 'demo' | 'free',
+  ): Promise<{ token: string; body: SessionAnswer }>;
+  request<T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    token?: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
+  restart(overrides?: Partial<HouseVendorConfig>, recovery?: boolean): Promise<RunningHouseVendor>;
+  close(): Promise<void>;
+};
+
+export type SessionAnswer = {
+  token: string;
+  session: { mode: string; game: string; currency: string; scale: number };
+  balance: string | null;
+  fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
+};
+
+export async function createTestVendor(
+  options: { overrides?: Partial<HouseVendorConfig>; recovery?: boolean; persistent?: boolean } = {},
+): Promise<TestVendor> {
+  const stub = await new StubPlatform({ brands: { DEMO: TEST_SECRET } }).start();
+  const storage = await createTestStorage({ persistent: options.persistent ?? false });
+  const start = (overrides: Partial<HouseVendorConfig> = {}, recovery = options.recovery ?? false) =>
+    startHouseVendor(testConfig(stub.url, { ...options.overrides, ...overrides }), {
+      logger: false,
+      database: storage.target,
+      recovery,
+    });
+  const t: TestVendor = {
+    stub,
+    storage,
+    vendor: await start(),
+    async request(method, url, token, body) {
+      const response = await fetch(`${t.vendor.url}${url}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as never };
+    },
+    async open(playerId, game = 'lotus-garden', mode = 'real') {
+      const launchToken = stub.launch(playerId, game, mode);
+      const answer = await t.request<SessionAnswer>('POST', '/api/session', undefined, {
+        merchant: 'DEMO',
+        launchToken,
+        game,
+      });
+      if (answer.status !== 200) throw new Error(`session: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return { token: answer.body.token, body: answer.body };
+    },
+    async restart(overrides, recovery) {
+      await t.vendor.close();
+      t.vendor = await start(overrides, recovery);
+      return t.vendor;
+    },
+    async close() {
+      await t.vendor.close();
+      await stub.stop();
+      await storage.drop();
+    },
+  };
+  return t;
+}
+
+/** Polls until `check` holds (or fails after `ms`). */
+export async function eventually(check: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,128 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { StubPlatform } from '../testing/stub-platform.ts';
+import { TEST_SECRET } from '../testing/support.ts';
+import { type WalletCallRecord, WalletClient, WalletClosedError } from './client.ts';
+
+let stub: StubPlatform;
+const records: WalletCallRecord[] = [];
+const client = (overrides: { secret?: string; attempts?: number } = {}) =>
+  new WalletClient({
+    platformUrl: stub.url,
+    vendorCode: 'HOUSE',
+    brands: new Map([['DEMO', overrides.secret ?? TEST_SECRET]]),
+    timeoutMs: 300,
+    attempts: overrides.attempts ?? 3,
+    backoffMs: 20,
+    record: async (entry) => {
+      records.push(entry);
+    },
+  });
+
+beforeAll(async () => {
+  stub = await new StubPlatform({ brands: { DEMO: TEST_SECRET } }).start();
+});
+afterAll(async () => {
+  await stub.stop();
+});
+afterEach(() => {
+  stub.fault = () => 'ok';
+  records.length = 0;
+});
+
+describe('the seamless wallet client', () => {
+  it('signs every call over method, path and body with the brand secret, and names merchant and vendor', async () => {
+    const player = stub.addPlayer('c1', 500n);
+    const before = stub.received.length;
+    const answer = await client().call('DEMO', 'balance', { token: player.token, currency: 'PHP' });
+    expect(answer).toMatchObject({
+      kind: 'answer',
+      success: true,
+      value: { balance: '5.00', currency: 'PHP' },
+    });
+    const call = stub.received[before]!;
+    expect(call).toMatchObject({
+      path: '/seamless/v1/balance',
+      merchant: 'DEMO',
+      vendor: 'HOUSE',
+      signatureValid: true,
+    });
+    expect(call.body.vendor).toBe('HOUSE');
+  });
+
+  it('a wrong secret is refused by the platform and not retried (a decision, nothing applied)', async () => {
+    const player = stub.addPlayer('c2', 500n);
+    const before = stub.received.length;
+    const answer = await client({ secret: 'not-the-secret-0123456789' }).call('DEMO', 'bet', {
+      token: player.token,
+      transactionId: 'c2-bet',
+      roundId: 'c2-round',
+      gameId: 'lotus-garden',
+      amount: '1.00',
+      currency: 'PHP',
+    });
+    expect(answer).toMatchObject({
+      kind: 'answer',
+      success: false,
+      httpStatus: 401,
+      errorCode: 'vendor_signature_invalid',
+    });
+    expect(stub.received.length - before).toBe(1);
+    expect(stub.received[before]!.signatureValid).toBe(false);
+    expect(stub.players.get('c2')!.balance).toBe(500n);
+  });
+
+  it('repeats unanswered calls with the same bytes, then reports unknown; every attempt is recorded', async () => {
+    stub.fault = () => 'drop';
+    const before = stub.received.length;
+    const answer = await client().call(
+      'DEMO',
+      'win',
+      {
+        transactionId: 'w1',
+        betTransactionId: 'b1',
+        roundId: 'r1',
+        gameId: 'g',
+        amount: '0.00',
+        currency: 'PHP',
+      },
+      { roundId: null, transactionId: 'w1' },
+    );
+    expect(answer.kind).toBe('unknown');
+    const calls = stub.received.slice(before);
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map((c) => c.raw)).size).toBe(1);
+    expect(records.map((r) => [r.attempt, r.transactionId, r.httpStatus])).toEqual([
+      [1, 'w1', null],
+      [2, 'w1', null],
+      [3, 'w1', null],
+    ]);
+    expect(records.every((r) => r.error?.startsWith('network'))).toBe(true);
+  });
+
+  it('times out a call that hangs', async () => {
+    stub.fault = () => 'hang';
+    const started = Date.now();
+    const answer = await client({ attempts: 1 }).call('DEMO', 'roundEnd', { roundId: 'r2', gameId: 'g' });
+    expect(answer).toEqual({ kind: 'unknown', reason: 'timeout after 300 ms' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('blanks the player token in what it records', async () => {
+    const player = stub.addPlayer('c3', 500n);
+    await client().call('DEMO', 'balance', { token: player.token });
+    expect(records[0]!.request).not.toContain(player.token);
+    expect(records[0]!.request).toContain('[redacted]');
+  });
+
+  it('once closed, abandons calls in flight and refuses new ones', async () => {
+    stub.fault = () => 'hang';
+    const wallet = client();
+    const pending = wallet.call('DEMO', 'roundEnd', { roundId: 'r3', gameId: 'g' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    wallet.close();
+    await expect(pending).rejects.toBeInstanceOf(WalletClosedError);
+    await expect(wallet.call('DEMO', 'roundEnd', { roundId: 'r4', gameId: 'g' })).rejects.toBeInstanceOf(
+      WalletClosedError,
+    );
+  });
+});

@@ -1,0 +1,227 @@
+import { SEAMLESS_HEADER } from '@lotus/contracts/seamless';
+import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
+
+/**
+ * The house vendor's client of the platform's seamless-wallet API, the only way it touches money.
+ *
+ * - Every call is a POST of a JSON body signed with the brand's secret over METHOD, PATH and the exact
+ *   body bytes (`X-Signature`), with the headers `Merchant` and `X-Vendor`.
+ * - One attempt waits at most `timeoutMs`. An attempt that times out, fails on the network, answers
+ *   HTTP 5xx or 429, or answers `wallet_busy` is repeated with the very same body (so the same
+ *   transaction id) after a short back-off, up to `attempts` times; the platform applies a
+ *   transaction id once and answers a repeat with the original answer.
+ * - What comes back is either an answer (the platform decided: success or a refusal with its code)
+ *   or `unknown` (no decision was heard); the caller decides what an unknown means for its round.
+ * - Every attempt is recorded (`record`) with its request (the player token blanked), HTTP status,
+ *   answer body or error, and duration.
+ */
+
+export type WalletCallName = 'session' | 'balance' | 'bet' | 'win' | 'rollback' | 'betWin' | 'roundEnd';
+
+export type WalletAnswer =
+  | {
+      kind: 'answer';
+      httpStatus: number;
+      success: boolean;
+      errorCode: string;
+      value: unknown;
+    }
+  | { kind: 'unknown'; reason: string };
+
+export type WalletCallRecord = {
+  roundId: string | null;
+  brand: string;
+  call: WalletCallName;
+  transactionId: string | null;
+  attempt: number;
+  request: string;
+  httpStatus: number | null;
+  response: string | null;
+  error: string | null;
+  durationMs: number;
+};
+
+export type WalletClientOptions = {
+  platformUrl: string;
+  vendorCode: string;
+  brands: ReadonlyMap<string, string>;
+  timeoutMs: number;
+  attempts: number;
+  /** First back-off between attempts (doubles each time, capped at 1 s). */
+  backoffMs?: number;
+  record: (entry: WalletCallRecord) => Promise<void>;
+};
+
+export type CallMeta = {
+  roundId?: string | null;
+  transactionId?: string | null;
+  /** Overrides the client's attempt count (1 = no retry, e.g. the single-use launch token). */
+  attempts?: number;
+};
+
+const PATHS: Record<WalletCallName, string> = {
+  session: '/seamless/v1/session',
+  balance: '/seamless/v1/balance',
+  bet: '/seamless/v1/bet',
+  win: '/seamless/v1/win',
+  rollback: '/seamless/v1/rollback',
+  betWin: '/seamless/v1/betWin',
+  roundEnd: '/seamless/v1/roundEnd',
+};
+
+const RESPONSE_KEEP = 4_000;
+
+export class WalletClosedError extends Error {
+  override name = 'WalletClosedError';
+}
+
+function redact(body: Record<string, unknown>): string {
+  const copy: Record<string, unknown> = { ...body };
+  for (const key of ['token', 'launchToken']) if (typeof copy[key] === 'string') copy[key] = '[redacted]';
+  return JSON.stringify(copy);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+export class WalletClient {
+  readonly #options: WalletClientOptions;
+  readonly #closing = new AbortController();
+
+  constructor(options: WalletClientOptions) {
+    this.#options = options;
+  }
+
+  get vendorCode(): string {
+    return this.#options.vendorCode;
+  }
+
+  hasBrand(merchant: string): boolean {
+    return this.#options.brands.has(merchant);
+  }
+
+  /**
+   * Stops the client: calls in flight are abandoned (their answers are unknown, exactly as after a
+   * crash) and later calls fail at once with WalletClosedError. The rounds they leave open are the
+   * recovery job's.
+   */
+  close(): void {
+    this.#closing.abort();
+  }
+
+  get closed(): boolean {
+    return this.#closing.signal.aborted;
+  }
+
+  /** One signed call, repeated with the same body while no decision is heard. */
+  async call(
+    brand: string,
+    call: WalletCallName,
+    fields: Record<string, unknown>,
+    meta: CallMeta = {},
+  ): Promise<WalletAnswer> {
+    const secret = this.#options.brands.get(brand);
+    if (secret === undefined) throw new Error(`brand ${brand} is not configured`);
+    const body = JSON.stringify({ vendor: this.#options.vendorCode, ...fields });
+    const path = PATHS[call];
+    const signature = await signSeamlessRequest(secret, 'POST', path, body);
+    const headers = {
+      'content-type': 'application/json',
+      merchant: brand,
+      [SEAMLESS_HEADER.vendor]: this.#options.vendorCode,
+      [SEAMLESS_HEADER.signature]: signature,
+    };
+    const recorded = redact({ vendor: this.#options.vendorCode, ...fields });
+    const attempts = meta.attempts ?? this.#options.attempts;
+    let backoff = this.#options.backoffMs ?? 150;
+    let last = 'not sent';
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      if (this.closed) throw new WalletClosedError('the wallet client is closed');
+      const started = performance.now();
+      const signal = AbortSignal.any([this.#closing.signal, AbortSignal.timeout(this.#options.timeoutMs)]);
+      let httpStatus: number | null = null;
+      let text: string | null = null;
+      let error: string | null = null;
+      try {
+        const response = await fetch(`${this.#options.platformUrl}${path}`, {
+          method: 'POST',
+          headers,
+          body,
+          signal,
+        });
+        httpStatus = response.status;
+        text = await response.text();
+      } catch (cause) {
+        error = this.closed
+          ? 'abandoned: vendor stopping'
+          : cause instanceof Error && cause.name === 'TimeoutError'
+            ? `timeout after ${this.#options.timeoutMs} ms`
+            : `network: ${cause instanceof Error ? cause.message : String(cause)}`;
+      }
+      const durationMs = Math.round(performance.now() - started);
+      const answer = httpStatus === null || text === null ? null : interpret(httpStatus, text);
+      if (answer === null && error === null) error = `unreadable answer (HTTP ${httpStatus})`;
+      if (!this.closed) {
+        await this.#options.record({
+          roundId: meta.roundId ?? null,
+          brand,
+          call,
+          transactionId: meta.transactionId ?? null,
+          attempt,
+          request: recorded,
+          httpStatus,
+          response: text === null ? null : text.slice(0, RESPONSE_KEEP),
+          error,
+          durationMs,
+        });
+      }
+      if (this.closed) throw new WalletClosedError('the wallet client is closed');
+      if (answer !== null && !isTemporary(answer)) return answer;
+      last = answer ? `HTTP ${answer.httpStatus} ${answer.errorCode}` : (error ?? 'no answer');
+      if (attempt < attempts) {
+        await sleep(backoff + Math.floor(Math.random() * backoff), this.#closing.signal);
+        backoff = Math.min(backoff * 2, 1_000);
+      }
+    }
+    return { kind: 'unknown', reason: last };
+  }
+}
+
+/** An HTTP answer as the platform's envelope; null when it is not one (treated like no answer). */
+function interpret(httpStatus: number, text: string): Extract<WalletAnswer, { kind: 'answer' }> | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return httpStatus >= 500 || httpStatus === 429
+      ? { kind: 'answer', httpStatus, success: false, errorCode: 'http_error', value: null }
+      : null;
+  }
+  const envelope = parsed as { success?: unknown; errorCode?: unknown; value?: unknown } | null;
+  if (typeof envelope !== 'object' || envelope === null || typeof envelope.success !== 'boolean') {
+    return httpStatus >= 400
+      ? { kind: 'answer', httpStatus, success: false, errorCode: 'http_error', value: null }
+      : null;
+  }
+  return {
+    kind: 'answer',
+    httpStatus,
+    success: envelope.success && httpStatus === 200,
+    errorCode: typeof envelope.errorCode === 'string' ? envelope.errorCode : '',
+    value: envelope.value ?? null,
+  };
+}
+
+/** No decision was taken: repeat the same call. */
+function isTemporary(answer: Extract<WalletAnswer, { kind: 'answer' }>): boolean {
+  return answer.httpStatus >= 500 || answer.httpStatus === 429 || answer.errorCode === 'wallet_busy';
+}

@@ -1,0 +1,110 @@
+import type { GameMode } from '@lotus/contracts/game-launch';
+import type { RoundResult } from '../../../src/slots/round.ts';
+
+/** The vendor server's game API (src/server/http/routes.ts), same origin, bearer session token. */
+
+export type SessionInfo = {
+  mode: GameMode;
+  nickname: string;
+  game: string;
+  currency: string;
+  scale: number;
+  language: string;
+};
+
+export type Fairness = { serverSeedHash: string; clientSeed: string; nonce: number };
+
+export type GameState = { session: SessionInfo; balance: string | null; fairness: Fairness };
+
+export type RoundView = {
+  id: string;
+  requestId: string;
+  game: string;
+  mode: GameMode;
+  status: 'pending' | 'settled' | 'refused' | 'cancelled' | 'failed';
+  currency: string;
+  coinValue: string;
+  stake: string;
+  payout: string | null;
+  outcome: RoundResult | null;
+  balance: string | null;
+  errorCode: string | null;
+  nonce: number;
+  serverSeedHash: string;
+  clientSeed: string;
+  serverSeed: string | null;
+  createdAt: string;
+};
+
+export type Rotation = {
+  revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; rounds: number };
+  current: Fairness;
+};
+
+export type Verification = Pick<
+  RoundView,
+  | 'id'
+  | 'game'
+  | 'status'
+  | 'coinValue'
+  | 'stake'
+  | 'payout'
+  | 'currency'
+  | 'outcome'
+  | 'nonce'
+  | 'serverSeedHash'
+  | 'clientSeed'
+  | 'serverSeed'
+  | 'createdAt'
+>;
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(code: string, status: number) {
+    super(code);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch {
+    throw new ApiError('network', 0);
+  }
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const code = (data as { error?: unknown } | null)?.error;
+    throw new ApiError(typeof code === 'string' ? code : 'internal_error', response.status);
+  }
+  return data as T;
+}
+
+export const api = {
+  openSession: (input: { merchant: string; launchToken: string; game: string }) =>
+    call<GameState & { token: string }>('POST', '/api/session', null, input),
+  state: (token: string) => call<GameState>('GET', '/api/state', token),
+  spin: (token: string, requestId: string, coinValue: number) =>
+    call<RoundView>('POST', '/api/spin', token, { requestId, coinValue }),
+  round: (token: string, id: string) =>
+    call<RoundView>('GET', `/api/rounds/${encodeURIComponent(id)}`, token),
+  history: (token: string) => call<{ rounds: RoundView[] }>('GET', '/api/rounds?limit=30', token),
+  rotate: (token: string, clientSeed?: string) =>
+    call<Rotation>('POST', '/api/fairness/rotate', token, clientSeed === undefined ? {} : { clientSeed }),
+  verification: (id: string) => call<Verification>('GET', `/api/verify/${encodeURIComponent(id)}`, null),
+};
