@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { BetPlaced, BetRefusal } from '@lotus/contracts/lottery';
 import { seedHash } from '../src/domains/lottery/engine/index.ts';
+import { insertGame } from '../src/domains/lottery/game.repository.ts';
+import { lotteryConfigChanged } from '../src/domains/lottery/game.service.ts';
 import { platformDraw } from '../src/domains/lottery/numero.service.ts';
 import { call, headers, type TestContext } from './support.ts';
 import { memberWithFunds, type SignedIn } from './withdrawals.ts';
@@ -18,7 +20,13 @@ export async function gameIdOf(ctx: TestContext, code: string, merchant = 'DEMO'
   return row.id;
 }
 
-export type TestNumero = { id: string; numero: string; seed: string | null; gameId: string };
+export type TestNumero = {
+  id: string;
+  numero: string;
+  seed: string | null;
+  gameId: string;
+  gameCode: string;
+};
 
 let counter = 0;
 
@@ -38,7 +46,7 @@ export async function freshNumero(
   const closeAt = new Date(now + (options.closeInMs ?? 600_000));
   const game = await ctx.db
     .selectFrom('lottery_games')
-    .select('brand_id')
+    .select(['brand_id', 'code'])
     .where('id', '=', gameId)
     .executeTakeFirstOrThrow();
   const row = await ctx.db
@@ -55,13 +63,13 @@ export async function freshNumero(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, numero, seed, gameId };
+  return { id: row.id, numero, seed, gameId, gameCode: game.code };
 }
 
 /** The five digits a platform digits numero will draw (its seed is known to the test). */
-export function digitsOf(n: TestNumero, code = 'LOTT1'): number[] {
+export function digitsOf(n: TestNumero): number[] {
   if (!n.seed) throw new Error('no seed');
-  const draw = platformDraw({ family: 'digits', code }, n.seed, n.numero);
+  const draw = platformDraw({ family: 'digits', code: n.gameCode }, n.seed, n.numero);
   if (draw.kind !== 'digits') throw new Error('not digits');
   return [...draw.digits];
 }
@@ -141,4 +149,39 @@ export async function entriesOf(ctx: TestContext, orderId: string): Promise<stri
     .orderBy('id')
     .execute();
   return rows.map((r) => r.kind);
+}
+
+/** A game of its own for a test (no other test's numeros in between), of the demo brand. */
+export async function testGame(
+  ctx: TestContext,
+  family: 'digits' | 'dice' | 'vn-north' | 'vn-south' | 'sea4d' = 'digits',
+  drawSource: 'platform' | 'official' = 'platform',
+): Promise<string> {
+  const brand = await ctx.db
+    .selectFrom('brands')
+    .select('id')
+    .where('merchant_code', '=', 'DEMO')
+    .executeTakeFirstOrThrow();
+  counter += 1;
+  const row = await insertGame(ctx.db, {
+    brandId: brand.id,
+    code: `T${counter}${randomBytes(3).toString('hex')}`,
+    family,
+    category: 'ELOTT',
+    accountTypeName: 'ELOTT',
+    nameEn: `Test ${family}`,
+    nameMs: '',
+    nameCn: '',
+    drawSource,
+    schedule: { kind: 'interval', seconds: 3600 },
+    utcOffsetMinutes: 0,
+    closeOffsetSeconds: 60,
+    status: 'active',
+    prizeModes: ['LOTT', 'ZY', 'ELOTT', 'SEA'],
+    sortOrder: 100,
+    isHot: false,
+  });
+  if (!row) throw new Error('test game not created');
+  lotteryConfigChanged(ctx.db);
+  return row.id;
 }
