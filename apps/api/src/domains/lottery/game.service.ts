@@ -50,7 +50,7 @@ export const DEFAULT_LIMITS: Limits = {
 
 export type BrandLottery = {
   games: Map<string, LotteryGameConfig>;
-  /** prizeMode -> playId -> tier -> basis points (overrides only). */
+  /** Odds overrides (basis points) by `prizeMode|playId|tier`. */
   odds: Map<string, bigint>;
   /** gameId -> playId (0 = the game's default) -> limits. */
   limits: Map<string, Map<number, Limits>>;
@@ -253,4 +253,48 @@ export function lotteryHoldAccount(
     memberId,
     currency: brand.currency,
   });
+}
+
+/** A lottery game as the games catalogue lists it (published for the games domain). */
+export type LotteryCatalogueEntry = {
+  gameId: string;
+  code: string;
+  names: { en: string; ms: string; cn: string };
+  family: LotteryFamily;
+  /** The bottom-nav category: LOTT or ELOTT. */
+  category: LotteryCategory;
+  /** TCG_SEA starts /seaLottery, TCG_LOTTO_VN /vnlottery, LOTT and ELOTT /lottery (spec §4). */
+  accountTypeName: LotteryAccountType;
+  /** The first play type of the game's family (`defaultPlayType` of the catalogue). */
+  defaultPlayType: number;
+  status: 'active' | 'suspended';
+  isHot: boolean;
+  sortOrder: number;
+};
+
+const FIRST_PLAY: Record<LotteryFamily, number> = {
+  digits: 101,
+  dice: 201,
+  'vn-north': 301,
+  'vn-south': 401,
+  sea4d: 501,
+};
+
+/** Every lottery game of a brand, in the brand's order, for the games catalogue's entries. */
+export async function lotteryCatalogue(db: Db, brandId: string): Promise<LotteryCatalogueEntry[]> {
+  const config = await brandLottery(db, brandId);
+  return [...config.games.values()]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((game) => ({
+      gameId: game.id,
+      code: game.code,
+      names: game.names,
+      family: game.family,
+      category: game.category,
+      accountTypeName: game.accountTypeName,
+      defaultPlayType: FIRST_PLAY[game.family],
+      status: game.status,
+      isHot: game.isHot,
+      sortOrder: game.sortOrder,
+    }));
 }

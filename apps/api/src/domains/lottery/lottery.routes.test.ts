@@ -22,6 +22,7 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { demoBrand } from '../../../test/withdrawals.ts';
 import { updateBrandSettings } from '../brands/brand-settings.ts';
+import { lotteryCatalogue } from './game.service.ts';
 import { createNumeros, drawNumero } from './numero.service.ts';
 import { lotteryBettingRecords } from './order.service.ts';
 import { settleNumero } from './settlement.service.ts';
@@ -70,6 +71,23 @@ describe('lottery calls', () => {
       category: 'LOTT',
       intervalSeconds: null,
     });
+  });
+
+  it('publishes the games for the catalogue with their account type names', async () => {
+    const brand = await demoBrand(ctx);
+    const entries = await lotteryCatalogue(ctx.db, brand.id);
+    const demo = entries.filter((e) => !e.code.startsWith('T'));
+    expect(demo.map((e) => [e.code, e.accountTypeName, e.category, e.defaultPlayType])).toEqual([
+      ['LOTT1', 'ELOTT', 'ELOTT', 101],
+      ['LOTT3', 'ELOTT', 'ELOTT', 101],
+      ['LOTT5', 'ELOTT', 'ELOTT', 101],
+      ['K3F1', 'ELOTT', 'ELOTT', 201],
+      ['VNNORTH', 'TCG_LOTTO_VN', 'LOTT', 301],
+      ['VNSOUTH', 'TCG_LOTTO_VN', 'LOTT', 401],
+      ['VNFAST1', 'TCG_LOTTO_VN', 'ELOTT', 301],
+      ['VNFAST5', 'TCG_LOTTO_VN', 'ELOTT', 301],
+      ['SEA4D', 'TCG_SEA', 'LOTT', 501],
+    ]);
   });
 
   it('lists opened numeros (count up to 100) and the current numero with the last result (T)', async () => {

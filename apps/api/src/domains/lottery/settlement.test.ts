@@ -14,7 +14,7 @@ import {
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { mainBalance } from '../../../test/withdrawals.ts';
-import { drawDice, payoutOf, playTypeById, seedHash } from './engine/index.ts';
+import { drawDice, drawSea4d, payoutOf, playTypeById, seedHash } from './engine/index.ts';
 import {
   cancelOverdueNumeros,
   closeNumeros,
@@ -243,6 +243,38 @@ describe('settlement', () => {
       payoutOf(bigSmall, [['B', 'S']], draw, 'LOTT', 20n);
     expect(outcome.paid).toBe(expected);
     expect(await mainBalance(ctx, m)).toBe(10_000n - 440n + expected);
+  });
+});
+
+describe('SEA 4D', () => {
+  it('pays Big on every prize and Small on the top three only', async () => {
+    const sea = await gameIdOf(ctx, 'SEA4D');
+    const n = await freshNumero(ctx, sea);
+    const draw = drawSea4d(n.seed as string, 'SEA4D', n.numero);
+    if (draw.kind !== 'sea4d') throw new Error('4d');
+    const first = draw.prizes[0]?.number as string;
+    const starter = draw.prizes[3]?.number as string;
+    const m = await lotteryMember(ctx, 10_000n);
+    // mode 3 = 0.02 a unit: Big on the 1st prize 2500x, Big on a starter 180x, Small on a starter nothing
+    const res = await bet(ctx, m, {
+      gameId: sea,
+      currentNumero: n.numero,
+      bettingSlipString: `${first}~1~501~3~1~1;${starter}~1~501~3~1~1;${starter}~1~502~3~1~1`,
+      betCartAmountSum: '0.06',
+    });
+    expect(res.body.errorCode).toBe('');
+    const at = await afterDraw(ctx, n);
+    await drawNumero(ctx.db, n.id, at);
+    const outcome = await settleNumero(ctx.db, n.id, at);
+    expect(outcome.paid).toBe(5_000n + 360n);
+    const detail = await memberCall<OrderDetail>(
+      ctx,
+      m,
+      'GET',
+      `/lgw/orders/detail/${res.body.value.order.orderId}/info`,
+    );
+    expect(detail.body.value.slips.map((s) => s.payout)).toEqual(['50.00', '3.60', '0.00']);
+    expect(detail.body.value.result?.prizes).toHaveLength(23);
   });
 });
 
