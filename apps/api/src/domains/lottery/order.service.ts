@@ -299,10 +299,6 @@ export async function placeBet(
       now,
     });
     if (!orderId) return null;
-    if (!trial) {
-      const over = await addExposure(trx, numero.id, exposure.deltas);
-      if (over.length > 0) throw capRefusal(exposure, over[0] as string);
-    }
     const key = `lottery:bet:${member.id}:${body.requestId}`;
     const posted = await postTransfers(trx, brand.id, brand.currency, [
       {
@@ -316,14 +312,42 @@ export async function placeBet(
       },
     ]);
     if (!posted.entries.has(key)) throw new AppError('idempotency_mismatch');
+    // Last: the exposure rows of popular numbers are the hottest rows, held only until the commit.
+    if (!trial) {
+      const over = await addExposure(trx, numero.id, exposure.deltas);
+      if (over.length > 0) throw capRefusal(exposure, over[0] as string);
+    }
     return { orderId, chaseId: null, balance: posted.balances.get(wallet.id) as bigint };
   });
   if (!placed) return replayBet(db, brand, member, body, fingerprint, game, language, wallet.id);
-  const order = await findMemberOrder(db, brand.id, member.id, placed.orderId);
-  if (!order) throw new Error('lottery: the order just placed vanished');
   const chase = placed.chaseId ? await findMemberChase(db, brand.id, member.id, placed.chaseId) : undefined;
+  // The order as it was just written (no second read on the hot path).
+  const order: ListedOrder = {
+    id: placed.orderId,
+    member_id: member.id,
+    username: '',
+    game_id: game.id,
+    game_code: game.code,
+    name_en: game.names.en,
+    name_ms: game.names.ms,
+    name_cn: game.names.cn,
+    category: game.category,
+    numero: numero.numero,
+    draw_at: numero.draw_at,
+    prize_mode: priced.prizeMode,
+    slips: firstSlips,
+    amount: (priced.cart.total * first).toString(),
+    payout: '0',
+    status: 'placed',
+    is_trial: trial,
+    chase_id: placed.chaseId,
+    chase_step: placed.chaseId ? 0 : null,
+    device,
+    created_at: now,
+    settled_at: null,
+  };
   return {
-    order: toWireOrder(orderOf(order, game), brand.currency, language),
+    order: toWireOrder(order, brand.currency, language),
     chase: chase ? await chaseView(db, chase, brand.currency) : null,
     balance: formatAmount(placed.balance, brand.currency),
   };
