@@ -1,13 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { BetPlaced, BetRefusal } from '@lotus/contracts/lottery';
+import { afterEach, expect } from 'vitest';
 import { seedHash } from '../src/domains/lottery/engine/index.ts';
 import { insertGame } from '../src/domains/lottery/game.repository.ts';
 import { lotteryConfigChanged } from '../src/domains/lottery/game.service.ts';
+import { lotteryReconcile } from '../src/domains/lottery/lottery-reconcile.ts';
 import { platformDraw } from '../src/domains/lottery/numero.service.ts';
 import { call, headers, type TestContext } from './support.ts';
 import { memberWithFunds, type SignedIn } from './withdrawals.ts';
 
 /** Test support of the lottery: the demo brand's games, numeros at chosen times, bets through the API. */
+
+/** After every lottery test: each order's entries match its status, each chase hold its pending steps. */
+export function lotteryReconcileAfterEach(ctx: TestContext): void {
+  afterEach(async () => {
+    expect(await lotteryReconcile(ctx.db)).toEqual([]);
+  });
+}
 
 export async function gameIdOf(ctx: TestContext, code: string, merchant = 'DEMO'): Promise<string> {
   const row = await ctx.db

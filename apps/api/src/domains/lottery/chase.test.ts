@@ -7,6 +7,7 @@ import {
   digitsOf,
   freshNumero,
   lotteryMember,
+  lotteryReconcileAfterEach,
   memberCall,
   type TestNumero,
   testGame,
@@ -21,6 +22,7 @@ import { cancelNumero, settleNumero } from './settlement.service.ts';
 
 const ctx = setupTestApp();
 reconcileAfterEach(ctx);
+lotteryReconcileAfterEach(ctx);
 
 const straight = (digit: number, multiple = 1) => `${digit}||||~1~101~1~1950~${multiple}`;
 
@@ -240,6 +242,8 @@ describe('chases', () => {
     const res = await bet(ctx, m, body);
     const again = await bet(ctx, m, body);
     expect(again.body.value.chase?.chaseId).toBe(res.body.value.chase?.chaseId);
+    const { chase: _plan, ...plain } = body;
+    expect((await bet(ctx, m, plain)).body.errorCode).toBe('idempotency_mismatch');
     const chaseId = res.body.value.chase?.chaseId as string;
     expect((await memberCall(ctx, other, 'POST', `/lgw/orders/chase/${chaseId}/cancel`)).body.errorCode).toBe(
       'lottery_chase_not_found',

@@ -17,6 +17,7 @@ import {
   freshNumero,
   gameIdOf,
   lotteryMember,
+  lotteryReconcileAfterEach,
   orderRow,
   type TestNumero,
   testGame,
@@ -30,6 +31,7 @@ import { settleNumero } from './settlement.service.ts';
 
 const ctx = setupTestApp();
 reconcileAfterEach(ctx);
+lotteryReconcileAfterEach(ctx);
 const { bo } = backOfficeTeam(ctx);
 
 const straight = (digit: number, multiple = 1) => `${digit}||||~1~101~1~1950~${multiple}`;

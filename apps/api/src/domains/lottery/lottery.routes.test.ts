@@ -15,6 +15,7 @@ import {
   freshNumero,
   gameIdOf,
   lotteryMember,
+  lotteryReconcileAfterEach,
   memberCall,
   testGame,
 } from '../../../test/lottery.ts';
@@ -29,6 +30,7 @@ import { settleNumero } from './settlement.service.ts';
 
 const ctx = setupTestApp();
 reconcileAfterEach(ctx);
+lotteryReconcileAfterEach(ctx);
 
 let lott1: string;
 beforeAll(async () => {

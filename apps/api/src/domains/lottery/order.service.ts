@@ -261,7 +261,8 @@ export async function placeBet(
         now,
       );
       if ('overCap' in step) throw capRefusal(exposure, step.overCap);
-      const holdKey = `lottery:chase:${member.id}:${body.requestId}`;
+      // The same key as a plain order's: one request id is one bet, a chase or not.
+      const holdKey = `lottery:bet:${member.id}:${body.requestId}`;
       const transfers: Transfer[] = [
         {
           key: holdKey,

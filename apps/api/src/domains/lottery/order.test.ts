@@ -8,6 +8,7 @@ import {
   freshNumero,
   gameIdOf,
   lotteryMember,
+  lotteryReconcileAfterEach,
   memberCall,
   orderRow,
 } from '../../../test/lottery.ts';
@@ -20,6 +21,7 @@ import { SessionService } from '../members/session.service.ts';
 
 const ctx = setupTestApp();
 reconcileAfterEach(ctx);
+lotteryReconcileAfterEach(ctx);
 
 let lott1: string;
 let dice: string;

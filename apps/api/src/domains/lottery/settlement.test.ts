@@ -8,6 +8,7 @@ import {
   freshNumero,
   gameIdOf,
   lotteryMember,
+  lotteryReconcileAfterEach,
   memberCall,
   orderRow,
 } from '../../../test/lottery.ts';
@@ -15,6 +16,7 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { mainBalance } from '../../../test/withdrawals.ts';
 import { drawDice, drawSea4d, payoutOf, playTypeById, seedHash } from './engine/index.ts';
+import { lotteryReconcile } from './lottery-reconcile.ts';
 import {
   cancelOverdueNumeros,
   closeNumeros,
@@ -27,6 +29,7 @@ import { cancelNumero, refundCancelledNumeros, settleNumero } from './settlement
 
 const ctx = setupTestApp();
 reconcileAfterEach(ctx);
+lotteryReconcileAfterEach(ctx);
 
 let lott1: string;
 let dice: string;
@@ -319,6 +322,46 @@ describe('cancelling a numero', () => {
     const at = await afterDraw(ctx, n);
     await drawNumero(ctx.db, n.id, at);
     await expect(cancelNumero(ctx.db, n.id, 'too late')).rejects.toThrow(/lottery_numero_state_invalid/);
+  });
+});
+
+describe("the lottery's own reconciliation", () => {
+  it('finds an order without its stake entry', async () => {
+    const m = await lotteryMember(ctx, 1_000n);
+    const n = await freshNumero(ctx, lott1);
+    const placed = await bet(ctx, m, {
+      gameId: lott1,
+      currentNumero: n.numero,
+      bettingSlipString: straight(1),
+      betCartAmountSum: '2.00',
+    });
+    const row = await ctx.db
+      .selectFrom('lottery_orders')
+      .selectAll()
+      .where('id', '=', placed.body.value.order.orderId)
+      .executeTakeFirstOrThrow();
+    const orphan = await ctx.db
+      .insertInto('lottery_orders')
+      .values({
+        brand_id: row.brand_id,
+        member_id: row.member_id,
+        game_id: row.game_id,
+        numero_id: row.numero_id,
+        request_id: 'orphan-order',
+        prize_mode: row.prize_mode,
+        slips: JSON.stringify(row.slips),
+        odds: JSON.stringify(row.odds),
+        amount: row.amount,
+        is_trial: false,
+        wallet_account_id: row.wallet_account_id,
+        house_account_id: row.house_account_id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await lotteryReconcile(ctx.db)).toEqual([
+      { check: 'order_entries', orderId: orphan.id, status: 'placed', stakes: 0, wins: 0, refunds: 0 },
+    ]);
+    await ctx.db.deleteFrom('lottery_orders').where('id', '=', orphan.id).execute();
   });
 });
 
