@@ -11,11 +11,15 @@ import {
   lotteryReconcileAfterEach,
   memberCall,
   orderRow,
+  testGame,
 } from '../../../test/lottery.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { mainBalance } from '../../../test/withdrawals.ts';
+import { runsOf } from '../../jobs/job-runs.repository.ts';
+import { runJob } from '../../jobs/scheduler.ts';
 import { drawDice, drawSea4d, payoutOf, playTypeById, seedHash } from './engine/index.ts';
+import { lotteryModule } from './lottery.module.ts';
 import { lotteryReconcile } from './lottery-reconcile.ts';
 import {
   cancelOverdueNumeros,
@@ -322,6 +326,31 @@ describe('cancelling a numero', () => {
     const at = await afterDraw(ctx, n);
     await drawNumero(ctx.db, n.id, at);
     await expect(cancelNumero(ctx.db, n.id, 'too late')).rejects.toThrow(/lottery_numero_state_invalid/);
+  });
+});
+
+describe('the draw cycle job', () => {
+  it('closes, draws and settles in one tick, and its run key runs once', async () => {
+    const gameId = await testGame(ctx);
+    const n = await freshNumero(ctx, gameId);
+    const m = await lotteryMember(ctx, 10_000n);
+    const digit = digitsOf(n)[0] as number;
+    await bet(ctx, m, {
+      gameId,
+      currentNumero: n.numero,
+      bettingSlipString: straight(digit),
+      betCartAmountSum: '2.00',
+    });
+    const job = lotteryModule.jobs?.find((j) => j.name === 'lottery_draw_cycle');
+    if (!job) throw new Error('no cycle job');
+    const at = await afterDraw(ctx, n);
+    const key = `cycle-${n.numero}`;
+    expect(await runJob(ctx.db, job, at, { key })).toBeGreaterThanOrEqual(3);
+    expect(await numeroStatus(n.id)).toBe('settled');
+    expect(await mainBalance(ctx, m)).toBe(10_000n - 200n + 1_960n);
+    expect(await runJob(ctx.db, job, new Date(at.getTime() + 120_000), { key })).toBeNull();
+    const runs = await runsOf(ctx.db, 'lottery_draw_cycle');
+    expect(runs.filter((r) => r.run_key === key).map((r) => r.status)).toEqual(['succeeded']);
   });
 });
 
