@@ -8,6 +8,8 @@
  *     in the same way on the same machine, as a ratio.
  *  3. Resident memory of the whole platform idle on the embedded database.
  *  4. Seamless-wallet bet + win round trips on PostgreSQL next to pgbench (bench/seamless.ts).
+ *  5. Lottery orders per second at 16 members and the time to settle one numero of 100,000 orders
+ *     on PostgreSQL (bench/lottery.ts).
  * Targets are reported next to the measurement; a benchmark never fails the test suite.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -18,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { encryptPayload, importPublicKeyPem } from '@lotus/contracts/crypto-envelope';
 import autocannon from 'autocannon';
 import { lighthouseBench, lighthouseMarkdown } from './lighthouse.ts';
+import { lotteryBench, lotteryMarkdown } from './lottery.ts';
 import { pageLoadBench, pageLoadMarkdown } from './page-load.ts';
 import { freePort, startPlatform, stop, waitFor } from './platform.ts';
 import { seamlessBench, seamlessMarkdown } from './seamless.ts';
@@ -288,6 +291,8 @@ type ServerResults = {
   status: Awaited<ReturnType<typeof platformBench>>['status'];
   accounts: Awaited<ReturnType<typeof accountsBench>>;
   seamless: Awaited<ReturnType<typeof seamlessBench>>;
+  /** Absent in results written before the lottery benchmark existed. */
+  lottery?: Awaited<ReturnType<typeof lotteryBench>>;
 };
 /**
  * BENCH_ONLY=web measures the member site only (page load, Lighthouse, bundle estimate) and keeps
@@ -305,6 +310,7 @@ async function serverResults(): Promise<ServerResults> {
       status: previous.status,
       accounts: previous.accounts,
       seamless: previous.seamless,
+      ...(previous.lottery ? { lottery: previous.lottery } : {}),
     };
   }
   return {
@@ -313,6 +319,7 @@ async function serverResults(): Promise<ServerResults> {
     ...(await platformBench()),
     accounts: await accountsBench(),
     seamless: await seamlessBench(),
+    lottery: await lotteryBench(),
   };
 }
 const results = { ...web, ...(await serverResults()) };
@@ -373,6 +380,7 @@ const md = [
   `on the very first start, which also creates and seeds the database: ${results.idleMemory.firstStartRssMiB} MiB.`,
   '',
   seamlessMarkdown(results.seamless),
+  ...(results.lottery ? [lotteryMarkdown(results.lottery)] : []),
 ].join('\n');
 writeFileSync(join(outDir, 'latest.md'), md);
 process.stdout.write(`${md}\n`);

@@ -4,6 +4,7 @@ import { externalModule } from './domains/external/external.module.ts';
 import { feedbackModule } from './domains/feedback/feedback.module.ts';
 import { gamesModule } from './domains/games/games.module.ts';
 import { helpModule } from './domains/help/help.module.ts';
+import { lotteryModule } from './domains/lottery/lottery.module.ts';
 import { membersModule } from './domains/members/members.module.ts';
 import { operatorsModule } from './domains/operators/operators.module.ts';
 import { securityModule } from './domains/security/security.module.ts';
@@ -35,5 +36,6 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   withdrawalsModule,
   operatorsModule,
   vendorsModule,
+  lotteryModule,
   eventsModule,
 ];

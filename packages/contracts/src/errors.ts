@@ -2,6 +2,7 @@ import { clientErrors } from './errors/client.ts';
 import { depositsErrors } from './errors/deposits.ts';
 import type { ErrorEntry } from './errors/entry.ts';
 import { gamesErrors } from './errors/games.ts';
+import { lotteryErrors } from './errors/lottery.ts';
 import { membersErrors } from './errors/members.ts';
 import { moneyErrors } from './errors/money.ts';
 import { operatorsErrors } from './errors/operators.ts';
@@ -36,6 +37,7 @@ const table = {
   ...withdrawalsErrors,
   ...depositsErrors,
   ...gamesErrors,
+  ...lotteryErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -50,6 +52,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   withdrawalsErrors,
   depositsErrors,
   gamesErrors,
+  lotteryErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

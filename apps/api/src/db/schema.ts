@@ -4,6 +4,7 @@ import type { DepositsTables } from '../domains/deposits/deposits.tables.ts';
 import type { ExternalTables } from '../domains/external/external.tables.ts';
 import type { FeedbackTables } from '../domains/feedback/feedback.tables.ts';
 import type { HelpTables } from '../domains/help/help.tables.ts';
+import type { LotteryTables } from '../domains/lottery/lottery.tables.ts';
 import type { MembersTables } from '../domains/members/members.tables.ts';
 import type { OperatorsTables } from '../domains/operators/operators.tables.ts';
 import type { SecurityTables } from '../domains/security/security.tables.ts';
@@ -115,6 +116,7 @@ export interface Database
     ExternalTables,
     FeedbackTables,
     HelpTables,
+    LotteryTables,
     MembersTables,
     OperatorsTables,
     SecurityTables,

@@ -4,6 +4,7 @@ import { insertBrand } from '../domains/brands/brand.repository.ts';
 import type { Brand, NewBrand } from '../domains/brands/brand.ts';
 import { seedDemoDeposits } from '../domains/deposits/deposit-seed.ts';
 import { insertHelpContent, type NewHelpCategory } from '../domains/help/help.repository.ts';
+import { seedDemoLottery } from '../domains/lottery/lottery-seed.ts';
 import {
   type CustomerServiceResource,
   insertCustomerServiceResources,
@@ -63,6 +64,9 @@ export async function seed(
     .select('id')
     .where('merchant_code', '=', 'DEMO')
     .executeTakeFirst();
-  if (demo) await seedDemoDeposits(db, demo.id);
+  if (demo) {
+    await seedDemoDeposits(db, demo.id);
+    await seedDemoLottery(db, demo.id);
+  }
   return { created: brand !== null };
 }

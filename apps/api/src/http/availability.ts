@@ -18,15 +18,15 @@ export const OPEN_WHILE_CLOSED: ReadonlySet<string> = new Set([
 
 /**
  * Maintenance (system status 1) and region restriction (status 2, or the visitor's GeoIP country in
- * the brand's blocked list) enforced on the server for every member and visitor call under /wps and
- * /lgw, except OPEN_WHILE_CLOSED. The back office (/bo/v1) stays open so operators can end
+ * the brand's blocked list) enforced on the server for every member and visitor call under /wps,
+ * /lgw and /lotto, except OPEN_WHILE_CLOSED. The back office (/bo/v1) stays open so operators can end
  * maintenance; vendors' seamless calls and gateways' callbacks are outside the brand scope and keep
  * settling bets and payments already under way. Runs after the brand is resolved (tenancy.ts).
  */
 export function enforceAvailability(scope: FastifyInstance) {
   scope.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
-    if (!route.startsWith('/wps/') && !route.startsWith('/lgw/')) return;
+    if (!route.startsWith('/wps/') && !route.startsWith('/lgw/') && !route.startsWith('/lotto/')) return;
     if (OPEN_WHILE_CLOSED.has(route)) return;
     const { brand } = request;
     if (brand.systemStatus === 1) {

@@ -12,6 +12,8 @@ export const ACCOUNT_KINDS = [
   'demo_credit',
   // Money of requested withdrawals until paid out or returned (migration 0006).
   'withdrawal_hold',
+  // A member's stakes of a lottery chase's future numeros, until placed or returned (migration 0030).
+  'lottery_hold',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 

@@ -87,6 +87,9 @@ const TYPE_OF_POSTING = sql<TransactionType>`case
   when e.kind like 'withdrawal%' then (case when p.amount < 0 then 'withdrawal' else 'withdrawal_return' end)
   when e.kind like 'adjustment%' then 'adjustment'
   when e.kind = 'demo_credit' then 'demo_credit'
+  when e.kind in ('lottery_bet', 'lottery_chase_hold') then 'bet'
+  when e.kind = 'lottery_win' then 'win'
+  when e.kind in ('lottery_refund', 'lottery_chase_return') then 'rollback'
   else 'other' end`;
 
 export type HistoryFilter = {

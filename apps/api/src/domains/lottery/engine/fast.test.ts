@@ -4,7 +4,7 @@ import { drawDice, drawDigits } from './draw.ts';
 import { DICE_PLAY_TYPES, DIGIT_PLAY_TYPES } from './fast.ts';
 import { payoutOf } from './payout.ts';
 import { playTypeById } from './registry.ts';
-import type { Draw, PlayType, PrizeMode, Selection } from './types.ts';
+import { type Draw, type PlayType, PRIZE_MODES, type PrizeMode, type Selection } from './types.ts';
 
 function play(id: number): PlayType {
   const playType = playTypeById(id);
@@ -180,6 +180,22 @@ describe('RTP of each fast play type', () => {
     expect(big.paid).toBe(105n * 19_800n);
     const triple = exact(play(204), select(play(204), '3'), ALL_DICE);
     expect(triple.paid).toBe(2_100_000n);
+  });
+
+  it('pays back less than the stake in every prize mode (exact RTP of each fast play type, 90% to 100%)', () => {
+    for (const [id, balls] of Object.entries(SAMPLES)) {
+      const playType = play(Number(id));
+      const selection = select(playType, balls);
+      const draws = playType.family === 'digits' ? ALL_DIGITS : ALL_DICE;
+      const staked = STAKE * playType.combinations(selection) * BigInt(draws.length);
+      for (const mode of PRIZE_MODES) {
+        let paid = 0n;
+        for (const draw of draws) paid += payoutOf(playType, selection, draw, mode, STAKE);
+        // 0.9 < paid / staked < 1, in integers
+        expect(paid * 10n > staked * 9n, `${playType.code} ${mode}`).toBe(true);
+        expect(paid < staked, `${playType.code} ${mode}`).toBe(true);
+      }
+    }
   });
 
   it('covers every fast play type in the simulation samples', () => {

@@ -1,6 +1,7 @@
 export * from './balls.ts';
 export * from './draw.ts';
 export * from './errors.ts';
+export * from './exposure.ts';
 export * from './fast.ts';
 export * from './payout.ts';
 export * from './registry.ts';

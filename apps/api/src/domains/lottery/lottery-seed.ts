@@ -1,0 +1,162 @@
+import type { Db } from '../../db/database.ts';
+import { insertGame, type NewGame } from './game.repository.ts';
+
+type DemoGame = Omit<NewGame, 'brandId' | 'status' | 'prizeModes'>;
+
+const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
+
+/**
+ * The demo brand's lottery: fast five-digit games every 1, 3 and 5 minutes, a 1-minute three-dice
+ * game, the Vietnamese northern and southern official-result games (results entered by operators at
+ * the official cut-off, Vietnam time), fast VN versions every 1 and 5 minutes on the northern table,
+ * and SEA 4D on Wednesday, Saturday and Sunday at 19:00 Malaysia time.
+ */
+export const DEMO_LOTTERY_GAMES: DemoGame[] = [
+  {
+    code: 'LOTT1',
+    family: 'digits',
+    category: 'ELOTT',
+    accountTypeName: 'ELOTT',
+    nameEn: 'Lotto 1 Minute',
+    nameMs: 'Loto 1 Minit',
+    nameCn: '1分彩',
+    drawSource: 'platform',
+    schedule: { kind: 'interval', seconds: 60 },
+    utcOffsetMinutes: 480,
+    closeOffsetSeconds: 5,
+    sortOrder: 1,
+    isHot: true,
+  },
+  {
+    code: 'LOTT3',
+    family: 'digits',
+    category: 'ELOTT',
+    accountTypeName: 'ELOTT',
+    nameEn: 'Lotto 3 Minutes',
+    nameMs: 'Loto 3 Minit',
+    nameCn: '3分彩',
+    drawSource: 'platform',
+    schedule: { kind: 'interval', seconds: 180 },
+    utcOffsetMinutes: 480,
+    closeOffsetSeconds: 10,
+    sortOrder: 2,
+    isHot: false,
+  },
+  {
+    code: 'LOTT5',
+    family: 'digits',
+    category: 'ELOTT',
+    accountTypeName: 'ELOTT',
+    nameEn: 'Lotto 5 Minutes',
+    nameMs: 'Loto 5 Minit',
+    nameCn: '5分彩',
+    drawSource: 'platform',
+    schedule: { kind: 'interval', seconds: 300 },
+    utcOffsetMinutes: 480,
+    closeOffsetSeconds: 15,
+    sortOrder: 3,
+    isHot: false,
+  },
+  {
+    code: 'K3F1',
+    family: 'dice',
+    category: 'ELOTT',
+    accountTypeName: 'ELOTT',
+    nameEn: 'Fast 3 Dice 1 Minute',
+    nameMs: 'Dadu Pantas 1 Minit',
+    nameCn: '1分快三',
+    drawSource: 'platform',
+    schedule: { kind: 'interval', seconds: 60 },
+    utcOffsetMinutes: 480,
+    closeOffsetSeconds: 5,
+    sortOrder: 4,
+    isHot: true,
+  },
+  {
+    code: 'VNNORTH',
+    family: 'vn-north',
+    category: 'LOTT',
+    accountTypeName: 'TCG_LOTTO_VN',
+    nameEn: 'Vietnam North',
+    nameMs: 'Vietnam Utara',
+    nameCn: '越南北部彩',
+    drawSource: 'official',
+    schedule: { kind: 'daily', times: ['18:15'], weekdays: EVERY_DAY },
+    utcOffsetMinutes: 420,
+    closeOffsetSeconds: 900,
+    sortOrder: 10,
+    isHot: true,
+  },
+  {
+    code: 'VNSOUTH',
+    family: 'vn-south',
+    category: 'LOTT',
+    accountTypeName: 'TCG_LOTTO_VN',
+    nameEn: 'Vietnam South',
+    nameMs: 'Vietnam Selatan',
+    nameCn: '越南南部彩',
+    drawSource: 'official',
+    schedule: { kind: 'daily', times: ['16:15'], weekdays: EVERY_DAY },
+    utcOffsetMinutes: 420,
+    closeOffsetSeconds: 900,
+    sortOrder: 11,
+    isHot: false,
+  },
+  {
+    code: 'VNFAST1',
+    family: 'vn-north',
+    category: 'ELOTT',
+    accountTypeName: 'TCG_LOTTO_VN',
+    nameEn: 'VN Fast 1 Minute',
+    nameMs: 'VN Pantas 1 Minit',
+    nameCn: '越南1分彩',
+    drawSource: 'platform',
+    schedule: { kind: 'interval', seconds: 60 },
+    utcOffsetMinutes: 420,
+    closeOffsetSeconds: 5,
+    sortOrder: 12,
+    isHot: false,
+  },
+  {
+    code: 'VNFAST5',
+    family: 'vn-north',
+    category: 'ELOTT',
+    accountTypeName: 'TCG_LOTTO_VN',
+    nameEn: 'VN Fast 5 Minutes',
+    nameMs: 'VN Pantas 5 Minit',
+    nameCn: '越南5分彩',
+    drawSource: 'platform',
+    schedule: { kind: 'interval', seconds: 300 },
+    utcOffsetMinutes: 420,
+    closeOffsetSeconds: 15,
+    sortOrder: 13,
+    isHot: false,
+  },
+  {
+    code: 'SEA4D',
+    family: 'sea4d',
+    category: 'LOTT',
+    accountTypeName: 'TCG_SEA',
+    nameEn: 'SEA 4D',
+    nameMs: '4D SEA',
+    nameCn: '东南亚4D',
+    drawSource: 'platform',
+    schedule: { kind: 'daily', times: ['19:00'], weekdays: [0, 3, 6] },
+    utcOffsetMinutes: 480,
+    closeOffsetSeconds: 900,
+    sortOrder: 20,
+    isHot: true,
+  },
+];
+
+/** Seeds the demo brand's lottery games; idempotent (a game whose code exists is left as it is). */
+export async function seedDemoLottery(db: Db, brandId: string): Promise<void> {
+  for (const game of DEMO_LOTTERY_GAMES) {
+    await insertGame(db, {
+      ...game,
+      brandId,
+      status: 'active',
+      prizeModes: ['LOTT', 'ZY', 'ELOTT', 'SEA'],
+    });
+  }
+}
