@@ -154,3 +154,24 @@ export async function runsOf(db: Db, job: string): Promise<JobRunRow[]> {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Deletes up to `limit` succeeded runs that finished before `before` (failed runs stay for the
+ * record); answers how many went. Runs once a day as the kernel job `prune_job_runs`.
+ */
+export async function pruneRuns(db: Db, before: Date, limit = 10_000): Promise<number> {
+  const result = await db
+    .deleteFrom('job_runs')
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('job_runs')
+        .select('id')
+        .where('status', '=', 'succeeded')
+        .where('finished_at', '<', before)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

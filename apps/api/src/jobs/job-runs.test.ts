@@ -3,8 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/support.ts';
 import type { ScheduledJob } from './job.ts';
-import { runsOf } from './job-runs.repository.ts';
-import { claimLease, retryDueRuns, runJob } from './scheduler.ts';
+import { insertRun, runsOf } from './job-runs.repository.ts';
+import { claimLease, KERNEL_JOBS, retryDueRuns, runJob } from './scheduler.ts';
 
 const ctx = setupTestApp();
 
@@ -164,5 +164,27 @@ describe('job runs', () => {
     expect(await runsOf(ctx.db, job.name)).toEqual([
       expect.objectContaining({ run_key: 'k', status: 'succeeded', attempt: 2 }),
     ]);
+  });
+
+  it('prunes succeeded runs older than the retention once a day, keeping failed and recent ones', async () => {
+    const job = name('noisy');
+    const prune = KERNEL_JOBS.find((j) => j.name === 'prune_job_runs');
+    if (!prune) throw new Error('no prune job');
+    const old = new Date(Date.now() - 8 * 86_400_000);
+    for (const [key, status, finished] of [
+      ['old-ok', 'succeeded', old],
+      ['old-failed', 'failed', old],
+      ['new-ok', 'succeeded', new Date()],
+    ] as const) {
+      await insertRun(ctx.db, job, key, 'test-owner');
+      await ctx.db
+        .updateTable('job_runs')
+        .set({ status, finished_at: finished })
+        .where('job', '=', job)
+        .where('run_key', '=', key)
+        .execute();
+    }
+    expect(await prune.run(ctx.db, new Date())).toBeGreaterThanOrEqual(1);
+    expect((await runsOf(ctx.db, job)).map((r) => r.run_key).sort()).toEqual(['new-ok', 'old-failed']);
   });
 });

@@ -13,10 +13,34 @@ import {
   failRun,
   finishRun,
   insertRun,
+  pruneRuns,
 } from './job-runs.repository.ts';
 
-/** Every domain's scheduled jobs, from the module list. */
-export const PLATFORM_JOBS: readonly ScheduledJob[] = DOMAIN_MODULES.flatMap((module) => module.jobs ?? []);
+/** How long the record of a succeeded run is kept (frequent jobs write thousands a day). */
+export const JOB_RUN_RETENTION_DAYS = 7;
+
+/** Jobs of the kernel itself. */
+export const KERNEL_JOBS: readonly ScheduledJob[] = [
+  {
+    name: 'prune_job_runs',
+    pattern: '17 3 * * *',
+    leaseSeconds: 300,
+    run: async (db, now) => {
+      const before = new Date(now.getTime() - JOB_RUN_RETENTION_DAYS * 86_400_000);
+      let deleted = 0;
+      for (let batch = await pruneRuns(db, before); batch > 0; batch = await pruneRuns(db, before)) {
+        deleted += batch;
+      }
+      return deleted;
+    },
+  },
+];
+
+/** Every domain's scheduled jobs, from the module list, and the kernel's. */
+export const PLATFORM_JOBS: readonly ScheduledJob[] = [
+  ...KERNEL_JOBS,
+  ...DOMAIN_MODULES.flatMap((module) => module.jobs ?? []),
+];
 
 /** This process, as the owner of leases and runs (tests pass their own to play two processes). */
 export const PROCESS_ID = randomUUID();
