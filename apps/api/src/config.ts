@@ -56,6 +56,14 @@ export const EnvSchema = Type.Object({
   ROLES: Type.String({ minLength: 1, default: ROLES.join(',') }),
   SMS_HTTP_URL: Type.String({ default: '' }),
   SMS_HTTP_TOKEN: Type.String({ default: '' }),
+  /**
+   * Where browsers reach the house game vendor (its game pages are `<url>/play/<game>`): the demo
+   * brand's HOUSE vendor is launched there, set at every start.
+   */
+  HOUSE_VENDOR_PUBLIC_URL: Type.String({
+    pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
+    default: 'http://localhost:8081',
+  }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -84,6 +92,8 @@ export type Config = {
   roles: readonly Role[];
   /** An HTTP SMS gateway (url and bearer token); null keeps the outbox provider. */
   smsHttp: { url: string; token: string } | null;
+  /** HOUSE_VENDOR_PUBLIC_URL without a trailing slash. */
+  houseVendorPublicUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -169,5 +179,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operatorSessionIdleMinutes: e.OPERATOR_SESSION_IDLE_MINUTES,
     roles: parseRoles(e.ROLES),
     smsHttp: e.SMS_HTTP_URL ? { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN } : null,
+    houseVendorPublicUrl: e.HOUSE_VENDOR_PUBLIC_URL.replace(/\/+$/, ''),
   };
 }
