@@ -1,5 +1,7 @@
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import {
+  BettingRecordPage,
+  BettingRecordQuery,
   FavoriteGameBody,
   FavoriteGameResult,
   FavoriteListQuery,
@@ -11,6 +13,11 @@ import {
   HotGamesQuery,
   LaunchGameQuery,
   LaunchGameResult,
+  PersonalProfit,
+  PersonalProfitQuery,
+  PopularGamesQuery,
+  RankList,
+  RankListQuery,
   RecentGames,
   RoomList,
   RoomListQuery,
@@ -32,6 +39,7 @@ import {
   vendorLanes,
 } from './games.service.ts';
 import { launchGame } from './launch.service.ts';
+import { bettingRecord, personalProfit, popularGames, rankList } from './records.service.ts';
 
 const tags = ['games'];
 
@@ -42,9 +50,9 @@ const LOBBY =
   "Lobby calls read the brand catalogue (refreshed within 2 s of a change). A token is optional: with one, `isFavorite` marks the member's favourites; visitors browse too. Games are in the brand's order (category, the vendor's order in it, the game's order).";
 
 /**
- * The member site's game calls (spec §7): the lobby (menus, lists, vendor lanes, hot games),
- * favourites and recent games, rooms and the launch. Reads are GET, the one change (favourites)
- * is POST.
+ * The member site's game calls (spec §7): the lobby (menus, lists, vendor lanes, hot and popular
+ * games, winners board), favourites and recent games, rooms, the launch, and the betting record
+ * and personal profit and loss. Reads are GET, the one change (favourites) is POST.
  */
 export function gamesRoutes(api: Api, { db, members, rateLimits }: RouteDeps) {
   const { guards } = members;
@@ -220,5 +228,70 @@ export function gamesRoutes(api: Api, { db, members, rateLimits }: RouteDeps) {
         ),
       );
     },
+  );
+
+  api.get(
+    '/wps/relay/GCSGAME_getRankList',
+    {
+      schema: {
+        tags,
+        summary: 'Winners board: the biggest wins of the past 7 days, names masked',
+        description:
+          "Read from the platform's own seamless records (every vendor), real members only (no trial accounts' demo money); one row per bet with its wins summed. Refreshed every 30 s.",
+        headers: ApiHeaders,
+        querystring: RankListQuery,
+        response: responses(RankList),
+      },
+    },
+    async (request) => ok(await rankList(db, request.brand, request.language, request.query)),
+  );
+
+  api.get(
+    '/lgw/games/popular',
+    {
+      schema: {
+        tags,
+        summary: 'Popular games: the most played of the past 7 days, then hot games, then the rest',
+        headers: ApiHeaders,
+        querystring: PopularGamesQuery,
+        response: responses(GameList),
+      },
+    },
+    async (request) => ok(await popularGames(db, request.brand, request.language, request.query)),
+  );
+
+  api.get(
+    '/wps/relay/MCSFE_getBettingRecord',
+    {
+      onRequest: guards.requireMember,
+      schema: {
+        tags,
+        summary: "The betting record (personalHistoryCopy): the member's bets across vendors",
+        description:
+          "Read from the platform's own seamless records, so every vendor's bets appear. Each bet: time, category, vendor, game, round id, stake, payout (the wins paid on it), winLoss (payout - stake; 0 when cancelled) and status (pending: round open; settled; cancelled: the stake went back). Range `[from, to)` defaults to the past 7 days, at most 92 (history_range_invalid); filters gameCategory and vassalage; totals over the whole range; amounts are decimal strings of minor units.",
+        headers: ApiHeaders,
+        querystring: BettingRecordQuery,
+        response: responses(BettingRecordPage, 401, 403),
+      },
+    },
+    async (request) =>
+      ok(await bettingRecord(db, request.brand, request.language, request.member!.member.id, request.query)),
+  );
+
+  api.get(
+    '/wps/relay/MCSFE_getPersonalProfit',
+    {
+      onRequest: guards.requireMember,
+      schema: {
+        tags,
+        summary: 'Personal profit and loss (personalProfit) per day and per category',
+        description:
+          "What the member's bets, wins and refunds moved in the range, grouped by the member's day (`offsetMinutes` east of UTC) and category: betCount, stake (bets less refunds), payout (wins), profit = payout - stake. The same money as the ledger's seamless entries on the member's wallets.",
+        headers: ApiHeaders,
+        querystring: PersonalProfitQuery,
+        response: responses(PersonalProfit, 401, 403),
+      },
+    },
+    async (request) => ok(await personalProfit(db, request.brand, request.member!.member.id, request.query)),
   );
 }
