@@ -1,4 +1,5 @@
 import type { DomainModule } from '../../http/module.ts';
+import { gamesAdminRoutes } from './games.admin.routes.ts';
 import { gamesRoutes } from './games.routes.ts';
 import { purgeExpiredLaunchTokens } from './launch.service.ts';
 import * as m0019 from './migrations/0019_games_catalogue.ts';
@@ -6,6 +7,7 @@ import * as m0019 from './migrations/0019_games_catalogue.ts';
 export const gamesModule: DomainModule = {
   name: 'games',
   routes: gamesRoutes,
+  adminRoutes: gamesAdminRoutes,
   jobs: [
     {
       name: 'purge_launch_tokens',
