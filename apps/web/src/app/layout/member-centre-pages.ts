@@ -38,4 +38,12 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
     () => import('../../features/withdraw/components/TransferUplinePage.tsx'),
     'TransferUplinePage',
   ),
+  personalHistoryCopy: page(
+    () => import('../../features/games/components/BettingRecordPage.tsx'),
+    'BettingRecordPage',
+  ),
+  personalProfit: page(
+    () => import('../../features/games/components/PersonalProfitPage.tsx'),
+    'PersonalProfitPage',
+  ),
 };
