@@ -62,6 +62,16 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ OPERATOR_SESSION_IDLE_MINUTES: '0' })).toThrow(/OPERATOR_SESSION_IDLE_MINUTES/);
   });
 
+  it('reads where the house vendor is reached, without a trailing slash, and refuses a non-URL', () => {
+    expect(loadConfig({}).houseVendorPublicUrl).toBe('http://localhost:8081');
+    expect(
+      loadConfig({ HOUSE_VENDOR_PUBLIC_URL: 'https://games.example.com/house/' }).houseVendorPublicUrl,
+    ).toBe('https://games.example.com/house');
+    for (const bad of ['games.example.com', 'ftp://x', 'https://x/a?b=1', 'https://x y']) {
+      expect(() => loadConfig({ HOUSE_VENDOR_PUBLIC_URL: bad }), bad).toThrow(/HOUSE_VENDOR_PUBLIC_URL/);
+    }
+  });
+
   it('understands every TRUST_PROXY form', () => {
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('true')).toBe(true);

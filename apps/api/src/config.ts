@@ -60,6 +60,14 @@ export const EnvSchema = Type.Object({
   SMTP_URL: Type.String({ default: '' }),
   /** The sender of every e-mail (`noreply@example.com` or `Brand <noreply@example.com>`). */
   SMTP_FROM: Type.String({ default: '' }),
+  /**
+   * Where browsers reach the house game vendor (its game pages are `<url>/play/<game>`): the demo
+   * brand's HOUSE vendor is launched there, set at every start.
+   */
+  HOUSE_VENDOR_PUBLIC_URL: Type.String({
+    pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
+    default: 'http://localhost:8081',
+  }),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -90,6 +98,8 @@ export type Config = {
   smsHttp: { url: string; token: string } | null;
   /** An SMTP server and the sender of e-mails; null keeps the outbox provider. */
   smtp: { url: string; from: string } | null;
+  /** HOUSE_VENDOR_PUBLIC_URL without a trailing slash. */
+  houseVendorPublicUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -205,5 +215,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     roles: parseRoles(e.ROLES),
     smsHttp: e.SMS_HTTP_URL ? { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN } : null,
     smtp: e.SMTP_URL.trim() ? { url: e.SMTP_URL.trim(), from: e.SMTP_FROM.trim() } : null,
+    houseVendorPublicUrl: e.HOUSE_VENDOR_PUBLIC_URL.replace(/\/+$/, ''),
   };
 }

@@ -93,7 +93,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const db = await createDatabase(targetOf(config));
   try {
     await migrateToLatest(db);
-    await seed(db);
+    await seed(db, { houseVendorUrl: config.houseVendorPublicUrl });
     // Without the web role the process listens for GET /health only (probes; keeps it running).
     const app = roles.includes('web')
       ? await buildApp({

@@ -10,7 +10,7 @@ const db = await createDatabase(
 );
 try {
   await migrateToLatest(db);
-  const { created } = await seed(db);
+  const { created } = await seed(db, { houseVendorUrl: config.houseVendorPublicUrl });
   console.info(created ? 'demo brand DEMO created' : 'demo brand DEMO already present');
 } finally {
   await db.destroy();

@@ -3,6 +3,7 @@ import type { AnnouncementsTables } from '../domains/announcements/announcements
 import type { DepositsTables } from '../domains/deposits/deposits.tables.ts';
 import type { ExternalTables } from '../domains/external/external.tables.ts';
 import type { FeedbackTables } from '../domains/feedback/feedback.tables.ts';
+import type { GamesTables } from '../domains/games/games.tables.ts';
 import type { HelpTables } from '../domains/help/help.tables.ts';
 import type { LotteryTables } from '../domains/lottery/lottery.tables.ts';
 import type { MembersTables } from '../domains/members/members.tables.ts';
@@ -115,6 +116,7 @@ export interface Database
     EventsTables,
     ExternalTables,
     FeedbackTables,
+    GamesTables,
     HelpTables,
     LotteryTables,
     MembersTables,

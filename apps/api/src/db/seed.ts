@@ -13,6 +13,7 @@ import type { PasswordHashing } from '../lib/hashing.ts';
 import type { Db } from './database.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
 import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_BRAND, DEMO_CUSTOMER_SERVICE } from './seed/demo-brand.ts';
+import { DEFAULT_HOUSE_VENDOR_URL, seedHouseVendor } from './seed/demo-games.ts';
 import { DEMO_HELP } from './seed/demo-help.ts';
 import { seedDemoOperators } from './seed/demo-operators.ts';
 
@@ -50,11 +51,12 @@ export const DEMO_CONTENT: BrandContent = {
 
 /**
  * Seeds the demo brand (merchant DEMO on localhost and 127.0.0.1) unless it exists, then its
- * account settings and demo accounts unless they exist (seed/demo-accounts.ts).
+ * account settings and demo accounts unless they exist (seed/demo-accounts.ts), its deposit methods
+ * and the house game vendor (seed/demo-games.ts; its URLs follow `houseVendorUrl` at every run).
  */
 export async function seed(
   db: Db,
-  options: { hashing?: PasswordHashing } = {},
+  options: { hashing?: PasswordHashing; houseVendorUrl?: string } = {},
 ): Promise<{ created: boolean }> {
   const brand = await createBrandWithContent(db, DEMO_CONTENT);
   await seedDemoAccounts(db, 'DEMO', options.hashing);
@@ -67,6 +69,7 @@ export async function seed(
   if (demo) {
     await seedDemoDeposits(db, demo.id);
     await seedDemoLottery(db, demo.id);
+    await seedHouseVendor(db, demo.id, options.houseVendorUrl ?? DEFAULT_HOUSE_VENDOR_URL);
   }
   return { created: brand !== null };
 }

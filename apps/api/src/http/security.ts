@@ -4,7 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers. The CSP allows what the built React app needs (its own scripts and styles,
- * inline style attributes, images from the brand's CDNs, analytics, game iframes later) and nothing
+ * inline style attributes, images from the brand's CDNs, analytics, vendors' game pages in the game frame) and nothing
  * inline for scripts; the Swagger UI pages set their own stricter CSP (staticCSP).
  */
 const OPTIONS: HelmetOptions = {
@@ -18,7 +18,9 @@ const OPTIONS: HelmetOptions = {
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", 'https://www.google-analytics.com', 'https://*.google-analytics.com'],
-      frameSrc: ["'self'", 'https:'],
+      // Game pages of vendors (game-launch.ts): any https origin, and local vendors on loopback
+      // (the house vendor of `npm start` answers on http://localhost:8081).
+      frameSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
       // The altcha proof-of-work widget solves in web workers it may create from blob: URLs.
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],

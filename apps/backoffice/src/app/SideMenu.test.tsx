@@ -7,13 +7,13 @@ import { SideMenu } from './SideMenu.tsx';
 const labels = () => screen.getAllByRole('link').map((link) => link.textContent);
 
 describe('side menu', () => {
-  it('shows a readonly operator only the pages open to every role', () => {
+  it('shows a readonly operator the pages open to every role and the games pages it may read', () => {
     render(
       <MemoryRouter>
         <SideMenu operatorRole="readonly" />
       </MemoryRouter>,
     );
-    expect(labels()).toEqual(['Dashboard', 'Members']);
+    expect(labels()).toEqual(['Dashboard', 'Members', 'Games and vendors', 'Round lookup', 'GGR report']);
   });
 
   it('shows finance the adjustments but not operators, audit or settings', () => {

@@ -62,6 +62,24 @@ export const PAGES: BackofficePage[] = [
     load: () => import('../features/vendors/VendorsPage.tsx'),
   },
   {
+    path: 'games',
+    menuKey: 'games.menu',
+    roles: ['marketing', 'finance', 'cs', 'readonly'],
+    load: () => import('../features/games/GamesPage.tsx'),
+  },
+  {
+    path: 'rounds',
+    menuKey: 'rounds.menu',
+    roles: ['cs', 'finance', 'readonly'],
+    load: () => import('../features/games/RoundsPage.tsx'),
+  },
+  {
+    path: 'ggr',
+    menuKey: 'ggr.menu',
+    roles: ['finance', 'marketing', 'readonly'],
+    load: () => import('../features/games/GgrPage.tsx'),
+  },
+  {
     path: 'settings',
     menuKey: 'menu.settings',
     roles: ['admin'],

@@ -27,10 +27,10 @@ export const paths = {
   seaLottery: simple('/seaLottery'),
   elott: simple('/elott'),
   rng: { path: '/rng', to: (vendor?: string) => withQuery('/rng', { page: vendor }) },
-  live: simple('/live'),
-  sports: simple('/sports'),
-  fish: simple('/fish'),
-  pvp: simple('/pvp'),
+  live: { path: '/live', to: (vendor?: string) => withQuery('/live', { page: vendor }) },
+  sports: { path: '/sports', to: (vendor?: string) => withQuery('/sports', { page: vendor }) },
+  fish: { path: '/fish', to: (vendor?: string) => withQuery('/fish', { page: vendor }) },
+  pvp: { path: '/pvp', to: (vendor?: string) => withQuery('/pvp', { page: vendor }) },
   promotions: simple('/promotions'),
   promoDetail: { path: '/promoDetail', to: (id: string) => withQuery('/promoDetail', { id }) },
   seamless: simple('/seamless'),
@@ -39,7 +39,18 @@ export const paths = {
   download: simple('/down'),
   downloadAlias: simple('/download'),
   join: simple('/join'),
-  game: { path: '/game', to: (gameUrl: string) => withQuery('/game', { gameUrl }) },
+  /** The game frame: launches `game` of `vendor` (free play with `free`); `back` is where the lobby was. */
+  game: {
+    path: '/game',
+    to: (q: { vendor: string; game: string; name?: string; free?: boolean; back?: string }) =>
+      withQuery('/game', {
+        vendor: q.vendor,
+        game: q.game,
+        name: q.name,
+        free: q.free ? '1' : undefined,
+        back: q.back,
+      }),
+  },
   login: simple('/login'),
   /** The e-mailed reset link: /resetPassword?token=... */
   resetPassword: { path: '/resetPassword', to: (token?: string) => withQuery('/resetPassword', { token }) },

@@ -108,6 +108,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       response.status,
       asRecord(data.fieldErrors),
       asRecord(data.fieldMessages),
+      data.value ?? null,
     );
   }
   return data.value as T;

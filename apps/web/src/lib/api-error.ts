@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string> | undefined;
   /** The same fields' messages, translated by the server into the request's Language. */
   readonly fieldMessages: Record<string, string> | undefined;
+  /** The envelope's `value` of a refusal that carries data (game_maintenance: recommended games). */
+  readonly value: unknown;
 
   constructor(
     errorCode: string,
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     status = 0,
     fieldErrors?: Record<string, string>,
     fieldMessages?: Record<string, string>,
+    value: unknown = null,
   ) {
     super(message || errorCode);
     this.name = 'ApiError';
@@ -22,6 +25,7 @@ export class ApiError extends Error {
     this.status = status;
     this.fieldErrors = fieldErrors;
     this.fieldMessages = fieldMessages;
+    this.value = value;
   }
 
   get isNetworkError(): boolean {

@@ -1,7 +1,20 @@
 import type { DomainModule } from '../../http/module.ts';
+import { gamesAdminRoutes } from './games.admin.routes.ts';
 import { gamesRoutes } from './games.routes.ts';
+import { purgeExpiredLaunchTokens } from './launch.service.ts';
+import * as m0019 from './migrations/0019_games_catalogue.ts';
 
 export const gamesModule: DomainModule = {
   name: 'games',
   routes: gamesRoutes,
+  adminRoutes: gamesAdminRoutes,
+  jobs: [
+    {
+      name: 'purge_launch_tokens',
+      pattern: '17 * * * *',
+      leaseSeconds: 50,
+      run: (db, now) => purgeExpiredLaunchTokens(db, now),
+    },
+  ],
+  migrations: { '0019_games_catalogue': m0019 },
 };

@@ -1,5 +1,6 @@
 import { ErrorEnvelope } from '@lotus/contracts/envelope';
 import { errorMessage } from '@lotus/contracts/errors';
+import { LAUNCH_TOKEN_SECONDS, SeamlessSession, SeamlessSessionRequest } from '@lotus/contracts/game-launch';
 import {
   SEAMLESS_HEADER,
   SeamlessAnswer,
@@ -14,10 +15,12 @@ import {
 } from '@lotus/contracts/seamless';
 import { verifySeamlessRequest } from '@lotus/contracts/seamless-signature';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { AppError } from '../../http/app-error.ts';
+import { findNul } from '../../http/nul-guard.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { createDbCache } from '../../lib/db-cache.ts';
+import { exchangeLaunchToken } from './launch-session.service.ts';
 import {
   type SeamlessVendor,
   seamlessBalance,
@@ -80,6 +83,25 @@ function errorResponses() {
   return out;
 }
 const moneyResponses = { 200: SeamlessAnswer(SeamlessBalance), ...errorResponses() };
+const sessionAnswer = <T extends TSchema>(value: T) =>
+  Type.Object({
+    success: Type.Boolean(),
+    value: Type.Union([value, Type.Null()]),
+    message: Type.String(),
+    errorCode: Type.String(),
+  });
+const sessionResponses = { 200: sessionAnswer(SeamlessSession), ...errorResponses() };
+
+const SESSION_GUIDE = `Launch exchange (game-launch.ts). The member pressed play on the site; the platform
+opened your game page with ?launch=<launch token>&game=<game code>&lang=<EN|MS|CN>&merchant=<brand>.
+Your server sends the launch token here, signed like every seamless call, and gets the player's seamless
+session: token (for balance, bet, win, rollback, betWin, roundEnd), playerId (stable per player and
+vendor), nickname, gameId, currency, language, balance and mode. mode real = the member's money; demo =
+a trial account's demo balance, through the same calls; free = free play: token and balance are null,
+make no wallet calls and never show play money as the member's balance. A launch token is valid for
+${LAUNCH_TOKEN_SECONDS} s and spent by the first exchange whatever its outcome: a second exchange, an
+expired token, or one issued for another vendor or brand answers launch_token_invalid (HTTP 200,
+success false). Keep the session token on your server; the browser never needs it.`;
 const roundResponses = { 200: SeamlessAnswer(SeamlessRound), ...errorResponses() };
 
 const SeamlessHeaders = Type.Object({
@@ -160,6 +182,9 @@ export async function seamlessRoutes(scope: Api, { db }: Pick<RouteDeps, 'db'>) 
     } catch (error) {
       throw new AppError('request_param_err', { cause: error });
     }
+    // PostgreSQL text holds no NUL: refused here as the edge's guard refuses it in other bodies.
+    const nul = findNul(parsed);
+    if (nul) throw new AppError('request_param_err', { fieldErrors: { [nul]: 'errors.request_param_err' } });
     if ((parsed as { vendor?: unknown } | null)?.vendor !== found.vendor.code) {
       throw new AppError('request_param_err', { fieldErrors: { vendor: 'errors.request_param_err' } });
     }
@@ -178,6 +203,26 @@ export async function seamlessRoutes(scope: Api, { db }: Pick<RouteDeps, 'db'>) 
       : '',
     errorCode: outcome.errorCode,
   });
+
+  scope.post(
+    '/seamless/v1/session',
+    {
+      schema: {
+        tags,
+        summary: "Exchange a launch token for the player's seamless session (once)",
+        description: SESSION_GUIDE,
+        headers: SeamlessHeaders,
+        body: SeamlessSessionRequest,
+        response: sessionResponses,
+      },
+    },
+    async (request) =>
+      answer(request, {
+        success: true,
+        errorCode: '',
+        value: await exchangeLaunchToken(db, request.vendor!, request.body.launchToken),
+      }),
+  );
 
   scope.post(
     '/seamless/v1/balance',

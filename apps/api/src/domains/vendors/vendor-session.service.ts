@@ -45,6 +45,21 @@ export async function issueVendorSession(
   return { token, expiresAt };
 }
 
+/** The member a launch token was issued to, as the seamless session shows it (null: gone). */
+export async function memberForSession(
+  db: Executor,
+  brandId: string,
+  memberId: string,
+): Promise<{ username: string; nickname: string; status: string } | null> {
+  const row = await db
+    .selectFrom('members')
+    .select(['username', 'nickname', 'status'])
+    .where('brand_id', '=', brandId)
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /**
  * The member behind a live token of this vendor, or null; with the brand's wallet mode, read in the
  * same statement (a brand without wallet settings uses the seamless single wallet).

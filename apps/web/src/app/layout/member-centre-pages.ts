@@ -41,4 +41,12 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
     () => import('../../features/withdrawals/components/TransferUplinePage.tsx'),
     'TransferUplinePage',
   ),
+  personalHistoryCopy: page(
+    () => import('../../features/games/components/BettingRecordPage.tsx'),
+    'BettingRecordPage',
+  ),
+  personalProfit: page(
+    () => import('../../features/games/components/PersonalProfitPage.tsx'),
+    'PersonalProfitPage',
+  ),
 };

@@ -1,8 +1,9 @@
-import { useSearchParams } from 'react-router';
+import type { GameCategory } from '@lotus/contracts/system';
 import { CategoryPage } from '../../features/games/components/CategoryPage.tsx';
 
-/** /rng?page=<vendor>: slots, optionally narrowed to one vendor. */
+const CATEGORIES: readonly GameCategory[] = ['RNG'];
+
+/** /rng?page=<vendor>: slots, optionally on one vendor's tab. */
 export function Component() {
-  const [params] = useSearchParams();
-  return <CategoryPage categories={['RNG']} selectedVendor={params.get('page')} />;
+  return <CategoryPage categories={CATEGORIES} />;
 }

@@ -1,5 +1,9 @@
+import type { GameCategory } from '@lotus/contracts/system';
 import { CategoryPage } from '../../features/games/components/CategoryPage.tsx';
 
+const CATEGORIES: readonly GameCategory[] = ['FISH'];
+
+/** /fish?page=<vendor>: fishing games, optionally on one vendor's tab. */
 export function Component() {
-  return <CategoryPage categories={['FISH']} />;
+  return <CategoryPage categories={CATEGORIES} />;
 }

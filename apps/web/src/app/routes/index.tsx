@@ -1,12 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
-import { TrophyIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../config/paths.ts';
 import { useNotices } from '../../features/announcements/api/get-notices.ts';
 import { BannerCarousel } from '../../features/announcements/components/BannerCarousel.tsx';
 import { NoticeBar } from '../../features/announcements/components/NoticeBar.tsx';
 import { CategoryTiles } from '../../features/games/components/CategoryTiles.tsx';
+import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { useSystemStatus } from '../../lib/system-status.ts';
 import './pages.css';
 
@@ -31,6 +32,13 @@ function WelcomeSlide() {
   );
 }
 
+// Below the banner: hot games and the winners board load right after the first paint.
+const HomeGames = lazy(() =>
+  withChunkTimeout(() => import('../../features/games/components/HomeGames.tsx')).then((m) => ({
+    default: m.HomeGames,
+  })),
+);
+
 /** /index (and /register, /register.html with the register modal open). */
 export function HomePage() {
   const { t } = useTranslation();
@@ -48,14 +56,9 @@ export function HomePage() {
       <BannerCarousel banners={notices.data?.banners ?? []} fallback={<WelcomeSlide />} />
       <NoticeBar notices={notices.data?.player ?? []} />
       <CategoryTiles />
-      <section className="home-section" aria-labelledby="winners-title">
-        <h2 id="winners-title" className="section-title">
-          <TrophyIcon /> {t('home.winners')}
-        </h2>
-        <EmptyState title={t('home.winnersEmpty')} icon={<TrophyIcon />}>
-          {t('home.winnersEmptyHint')}
-        </EmptyState>
-      </section>
+      <Suspense fallback={null}>
+        <HomeGames />
+      </Suspense>
     </div>
   );
 }

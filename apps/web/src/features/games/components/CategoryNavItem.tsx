@@ -75,7 +75,7 @@ export function CategoryNavItem({ category, vendors }: { category: GameCategory;
             <ul className="vendor-dropdown__grid">
               {dropdownPage(vendors, page).map((vendor) => (
                 <li key={vendor.vassalage}>
-                  <VendorCardView vendor={vendor} />
+                  <VendorCardView vendor={vendor} category={category} />
                 </li>
               ))}
             </ul>

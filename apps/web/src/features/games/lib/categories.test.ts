@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dropdownPage, dropdownPageCount } from './categories.ts';
-import { allowedGameUrl } from './game-url.ts';
+import { categoryPath, dropdownPage, dropdownPageCount } from './categories.ts';
+import { safeBackPath } from './play.ts';
 
 describe('vendor dropdown paging (21 then 18)', () => {
   const vendors = Array.from({ length: 60 }, (_, i) => i);
@@ -21,14 +21,23 @@ describe('vendor dropdown paging (21 then 18)', () => {
   });
 });
 
-describe('allowedGameUrl', () => {
-  it('frames only https URLs on a launch CDN', () => {
-    expect(allowedGameUrl('https://games.cdn.test/play?x=1', ['games.cdn.test'])).toBe(
-      'https://games.cdn.test/play?x=1',
-    );
-    expect(allowedGameUrl('https://evil.test/play', ['games.cdn.test'])).toBeNull();
-    expect(allowedGameUrl('http://games.cdn.test/play', ['https://games.cdn.test'])).toBeNull();
-    expect(allowedGameUrl('javascript:alert(1)', ['games.cdn.test'])).toBeNull();
-    expect(allowedGameUrl(null, ['games.cdn.test'])).toBeNull();
+describe('category pages', () => {
+  it('opens each category, optionally on a vendor tab', () => {
+    expect(categoryPath('RNG', 'HOUSE')).toBe('/rng?page=HOUSE');
+    expect(categoryPath('LIVE')).toBe('/live');
+    expect(categoryPath('ESPORTS', 'X')).toBe('/sports?page=X');
+    expect(categoryPath('FISH', 'F')).toBe('/fish?page=F');
+    expect(categoryPath('LOTT', 'T')).toBe('/lottery');
+  });
+});
+
+describe('safeBackPath', () => {
+  it('goes back inside the site only', () => {
+    expect(safeBackPath('/rng?page=HOUSE')).toBe('/rng?page=HOUSE');
+    expect(safeBackPath('https://evil.test/')).toBe('/index');
+    expect(safeBackPath('//evil.test/')).toBe('/index');
+    expect(safeBackPath('/\\evil.test/')).toBe('/index');
+    expect(safeBackPath('/game?vendor=A&game=b')).toBe('/index');
+    expect(safeBackPath(null)).toBe('/index');
   });
 });

@@ -13,20 +13,20 @@ import {
 } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 
-/** The page each server category opens. ELOTT and LOTT share the lottery lobby (spec §2). */
-export function categoryPath(category: GameCategory): string {
+/** The page each server category opens, optionally on one vendor's tab. ELOTT and LOTT share the lottery lobby (spec §2). */
+export function categoryPath(category: GameCategory, vendor?: string): string {
   switch (category) {
     case 'LIVE':
-      return paths.live.to();
+      return paths.live.to(vendor);
     case 'SPORTS':
     case 'ESPORTS':
-      return paths.sports.to();
+      return paths.sports.to(vendor);
     case 'RNG':
-      return paths.rng.to();
+      return paths.rng.to(vendor);
     case 'FISH':
-      return paths.fish.to();
+      return paths.fish.to(vendor);
     case 'PVP':
-      return paths.pvp.to();
+      return paths.pvp.to(vendor);
     case 'LOTT':
       return paths.lottery.to();
     case 'ELOTT':

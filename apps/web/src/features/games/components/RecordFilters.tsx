@@ -1,0 +1,174 @@
+import { quickPickRange, RECORD_LIMITS, type RecordQuickPick } from '@lotus/contracts/games';
+import { GAME_CATEGORIES, type GameCategory } from '@lotus/contracts/system';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGameMenus } from '../api/get-game-menus.ts';
+import { categoryLabel } from '../lib/categories.ts';
+import { customRange, localDateValue } from '../lib/dates.ts';
+
+export type RecordRange = { from: string; to: string };
+export type RecordSelection = RecordRange & { gameCategory: GameCategory | ''; vassalage: string };
+
+const DAY_MS = 86_400_000;
+const PICKS: readonly RecordQuickPick[] = ['today', 'past7', 'past30'];
+
+/** The quick pick's range in the browser's time zone. */
+export function pickRange(pick: RecordQuickPick, now = new Date()): RecordRange {
+  const { from, to } = quickPickRange(pick, now, -now.getTimezoneOffset());
+  return { from: from.toISOString(), to: to.toISOString() };
+}
+
+/**
+ * The records' filters: quick picks of spec §9 (today, past 7 and 30 days), custom dates (at most 92
+ * days), category and, for the betting record, vendor.
+ */
+export function RecordFilters({
+  value,
+  onChange,
+  withVendor,
+}: {
+  value: RecordSelection;
+  onChange: (next: RecordSelection) => void;
+  withVendor: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const menus = useGameMenus();
+  const [pick, setPick] = useState<RecordQuickPick | 'custom'>('past7');
+  const [custom, setCustom] = useState(() => ({
+    start: localDateValue(new Date(Date.now() - 6 * DAY_MS)),
+    end: localDateValue(new Date()),
+  }));
+  const [rangeError, setRangeError] = useState('');
+  const vendors = [
+    ...new Map(
+      (menus.data ?? [])
+        .filter((m) => !value.gameCategory || m.gameCategory === value.gameCategory)
+        .flatMap((m) => m.vendors)
+        .map((v) => [v.vassalage, v]),
+    ).values(),
+  ];
+
+  const choose = (next: RecordQuickPick) => {
+    setPick(next);
+    setRangeError('');
+    onChange({ ...value, ...pickRange(next) });
+  };
+  const applyCustom = (event: FormEvent) => {
+    event.preventDefault();
+    const range = customRange(custom.start, custom.end, RECORD_LIMITS.maxRangeDays);
+    if (!range) {
+      setRangeError(t('records.rangeInvalid', { days: RECORD_LIMITS.maxRangeDays }));
+      return;
+    }
+    setRangeError('');
+    onChange({ ...value, ...range });
+  };
+
+  return (
+    <form className="record-filters" onSubmit={applyCustom} noValidate>
+      <fieldset className="record-filters__picks">
+        <legend className="field__label">{t('records.period')}</legend>
+        {PICKS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className="lobby-tab"
+            aria-pressed={pick === p}
+            onClick={() => choose(p)}
+          >
+            {p === 'today' ? t('records.today') : p === 'past7' ? t('records.past7') : t('records.past30')}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="lobby-tab"
+          aria-pressed={pick === 'custom'}
+          onClick={() => setPick('custom')}
+        >
+          {t('records.custom')}
+        </button>
+      </fieldset>
+      {pick === 'custom' ? (
+        <div className="record-filters__custom">
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-start`}>
+              {t('records.startDate')}
+            </label>
+            <input
+              id={`${id}-start`}
+              type="date"
+              className="input"
+              value={custom.start}
+              onChange={(e) => setCustom((c) => ({ ...c, start: e.target.value }))}
+              aria-invalid={rangeError ? true : undefined}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-end`}>
+              {t('records.endDate')}
+            </label>
+            <input
+              id={`${id}-end`}
+              type="date"
+              className="input"
+              value={custom.end}
+              onChange={(e) => setCustom((c) => ({ ...c, end: e.target.value }))}
+              aria-invalid={rangeError ? true : undefined}
+            />
+          </div>
+          <button type="submit" className="button button--primary">
+            {t('records.search')}
+          </button>
+        </div>
+      ) : null}
+      {rangeError ? (
+        <p className="field__error" role="alert">
+          {rangeError}
+        </p>
+      ) : null}
+      <div className="record-filters__selects">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-category`}>
+            {t('records.category')}
+          </label>
+          <select
+            id={`${id}-category`}
+            className="input"
+            value={value.gameCategory}
+            onChange={(e) =>
+              onChange({ ...value, gameCategory: e.target.value as GameCategory | '', vassalage: '' })
+            }
+          >
+            <option value="">{t('records.allCategories')}</option>
+            {GAME_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {categoryLabel(t, c)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {withVendor ? (
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-vendor`}>
+              {t('records.vendor')}
+            </label>
+            <select
+              id={`${id}-vendor`}
+              className="input"
+              value={value.vassalage}
+              onChange={(e) => onChange({ ...value, vassalage: e.target.value })}
+            >
+              <option value="">{t('records.allVendors')}</option>
+              {vendors.map((v) => (
+                <option key={v.vassalage} value={v.vassalage}>
+                  {v.displayName}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+    </form>
+  );
+}
