@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { GameFrame } from '../../features/games/components/GameFrame.tsx';
-import { balanceQueryOptions } from '../../features/member/api/get-balance.ts';
+import { BALANCE_KEY } from '../../lib/member-data.ts';
 import { openModal } from '../../lib/modals.ts';
 import './pages.css';
 
@@ -9,9 +9,7 @@ export function Component() {
   const queryClient = useQueryClient();
   return (
     <GameFrame
-      onBalanceChanged={() =>
-        void queryClient.invalidateQueries({ queryKey: balanceQueryOptions().queryKey })
-      }
+      onBalanceChanged={() => void queryClient.invalidateQueries({ queryKey: BALANCE_KEY })}
       onDeposit={() => openModal({ name: 'memberCentre', page: 'depositv2' })}
     />
   );
