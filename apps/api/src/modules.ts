@@ -1,4 +1,5 @@
 import { announcementsModule } from './domains/announcements/announcements.module.ts';
+import { csModule } from './domains/cs/cs.module.ts';
 import { depositsModule } from './domains/deposits/deposits.module.ts';
 import { externalModule } from './domains/external/external.module.ts';
 import { feedbackModule } from './domains/feedback/feedback.module.ts';
@@ -35,5 +36,6 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   withdrawalsModule,
   operatorsModule,
   vendorsModule,
+  csModule,
   eventsModule,
 ];

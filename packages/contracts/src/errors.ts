@@ -1,4 +1,5 @@
 import { clientErrors } from './errors/client.ts';
+import { csErrors } from './errors/cs.ts';
 import { depositsErrors } from './errors/deposits.ts';
 import type { ErrorEntry } from './errors/entry.ts';
 import { gamesErrors } from './errors/games.ts';
@@ -36,6 +37,7 @@ const table = {
   ...withdrawalsErrors,
   ...depositsErrors,
   ...gamesErrors,
+  ...csErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -50,6 +52,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   withdrawalsErrors,
   depositsErrors,
   gamesErrors,
+  csErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { AnnouncementsTables } from '../domains/announcements/announcements.tables.ts';
+import type { CsTables } from '../domains/cs/cs.tables.ts';
 import type { DepositsTables } from '../domains/deposits/deposits.tables.ts';
 import type { ExternalTables } from '../domains/external/external.tables.ts';
 import type { FeedbackTables } from '../domains/feedback/feedback.tables.ts';
@@ -44,6 +45,8 @@ export interface BrandsTable {
   theme: JSONColumnType<ThemeColoursRow>;
   currency: Generated<string>;
   currency_symbol: Generated<string>;
+  /** ISO 3166 alpha-2 (migration 0016): the default region of phone numbers and dialing codes. */
+  country: Generated<string>;
   prize_modes: JSONColumnType<string[]>;
   announcement_types: JSONColumnType<string[]>;
   default_announcement_type: Generated<string>;
@@ -110,6 +113,7 @@ export interface JobRunsTable {
  */
 export interface Database
   extends AnnouncementsTables,
+    CsTables,
     DepositsTables,
     EventsTables,
     ExternalTables,

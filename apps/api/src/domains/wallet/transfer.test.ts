@@ -238,8 +238,8 @@ describe('GET /wps/member/info/funds/consolidated', () => {
       sumBalance: '90071992547409.93',
       pendingDeposits: '0.00',
       pendingWithdrawals: '0.00',
-      currency: 'PHP',
-      currencySymbol: 'P',
+      currency: 'MYR',
+      currencySymbol: 'RM',
     });
     expect(f.vendorWallets).toEqual([
       {
