@@ -1,3 +1,4 @@
+import { agentsModule } from './domains/agents/agents.module.ts';
 import { announcementsModule } from './domains/announcements/announcements.module.ts';
 import { csModule } from './domains/cs/cs.module.ts';
 import { depositsModule } from './domains/deposits/deposits.module.ts';
@@ -37,5 +38,6 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   operatorsModule,
   vendorsModule,
   csModule,
+  agentsModule,
   eventsModule,
 ];

@@ -1,3 +1,4 @@
+import { agentsErrors } from './errors/agents.ts';
 import { clientErrors } from './errors/client.ts';
 import { csErrors } from './errors/cs.ts';
 import { depositsErrors } from './errors/deposits.ts';
@@ -38,6 +39,7 @@ const table = {
   ...depositsErrors,
   ...gamesErrors,
   ...csErrors,
+  ...agentsErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -53,6 +55,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   depositsErrors,
   gamesErrors,
   csErrors,
+  agentsErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { AgentsTables } from '../domains/agents/agents.tables.ts';
 import type { AnnouncementsTables } from '../domains/announcements/announcements.tables.ts';
 import type { CsTables } from '../domains/cs/cs.tables.ts';
 import type { DepositsTables } from '../domains/deposits/deposits.tables.ts';
@@ -112,7 +113,8 @@ export interface JobRunsTable {
  * (`<domain>.tables.ts` beside its code). A new domain adds its tables file and one name here.
  */
 export interface Database
-  extends AnnouncementsTables,
+  extends AgentsTables,
+    AnnouncementsTables,
     CsTables,
     DepositsTables,
     EventsTables,
