@@ -41,7 +41,7 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
     name: 'shared',
     // The account modules that load on demand (sealed calls, flows, member calls, countdowns)
     // stay out, so the header's login box costs the first page only the form itself.
-    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue|sealed-request|money|use-countdown|throttle)|config[\\/]|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/](?!auth|member)[^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/]auth[\\/](hooks[\\/]use-session|lib[\\/]remember)\.|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView)\.)|packages[\\/]contracts[\\/]src[\\/](languages|system|storage|cookies)\.ts/,
+    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue|sealed-request|money|use-countdown|throttle|human-check|contact-channels)|config[\\/]|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/](?!auth|member|cs|agents)[^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/]auth[\\/](hooks[\\/]use-session|lib[\\/]remember)\.|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView)\.)|packages[\\/]contracts[\\/]src[\\/](languages|system|storage|cookies)\.ts/,
     priority: 10,
   },
 ];

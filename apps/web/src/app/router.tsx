@@ -76,9 +76,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // /helpmc is the help centre without header (embedded in apps and chat windows).
+        // /helpmc (the help centre) and /contact (the contact form, live chat's stand-in) have no
+        // header: they open in apps and in the 440x750 customer window.
         element: <SiteLayout header={false} footer={false} rightBar={false} popup={false} />,
-        children: [page(paths.helpMc.path, help, 'HelpMcPage')],
+        children: [
+          page(paths.helpMc.path, help, 'HelpMcPage'),
+          page(paths.contact.path, () => import('./routes/contact.tsx')),
+        ],
       },
     ],
   },

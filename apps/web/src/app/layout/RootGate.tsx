@@ -1,6 +1,7 @@
 import { SYSTEM_STATUS } from '@lotus/contracts/system';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { LoginGuard } from '../../features/auth/components/LoginGuard.tsx';
 import { openCustomerWindow } from '../../features/customer-service/lib/open-customer-window.ts';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker.tsx';
@@ -42,6 +43,7 @@ function StartupError({ error, onRetry }: { error: unknown; onRetry?: () => void
  */
 export function RootGate() {
   const merchant = resolveMerchant();
+  const { pathname } = useLocation();
   const status = useSystemStatus();
   const info = status.data?.info;
 
@@ -80,7 +82,9 @@ export function RootGate() {
     </>
   );
 
-  if (status.data.systemStatus === SYSTEM_STATUS.maintenance)
+  // The contact form stays reachable: it is what the status pages' contact button opens.
+  const closable = pathname !== paths.contact.path;
+  if (closable && status.data.systemStatus === SYSTEM_STATUS.maintenance)
     return (
       <Suspense fallback={splash}>
         <MaintenancePage
@@ -91,7 +95,7 @@ export function RootGate() {
         />
       </Suspense>
     );
-  if (status.data.systemStatus === SYSTEM_STATUS.regionRestricted)
+  if (closable && status.data.systemStatus === SYSTEM_STATUS.regionRestricted)
     return (
       <Suspense fallback={splash}>
         <RegionPage
