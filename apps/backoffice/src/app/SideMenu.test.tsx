@@ -13,7 +13,7 @@ describe('side menu', () => {
         <SideMenu operatorRole="readonly" />
       </MemoryRouter>,
     );
-    expect(labels()).toEqual(['Dashboard', 'Members']);
+    expect(labels()).toEqual(['Dashboard', 'Members', 'Customer service', 'Affiliate applications']);
   });
 
   it('shows finance the adjustments but not operators, audit or settings', () => {
