@@ -1,6 +1,6 @@
 import { SYSTEM_STATUS } from '@lotus/contracts/system';
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { LoginGuard } from '../../features/auth/components/LoginGuard.tsx';
 import { openCustomerWindow } from '../../features/customer-service/lib/open-customer-window.ts';
@@ -35,6 +35,18 @@ function StartupError({ error, onRetry }: { error: unknown; onRetry?: () => void
       onRetry={domain ? undefined : onRetry}
     />
   );
+}
+
+/** A new page starts at its top; back and forward leave the browser's own scroll restoration. */
+function ScrollToTop({ pathname }: { pathname: string }) {
+  const type = useNavigationType();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+  return null;
 }
 
 /**
@@ -112,7 +124,7 @@ export function RootGate() {
     <LoginGuard loginedToHomePage={whitelabel.loginedToHomePage}>
       <LoadFailureBanner />
       <Outlet />
-      <ScrollRestoration />
+      <ScrollToTop pathname={pathname} />
     </LoginGuard>
   );
 }
