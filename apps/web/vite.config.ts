@@ -28,7 +28,6 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
     test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
     priority: 30,
   },
-  { name: 'sanitize', test: /node_modules[\\/]dompurify[\\/]/, priority: 30 },
   {
     name: 'radix',
     test: /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/,
