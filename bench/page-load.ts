@@ -166,9 +166,10 @@ async function loadOnce(
     const deadline = Date.now() + MAX_WAIT_MS;
     // A function, not a string (the page's CSP forbids eval); the bench is type-checked without the
     // DOM library, hence the narrow view of `document`.
-    type Root = { document: { getElementById(id: string): { childElementCount: number } | null } };
+    // index.html's own spinner (.startup) is in #root until the app's first render replaces it.
+    type Root = { document: { querySelector(selector: string): unknown } };
     await page.waitForFunction(
-      () => ((globalThis as unknown as Root).document.getElementById('root')?.childElementCount ?? 0) > 0,
+      () => (globalThis as unknown as Root).document.querySelector('#root > :not(.startup)') !== null,
       undefined,
       { timeout: MAX_WAIT_MS },
     );

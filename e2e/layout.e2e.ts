@@ -60,7 +60,7 @@ async function expectNoOverflow(page: Page, where: string): Promise<void> {
 
 /** The page has rendered: its chunk arrived and no spinner is left (a slow part is measured as is). */
 async function settle(page: Page): Promise<void> {
-  await page.waitForSelector('#root > *', { timeout: 10_000 });
+  await page.waitForSelector('#root > :not(.startup)', { timeout: 10_000 });
   await page
     .waitForFunction(() => document.querySelectorAll('.spinner').length === 0, undefined, { timeout: 3_000 })
     .catch(() => undefined);

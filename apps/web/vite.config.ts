@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { compression, type ViteCompressionPluginOption } from 'vite-plugin-compression2';
 
 /**
@@ -18,6 +18,52 @@ const PRECOMPRESS: ViteCompressionPluginOption = {
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 
+/**
+ * The first screen's other files, announced in index.html so the browser fetches them while it
+ * parses the page, beside the entry's scripts, instead of after they have run: the home page's
+ * chunk and its stylesheets (most visits start there), and the default language's texts (EN; the
+ * app fetches another language's itself). Fetching them costs other routes a few KB; waiting for
+ * them cost the home page a round trip on a slow network. `crossorigin` as on Vite's own links, so
+ * the later requests find these in the cache.
+ */
+function preloadFirstScreen(): Plugin {
+  return {
+    name: 'lotus:preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const tags: HtmlTagDescriptor[] = [];
+        for (const item of Object.values(bundle)) {
+          if (item.type === 'chunk' && item.facadeModuleId?.endsWith('/src/app/routes/index.tsx')) {
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${item.fileName}` },
+            });
+            for (const css of item.viteMetadata?.importedCss ?? []) {
+              tags.push({
+                tag: 'link',
+                attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` },
+              });
+            }
+          }
+          if (
+            item.type === 'asset' &&
+            item.originalFileNames.some((name) => name.endsWith('locales/EN/translation.json'))
+          ) {
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `/${item.fileName}` },
+            });
+          }
+        }
+        return tags.map((tag) => ({ ...tag, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 /** Vendor libraries that change rarely get their own long-cached chunks. */
 const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
@@ -35,18 +81,21 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
   },
   {
     // Small app modules shared by the shell and the pages travel together: one request and better
-    // compression than a dozen sub-kilobyte chunks. Modules that pull heavy libraries (SafeHtml ->
-    // DOMPurify, Dialog -> Radix) and the error catalogue stay out so they remain lazy.
+    // compression than a dozen sub-kilobyte chunks. A module in this group comes with everything it
+    // imports, and the group is part of the first load: what only later pages use stays out. Out are
+    // modules that pull heavy libraries (Dialog -> Radix), the error catalogue, the sanitiser (with
+    // the rich text that needs it), the account modules that load on demand (sealed calls, flows,
+    // member calls, countdowns, the human check) and the features whose calls only their own pages
+    // make (wallet, deposits, withdrawals, feedback, contact form, affiliate application), so the
+    // header's login box costs the first page only the form itself.
     name: 'shared',
-    // The account modules that load on demand (sealed calls, flows, member calls, countdowns)
-    // stay out, so the header's login box costs the first page only the form itself.
-    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue|sealed-request|money|use-countdown|throttle|human-check|contact-channels)|config[\\/]|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/](?!auth|member|cs|agents)[^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/]auth[\\/](hooks[\\/]use-session|lib[\\/]remember)\.|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView)\.)|packages[\\/]contracts[\\/]src[\\/](languages|system|storage|cookies)\.ts/,
+    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue|sealed-request|money|use-countdown|throttle|human-check|contact-channels|sanitize-html)|config[\\/]|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/](?!auth|member|cs|agents|wallet|deposit|withdraw|feedback)[^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/]auth[\\/](hooks[\\/]use-session|lib[\\/]remember)\.|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView)\.)|packages[\\/]contracts[\\/]src[\\/](languages|system|storage|cookies)\.ts/,
     priority: 10,
   },
 ];
 
 export default defineConfig({
-  plugins: [react(), compression(PRECOMPRESS)],
+  plugins: [react(), preloadFirstScreen(), compression(PRECOMPRESS)],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,9 +1,13 @@
-import { StrictMode } from 'react';
+import { SYSTEM_STATUS } from '@lotus/contracts/system';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { HOME_PATHS, HomePage } from './app/router.tsx';
+import { noticesQueryOptions } from './features/announcements/api/get-notices.ts';
+import { preloadFirstBanner } from './features/announcements/lib/preload-banner.ts';
 import { captureInstallPrompt } from './features/download/lib/install-prompt.ts';
 import { registerServiceWorker } from './features/download/lib/register-service-worker.ts';
+import { gameMenusQueryOptions } from './features/games/api/get-game-menus.ts';
 import { installPreloadErrorReporting } from './lib/chunk-load.ts';
 import { loadErrorCatalogue } from './lib/error-catalogue.ts';
 import { initI18n, loadTexts } from './lib/i18n.ts';
@@ -23,13 +27,24 @@ registerServiceWorker();
 
 // The first screen needs the language's texts, the brand's status (RootGate decides between the
 // site and the status pages with it) and, on the home page, the home chunk: all three are fetched
-// side by side now, not one after another.
+// side by side now, not one after another, while index.html shows its spinner.
 const queryClient = createQueryClient();
-if (merchant) void queryClient.prefetchQuery(systemStatusQueryOptions());
-if (HOME_PATHS.includes(window.location.pathname)) void HomePage.preload().catch(() => undefined);
-
-// The remembered language's texts are in place before the first paint (no flash of EN).
-await loadTexts(i18n.language).catch(() => undefined);
+const status = systemStatusQueryOptions();
+const statusLoaded = merchant ? queryClient.prefetchQuery(status) : Promise.resolve();
+const ready: Promise<unknown>[] = [loadTexts(i18n.language).catch(() => undefined), statusLoaded];
+const home = HOME_PATHS.includes(window.location.pathname);
+if (home) ready.push(HomePage.preload().catch(() => undefined));
+// The header's and the home page's calls follow as soon as the status says the brand is open (in
+// maintenance or a blocked region the server would refuse them, and the site is not shown).
+void statusLoaded.then(async () => {
+  const answer = queryClient.getQueryData(status.queryKey);
+  if (answer?.systemStatus !== SYSTEM_STATUS.normal) return;
+  void queryClient.prefetchQuery(gameMenusQueryOptions());
+  if (!home) return;
+  const notices = noticesQueryOptions();
+  await queryClient.prefetchQuery(notices);
+  preloadFirstBanner(queryClient.getQueryData(notices.queryKey), answer);
+});
 
 // Error texts are not needed to paint: they load when the visitor first interacts (or when a
 // component shows one), so a visit that only looks does not download them.
@@ -41,8 +56,14 @@ const loadOnInteraction = () => {
 for (const type of interactions)
   window.addEventListener(type, loadOnInteraction, { capture: true, passive: true });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+// The first render waits for all of it (no spinner, then page, then data: one paint of the page),
+// and runs as a transition so React renders it in slices instead of one long task.
+await Promise.all(ready);
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );
