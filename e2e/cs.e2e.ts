@@ -3,6 +3,7 @@ import { createOperator, HARNESS_TOTP_SECRET, withDatabase } from '@lotus/api/ha
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backofficeLogin } from './backoffice.ts';
+import { E2E_BRANDS } from './brands.ts';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
 import { overflowingElements } from './overflow.ts';
 
@@ -95,6 +96,22 @@ describe('customer service', () => {
     await taken.getByRole('button', { name: 'Close' }).click();
     await bo.page.getByRole('status').filter({ hasText: 'Closed' }).waitFor();
     await bo.context.close();
+  });
+
+  it("the maintenance page's contact button opens the contact form, which works while the brand is closed", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${siteUrl(E2E_BRANDS.maintenance.domain)}/index`);
+    await page.getByTestId('maintenance-page').waitFor();
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByTestId('maintenance-page').getByRole('button', { name: 'Contact customer service' }).click();
+    const popup = await popupOpened;
+    await popup.getByTestId('contact-page').waitFor({ timeout: 15_000 });
+    await popup.getByLabel('Your name').fill(`Closed ${unique()}`);
+    await popup.getByLabel('Mobile').fill('012-345 6789');
+    await popup.getByLabel('Your message').fill('When does the maintenance end?');
+    await popup.getByTestId('contact-submit').click();
+    await popup.getByTestId('contact-sent').waitFor({ timeout: 45_000 });
+    await context.close();
   });
 
   it('feedback sent from the site shows in the back office with its image', async () => {
