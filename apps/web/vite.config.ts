@@ -20,9 +20,9 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
  * The first screen's other files, announced in index.html so the browser fetches them while it
- * parses the page, beside the entry's scripts, instead of after they have run: the home page's
- * chunk and its stylesheets (most visits start there), and the default language's texts (EN; the
- * app fetches another language's itself). Fetching them costs other routes a few KB; waiting for
+ * parses the page, beside the small entry (boot.ts), instead of after it has run: the app (main.tsx)
+ * with its scripts and stylesheets, the home page's chunk and its stylesheets (most visits start
+ * there), and the default language's texts (EN; the app fetches another language's itself). Fetching them costs other routes a few KB; waiting for
  * them cost the home page a round trip on a slow network. `crossorigin` as on Vite's own links, so
  * the later requests find these in the cache.
  */
@@ -32,10 +32,23 @@ function preloadFirstScreen(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
+      handler(html, { bundle }) {
         if (!bundle) return [];
         const tags: HtmlTagDescriptor[] = [];
         for (const item of Object.values(bundle)) {
+          if (item.type === 'chunk' && item.facadeModuleId?.endsWith('/src/main.tsx')) {
+            for (const file of [...item.imports, item.fileName]) {
+              tags.push({
+                tag: 'link',
+                attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              });
+              // Its chunks' stylesheets as plain links: Vite's loader finds them and loads no copy.
+              const chunk = bundle[file];
+              for (const css of chunk?.type === 'chunk' ? (chunk.viteMetadata?.importedCss ?? []) : []) {
+                tags.push({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${css}` } });
+              }
+            }
+          }
           if (item.type === 'chunk' && item.facadeModuleId?.endsWith('/src/app/routes/index.tsx')) {
             tags.push({
               tag: 'link',
@@ -58,7 +71,15 @@ function preloadFirstScreen(): Plugin {
             });
           }
         }
-        return tags.map((tag) => ({ ...tag, injectTo: 'head' as const }));
+        const announced = new Set<string>();
+        return tags
+          .filter((tag) => {
+            const href = String(tag.attrs?.href);
+            if (html.includes(`href="${href}"`) || announced.has(href)) return false;
+            announced.add(href);
+            return true;
+          })
+          .map((tag) => ({ ...tag, injectTo: 'head' as const }));
       },
     },
   };
@@ -80,6 +101,21 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
     priority: 20,
   },
   {
+    // What the page's small entry (boot.ts) runs before the app has arrived (and Vite's helper that
+    // loads the app): its own chunk, which the shared chunk imports too, so the entry never waits
+    // for React or the shared chunk.
+    name: 'boot',
+    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](boot-calls|merchant|storage|cdn)|config[\\/]paths|features[\\/]announcements[\\/]lib[\\/](notice-query|preload-banner))\.ts|packages[\\/]contracts[\\/]src[\\/](languages|storage)\.ts|vite[\\/]preload-helper/,
+    priority: 40,
+  },
+  {
+    // The home page's styles shared with other pages (the pages' common sheet, announcements,
+    // banners) as one stylesheet: one request of the first screen instead of three.
+    name: 'pages',
+    test: /apps[\\/]web[\\/]src[\\/](app[\\/]routes[\\/]pages|features[\\/]announcements[\\/]components[\\/](announcements|banners))\.css/,
+    priority: 15,
+  },
+  {
     // Small app modules shared by the shell and the pages travel together: one request and better
     // compression than a dozen sub-kilobyte chunks. A module in this group comes with everything it
     // imports, and the group is part of the first load: what only later pages use stays out. Out are
@@ -89,7 +125,7 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
     // make (wallet, deposits, withdrawals, feedback, contact form, affiliate application), so the
     // header's login box costs the first page only the form itself.
     name: 'shared',
-    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue|sealed-request|money|use-countdown|throttle|human-check|contact-channels|sanitize-html)|config[\\/]|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/](?!auth|member|cs|agents|wallet|deposit|withdraw|feedback)[^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/]auth[\\/](hooks[\\/]use-session|lib[\\/]remember)\.|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView)\.)|packages[\\/]contracts[\\/]src[\\/](languages|system|storage|cookies)\.ts/,
+    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue|sealed-request|money|use-countdown|throttle|human-check|contact-channels|sanitize-html|boot-calls|merchant|storage|cdn)|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/](?!auth|member|cs|agents|wallet|deposit|withdraw|feedback|announcements[\\/]lib[\\/](notice-query|preload-banner))[^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/]auth[\\/](hooks[\\/]use-session|lib[\\/]remember)\.|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView|language[\\/]components[\\/]TriggerFace)\.)|packages[\\/]contracts[\\/]src[\\/](system|cookies)\.ts/,
     priority: 10,
   },
 ];

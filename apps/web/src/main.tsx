@@ -2,12 +2,12 @@ import { SYSTEM_STATUS } from '@lotus/contracts/system';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { HOME_PATHS, HomePage } from './app/router.tsx';
+import { HomePage } from './app/router.tsx';
 import { noticesQueryOptions } from './features/announcements/api/get-notices.ts';
-import { preloadFirstBanner } from './features/announcements/lib/preload-banner.ts';
 import { captureInstallPrompt } from './features/download/lib/install-prompt.ts';
 import { registerServiceWorker } from './features/download/lib/register-service-worker.ts';
 import { gameMenusQueryOptions } from './features/games/api/get-game-menus.ts';
+import { HOME_PATHS } from './lib/boot-calls.ts';
 import { installPreloadErrorReporting } from './lib/chunk-load.ts';
 import { loadErrorCatalogue } from './lib/error-catalogue.ts';
 import { initI18n, loadTexts } from './lib/i18n.ts';
@@ -26,24 +26,20 @@ installPreloadErrorReporting();
 registerServiceWorker();
 
 // The first screen needs the language's texts, the brand's status (RootGate decides between the
-// site and the status pages with it) and, on the home page, the home chunk: all three are fetched
-// side by side now, not one after another, while index.html shows its spinner.
+// site and the status pages with it; boot.ts has already asked for it) and, on the home page, the
+// home chunk: all three are on their way side by side while index.html shows its spinner.
 const queryClient = createQueryClient();
 const status = systemStatusQueryOptions();
 const statusLoaded = merchant ? queryClient.prefetchQuery(status) : Promise.resolve();
 const ready: Promise<unknown>[] = [loadTexts(i18n.language).catch(() => undefined), statusLoaded];
 const home = HOME_PATHS.includes(window.location.pathname);
 if (home) ready.push(HomePage.preload().catch(() => undefined));
-// The header's and the home page's calls follow as soon as the status says the brand is open (in
-// maintenance or a blocked region the server would refuse them, and the site is not shown).
-void statusLoaded.then(async () => {
-  const answer = queryClient.getQueryData(status.queryKey);
-  if (answer?.systemStatus !== SYSTEM_STATUS.normal) return;
+// The header's and the home page's calls (started by boot.ts) go into the cache as soon as the
+// status says the brand is open (in maintenance or a blocked region the site is not shown).
+void statusLoaded.then(() => {
+  if (queryClient.getQueryData(status.queryKey)?.systemStatus !== SYSTEM_STATUS.normal) return;
   void queryClient.prefetchQuery(gameMenusQueryOptions());
-  if (!home) return;
-  const notices = noticesQueryOptions();
-  await queryClient.prefetchQuery(notices);
-  preloadFirstBanner(queryClient.getQueryData(notices.queryKey), answer);
+  if (home) void queryClient.prefetchQuery(noticesQueryOptions());
 });
 
 // Error texts are not needed to paint: they load when the visitor first interacts (or when a

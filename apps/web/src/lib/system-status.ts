@@ -1,6 +1,7 @@
 import type { SystemStatus } from '@lotus/contracts/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
+import { takeBootAnswer } from './boot-calls.ts';
 
 /**
  * The brand's country (ISO 3166 alpha-2, brand configuration) from its last status answer. A
@@ -10,7 +11,8 @@ import { apiRequest } from './api-client.ts';
 let brandCountry: string | undefined;
 
 export async function getSystemStatus(): Promise<SystemStatus> {
-  const status = await apiRequest<SystemStatus>('/wps/system/status');
+  // The first fetch takes the answer of the call boot.ts started, when it has one.
+  const status = (await takeBootAnswer('status')) ?? (await apiRequest<SystemStatus>('/wps/system/status'));
   brandCountry = status.info.whitelabel.country;
   return status;
 }
