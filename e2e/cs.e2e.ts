@@ -103,7 +103,10 @@ describe('customer service', () => {
     await page.goto(`${siteUrl(E2E_BRANDS.maintenance.domain)}/index`);
     await page.getByTestId('maintenance-page').waitFor();
     const popupOpened = page.waitForEvent('popup');
-    await page.getByTestId('maintenance-page').getByRole('button', { name: 'Contact customer service' }).click();
+    await page
+      .getByTestId('maintenance-page')
+      .getByRole('button', { name: 'Contact customer service' })
+      .click();
     const popup = await popupOpened;
     await popup.getByTestId('contact-page').waitFor({ timeout: 15_000 });
     await popup.getByLabel('Your name').fill(`Closed ${unique()}`);
