@@ -87,12 +87,13 @@ function preloadFirstScreen(): Plugin {
 
 /** Vendor libraries that change rarely get their own long-cached chunks. */
 const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 30 },
-  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
   {
-    name: 'i18n',
-    test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+    // The libraries every page runs first (React, React Router, TanStack Query, i18next) as one
+    // chunk: one request instead of four. Over HTTP/1.1 (six connections per host) the first
+    // screen's requests queue, and the brand's status call waited behind them; one file also
+    // compresses 2 KB better. Measured: Lighthouse LCP 2.47-2.57 -> 2.41-2.43 s.
+    name: 'vendor',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
     priority: 30,
   },
   {
