@@ -144,7 +144,7 @@ describe('accounts in the browser', () => {
       /\d/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''),
     );
     const shown = await balance.innerText();
-    expect(shown).toMatch(/P\s?[\d,]+\.\d{2}/);
+    expect(shown).toMatch(/RM\s?[\d,]+\.\d{2}/);
     await page.getByTestId('balance-toggle').click();
     expect(await balance.innerText()).toContain('***');
     await page.getByTestId('balance-toggle').click();

@@ -90,7 +90,7 @@ describe('deposits in the browser', () => {
     await form.getByTestId('deposit-amount').fill('88.80');
     await form.getByTestId('deposit-submit').click();
     await page.waitForURL(/\/wps\/deposits\/demo-gateway\/DP[0-9A-F]{20}$/, { timeout: 15_000 });
-    expect(await page.getByTestId('demo-amount').innerText()).toBe('88.80 PHP');
+    expect(await page.getByTestId('demo-amount').innerText()).toBe('88.80 MYR');
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
     await dismissPopup(page, { timeout: 3_000 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { overflowingElements } from './overflow.ts';
 import { closeDialog, dismissPopup } from './pages.ts';
 
 /**
@@ -30,6 +31,7 @@ const ROUTES = [
   '/seamless',
   '/help',
   '/helpmc',
+  '/contact',
   '/down',
   '/join',
   '/game',
@@ -44,60 +46,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Runs in the page: the elements past the viewport's edges, as short selectors. */
-function overflowingElements(): { scrollWidth: number; innerWidth: number; offenders: string[] } {
-  const width = window.innerWidth;
-  const clips = (element: Element) => getComputedStyle(element).overflowX !== 'visible';
-  const name = (element: Element) => {
-    const testId = element.getAttribute('data-testid');
-    const classes = [...element.classList]
-      .slice(0, 2)
-      .map((c) => `.${c}`)
-      .join('');
-    return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${classes}${testId ? `[data-testid="${testId}"]` : ''}`;
-  };
-  const path = (element: Element) => {
-    const parts = [name(element)];
-    let parent = element.parentElement;
-    for (let i = 0; i < 2 && parent && parent !== document.body; i += 1) {
-      parts.unshift(name(parent));
-      parent = parent.parentElement;
-    }
-    return parts.join(' > ');
-  };
-  const offenders: string[] = [];
-  for (const element of document.body.querySelectorAll('*')) {
-    const rect = element.getBoundingClientRect();
-    if (rect.width === 0 || rect.height === 0) continue;
-    const style = getComputedStyle(element);
-    if (style.visibility === 'hidden') continue;
-    // Scrolled or clipped by an ancestor: that ancestor is what is measured.
-    let clipped = false;
-    for (
-      let parent = element.parentElement;
-      parent && parent !== document.body;
-      parent = parent.parentElement
-    ) {
-      if (clips(parent)) {
-        clipped = true;
-        break;
-      }
-    }
-    if (clipped) continue;
-    // Off-screen on purpose above the page (the skip link until focused) is not sideways overflow.
-    if (rect.bottom <= 0) continue;
-    if (rect.right > width + 1 || rect.left < -1) {
-      offenders.push(`${path(element)} (${Math.round(rect.left)}..${Math.round(rect.right)})`);
-    }
-  }
-  return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, offenders };
-}
-
 /** Every overflow a run finds, so one run names them all; each test asserts the list is empty. */
 let problems: string[] = [];
 
 async function expectNoOverflow(page: Page, where: string): Promise<void> {
-  const report = await page.evaluate(overflowingElements);
+  const report = await page.evaluate(overflowingElements, []);
   if (report.scrollWidth > report.innerWidth || report.offenders.length > 0) {
     problems.push(
       `${where}: document ${report.scrollWidth} px in a ${report.innerWidth} px viewport`,
@@ -108,7 +61,7 @@ async function expectNoOverflow(page: Page, where: string): Promise<void> {
 
 /** The page has rendered: its chunk arrived and no spinner is left (a slow part is measured as is). */
 async function settle(page: Page): Promise<void> {
-  await page.waitForSelector('#root > *', { timeout: 10_000 });
+  await page.waitForSelector('#root > :not(.startup)', { timeout: 10_000 });
   await page
     .waitForFunction(() => document.querySelectorAll('.spinner').length === 0, undefined, { timeout: 3_000 })
     .catch(() => undefined);

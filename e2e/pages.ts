@@ -95,15 +95,20 @@ export async function memberOnDepositPage(
 
 export type OperatorLogin = { username: string; password: string; totpSecret: string };
 
-/** A finance operator of the demo brand, its authenticator enrolled on the harness secret. */
-export async function financeOperator(): Promise<OperatorLogin> {
-  const username = `fin${unique()}`;
-  const password = 'Finance#2026';
+/** An operator of the demo brand with `role`, its authenticator enrolled on the harness secret. */
+export async function demoOperator(
+  role: 'admin' | 'finance' | 'cs' | 'marketing' | 'readonly',
+): Promise<OperatorLogin> {
+  const username = `${role.slice(0, 3)}${unique()}`;
+  const password = 'Operator#2026';
   const { totpSecret } = await db((d) =>
-    createOperator(d, { merchantCode: 'DEMO', username, password, role: 'finance' }),
+    createOperator(d, { merchantCode: 'DEMO', username, password, role }),
   );
   return { username, password, totpSecret };
 }
+
+/** A finance operator of the demo brand. */
+export const financeOperator = (): Promise<OperatorLogin> => demoOperator('finance');
 
 /** The back office's first login step (username and password): the authenticator code is asked next. */
 export async function operatorPasswordStep(page: Page, operator: OperatorLogin): Promise<void> {

@@ -36,7 +36,7 @@ describe('money harness', () => {
       roundId: 'r1',
       gameId: 'g1',
       amount: '0.50',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     const res = await ctx.app.inject({
       method: 'POST',

@@ -1,4 +1,6 @@
+import { agentsModule } from './domains/agents/agents.module.ts';
 import { announcementsModule } from './domains/announcements/announcements.module.ts';
+import { csModule } from './domains/cs/cs.module.ts';
 import { depositsModule } from './domains/deposits/deposits.module.ts';
 import { externalModule } from './domains/external/external.module.ts';
 import { feedbackModule } from './domains/feedback/feedback.module.ts';
@@ -37,5 +39,7 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   operatorsModule,
   vendorsModule,
   lotteryModule,
+  csModule,
+  agentsModule,
   eventsModule,
 ];

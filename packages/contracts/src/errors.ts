@@ -1,4 +1,6 @@
+import { agentsErrors } from './errors/agents.ts';
 import { clientErrors } from './errors/client.ts';
+import { csErrors } from './errors/cs.ts';
 import { depositsErrors } from './errors/deposits.ts';
 import type { ErrorEntry } from './errors/entry.ts';
 import { gamesErrors } from './errors/games.ts';
@@ -38,6 +40,8 @@ const table = {
   ...depositsErrors,
   ...gamesErrors,
   ...lotteryErrors,
+  ...csErrors,
+  ...agentsErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -53,6 +57,8 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   depositsErrors,
   gamesErrors,
   lotteryErrors,
+  csErrors,
+  agentsErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

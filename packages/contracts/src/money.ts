@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 
 /**
  * Money on the wire (money-rules.md): amounts are integers of the currency's minor unit, carried as
- * decimal strings with exactly the currency's scale ("1234.50" for PHP). Never a JS number: parsing
+ * decimal strings with exactly the currency's scale ("1234.50" for MYR). Never a JS number: parsing
  * and formatting go through bigint only, so values above 2^53 survive every hop.
  */
 
@@ -36,7 +36,7 @@ export const MAX_MINOR = 9_223_372_036_854_775_807n;
 const DECIMAL = /^(-?)(\d{1,19})(?:\.(\d+))?$/;
 
 /**
- * "12.5" in PHP -> 1250n. Refuses more fraction digits than the scale, exponents, signs other than
+ * "12.5" in MYR -> 1250n. Refuses more fraction digits than the scale, exponents, signs other than
  * a leading minus, and anything beyond a bigint; answers null instead of guessing.
  */
 export function parseAmount(text: string, currency: string): bigint | null {
@@ -50,7 +50,7 @@ export function parseAmount(text: string, currency: string): bigint | null {
   return match[1] === '-' ? -minor : minor;
 }
 
-/** 1250n in PHP -> "12.50"; -5n -> "-0.05". */
+/** 1250n in MYR -> "12.50"; -5n -> "-0.05". */
 export function formatAmount(minor: bigint | string, currency: string): string {
   const value = typeof minor === 'bigint' ? minor : BigInt(minor);
   const scale = currencyScale(currency);
@@ -65,7 +65,7 @@ export function formatAmount(minor: bigint | string, currency: string): string {
 export const Amount = Type.String({
   pattern: '^-?\\d{1,19}(\\.\\d{1,4})?$',
   description:
-    'Decimal string with exactly the currency\'s scale (PHP: 2 digits, e.g. "1234.50"); an integer of minor units underneath, never a float',
+    'Decimal string with exactly the currency\'s scale (MYR: 2 digits, e.g. "1234.50"); an integer of minor units underneath, never a float',
   examples: ['1234.50'],
 });
 
@@ -74,7 +74,7 @@ export const AmountInput = Type.String({
   pattern: '^\\d{1,19}(\\.\\d{1,4})?$',
   maxLength: 24,
   description:
-    'Decimal string, at most the currency\'s fraction digits (PHP: 2), e.g. "10", "10.5" or "10.50"; JSON numbers are refused',
+    'Decimal string, at most the currency\'s fraction digits (MYR: 2), e.g. "10", "10.5" or "10.50"; JSON numbers are refused',
   examples: ['10.50'],
 });
 
@@ -92,7 +92,7 @@ export const WalletBalanceItem = Type.Object({
 export const WalletBalance = Type.Object({
   sumBalance: Amount,
   balance: Type.Array(WalletBalanceItem),
-  currency: Type.String({ description: 'ISO 4217 code of the brand, e.g. PHP' }),
+  currency: Type.String({ description: 'ISO 4217 code of the brand, e.g. MYR' }),
   currencySymbol: Type.String({ description: 'Symbol shown before amounts, e.g. P' }),
 });
 export type WalletBalance = Static<typeof WalletBalance>;

@@ -77,6 +77,8 @@ export const WhitelabelInfo = Type.Object({
   theme: ThemeColours,
   currency: Type.String(),
   currencySymbol: Type.String(),
+  /** ISO 3166 alpha-2: the brand's market (default dialing code of phone fields). */
+  country: Type.String(),
   prizeModes: Type.Array(Type.String()),
   announcementTypes: Type.Array(Type.String()),
   defaultAnnouncementType: Type.String(),

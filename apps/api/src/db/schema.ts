@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { AgentsTables } from '../domains/agents/agents.tables.ts';
 import type { AnnouncementsTables } from '../domains/announcements/announcements.tables.ts';
+import type { CsTables } from '../domains/cs/cs.tables.ts';
 import type { DepositsTables } from '../domains/deposits/deposits.tables.ts';
 import type { ExternalTables } from '../domains/external/external.tables.ts';
 import type { FeedbackTables } from '../domains/feedback/feedback.tables.ts';
@@ -46,6 +48,8 @@ export interface BrandsTable {
   theme: JSONColumnType<ThemeColoursRow>;
   currency: Generated<string>;
   currency_symbol: Generated<string>;
+  /** ISO 3166 alpha-2 (migration 0016): the default region of phone numbers and dialing codes. */
+  country: Generated<string>;
   prize_modes: JSONColumnType<string[]>;
   announcement_types: JSONColumnType<string[]>;
   default_announcement_type: Generated<string>;
@@ -111,7 +115,9 @@ export interface JobRunsTable {
  * (`<domain>.tables.ts` beside its code). A new domain adds its tables file and one name here.
  */
 export interface Database
-  extends AnnouncementsTables,
+  extends AgentsTables,
+    AnnouncementsTables,
+    CsTables,
     DepositsTables,
     EventsTables,
     ExternalTables,

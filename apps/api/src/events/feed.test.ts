@@ -268,9 +268,9 @@ describe('member daily turnover', () => {
 
   it('equals the seamless calls made: bets and stakes, wins, a bet-and-win, a rollback', async () => {
     const p = await player();
-    const b1 = { ...ids(), token: p.token, amount: '10.00', currency: 'PHP' };
-    const b2 = { ...ids(), token: p.token, amount: '5.50', currency: 'PHP' };
-    const b3 = { ...ids(), token: p.token, amount: '7.00', currency: 'PHP' };
+    const b1 = { ...ids(), token: p.token, amount: '10.00', currency: 'MYR' };
+    const b2 = { ...ids(), token: p.token, amount: '5.50', currency: 'MYR' };
+    const b3 = { ...ids(), token: p.token, amount: '7.00', currency: 'MYR' };
     await send('bet', b1);
     await send('bet', b2);
     await send('bet', b3);
@@ -280,15 +280,15 @@ describe('member daily turnover', () => {
       roundId: b1.roundId,
       betTransactionId: b1.transactionId,
       amount: '25.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     await send('rollback', {
       ...ids(),
       roundId: b2.roundId,
       betTransactionId: b2.transactionId,
-      currency: 'PHP',
+      currency: 'MYR',
     });
-    await send('betWin', { ...ids(), token: p.token, betAmount: '3.00', winAmount: '4.25', currency: 'PHP' });
+    await send('betWin', { ...ids(), token: p.token, betAmount: '3.00', winAmount: '4.25', currency: 'MYR' });
 
     await drainUntil(ctx.db, memberDailyTurnover, async () => (await totals(p.id)).payout === 2925n);
     // Bets: b1, b3 and the bet-and-win (b2 rolled back). Stake 10 + 7 + 3; payout 25 + 4.25.
@@ -300,20 +300,20 @@ describe('member daily turnover', () => {
       vendors: [vendorId],
     });
     const rows = await memberTurnover(ctx.db, brand.id, p.id, today(), today());
-    expect(rows.map((r) => r.currency)).toEqual(['PHP']);
+    expect(rows.map((r) => r.currency)).toEqual(['MYR']);
     expect(PLATFORM_CONSUMERS).toContain(memberDailyTurnover);
   });
 
   it('counts nothing twice when events are delivered again (a batch handled twice, the cursor reset)', async () => {
     const p = await player();
-    const b = { ...ids(), token: p.token, amount: '12.00', currency: 'PHP' };
+    const b = { ...ids(), token: p.token, amount: '12.00', currency: 'MYR' };
     await send('bet', b);
     await send('win', {
       ...ids(),
       roundId: b.roundId,
       betTransactionId: b.transactionId,
       amount: '2.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     await drainUntil(ctx.db, memberDailyTurnover, async () => (await totals(p.id)).payout === 200n);
     const once = await totals(p.id);

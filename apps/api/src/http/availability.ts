@@ -5,7 +5,8 @@ import { AppError } from './app-error.ts';
 /**
  * Member and visitor routes that stay open while the brand is in maintenance or the visitor's region
  * is restricted: what the maintenance and region pages show (status with the end time and the
- * visitor's address, brand menu and domain route, customer service, help) and logging out.
+ * visitor's address, brand menu and domain route, customer service, help), the contact form their
+ * contact button opens (with the human check it needs) and logging out.
  */
 export const OPEN_WHILE_CLOSED: ReadonlySet<string> = new Set([
   '/wps/system/status',
@@ -13,6 +14,8 @@ export const OPEN_WHILE_CLOSED: ReadonlySet<string> = new Set([
   '/wps/system/domainRoute',
   '/wps/system/customerService',
   '/wps/system/helpCenter',
+  '/wps/system/humanCheck',
+  '/wps/cs/contact',
   '/wps/session/logout',
 ]);
 

@@ -25,3 +25,10 @@ export function maskEmail(email: string | null): string | null {
   if (at <= 0) return '***';
   return `${email[0]}***${email.slice(at)}`;
 }
+
+/** A contact value of a form (contact request, affiliate application) as the masked roles see it. */
+export function maskContactValue(channel: string, value: string): string {
+  if (channel === 'email') return maskEmail(value) ?? '';
+  if (value.startsWith('+')) return maskMobile(value) ?? '';
+  return value.length <= 3 ? '***' : `${value.slice(0, 2)}***${value.slice(-1)}`;
+}

@@ -13,7 +13,15 @@ describe('side menu', () => {
         <SideMenu operatorRole="readonly" />
       </MemoryRouter>,
     );
-    expect(labels()).toEqual(['Dashboard', 'Members', 'Games and vendors', 'Round lookup', 'GGR report']);
+    expect(labels()).toEqual([
+      'Dashboard',
+      'Members',
+      'Games and vendors',
+      'Round lookup',
+      'GGR report',
+      'Customer service',
+      'Affiliate applications',
+    ]);
   });
 
   it('shows finance the adjustments but not operators, audit or settings', () => {

@@ -92,6 +92,18 @@ export const PAGES: BackofficePage[] = [
     load: () => import('../features/outboxes/OutboxesPage.tsx'),
   },
   {
+    path: 'customer-service',
+    menuKey: 'cs.menu',
+    roles: [],
+    load: () => import('../features/cs/CsPage.tsx'),
+  },
+  {
+    path: 'affiliates',
+    menuKey: 'affiliates.menu',
+    roles: [],
+    load: () => import('../features/agents/AffiliateApplicationsPage.tsx'),
+  },
+  {
     path: 'audit',
     menuKey: 'menu.audit',
     roles: ['admin'],

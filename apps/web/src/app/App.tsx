@@ -1,15 +1,20 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { BrowserRouter } from 'react-router';
+import { Splash } from './layout/Splash.tsx';
 import { AppProvider } from './provider.tsx';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+/** The member site; main.tsx makes the query client so the first calls start before the first render. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        {/* Until the first page's chunk arrives; later navigations keep the current page. */}
+        <Suspense fallback={<Splash />}>
+          <AppRoutes />
+        </Suspense>
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -39,6 +39,8 @@ export const paths = {
   download: simple('/down'),
   downloadAlias: simple('/download'),
   join: simple('/join'),
+  /** The contact form: the customer-service window's page while there is no chat room (no header). */
+  contact: simple('/contact'),
   /** The game frame: launches `game` of `vendor` (free play with `free`); `back` is where the lobby was. */
   game: {
     path: '/game',
@@ -62,6 +64,7 @@ export const PUBLIC_WHEN_LOGIN_REQUIRED: readonly string[] = [
   paths.register.path,
   paths.registerHtml.path,
   paths.helpMc.path,
+  paths.contact.path,
   paths.downloadAlias.path,
   paths.download.path,
   paths.resetPassword.path,

@@ -6,7 +6,7 @@ describe('balance formatting', () => {
     expect(formatDecimalAmount('1234567.5')).toBe('1,234,567.50');
     expect(formatDecimalAmount('0')).toBe('0.00');
     expect(formatDecimalAmount('-1000.05')).toBe('-1,000.05');
-    expect(formatBalance('2000.00', 'P')).toBe('P 2,000.00');
+    expect(formatBalance('2000.00', 'RM')).toBe('RM 2,000.00');
   });
 
   it('keeps amounts beyond float precision exact', () => {
@@ -17,6 +17,6 @@ describe('balance formatting', () => {
 
   it('refuses what is not a decimal amount', () => {
     expect(formatDecimalAmount('1e5')).toBeNull();
-    expect(formatBalance('abc', 'P')).toBeNull();
+    expect(formatBalance('abc', 'RM')).toBeNull();
   });
 });

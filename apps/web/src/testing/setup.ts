@@ -5,6 +5,15 @@ import CN from '../locales/CN/translation.json';
 import EN from '../locales/EN/translation.json';
 import MS from '../locales/MS/translation.json';
 
+// jsdom's <dialog> has no showModal/close yet: open and close it as the browser would.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.removeAttribute('open');
+  this.dispatchEvent(new Event('close'));
+};
+
 // The browser fetches these JSON files; jsdom has no server, so the tests load them directly.
 initI18n('EN');
 for (const [lang, texts] of Object.entries({ EN, MS, CN })) {

@@ -82,8 +82,9 @@ export function brandTemplate(merchantCode: string, name: string, domains: strin
     uiLanguages: [...UI_LANGUAGE_CODES],
     chatHeaderColour: '#c8102e',
     theme: { primary: '#c8102e', primaryContrast: '#ffffff', accent: '#f5b301', headerBackground: '#14161c' },
-    currency: 'PHP',
-    currencySymbol: 'P',
+    currency: 'MYR',
+    currencySymbol: 'RM',
+    country: 'MY',
     prizeModes: [...PRIZE_MODES],
     announcementTypes: ['B', 'PL', 'PU', 'PR', 'H'],
     defaultAnnouncementType: 'B',
@@ -123,8 +124,10 @@ export const DEMO_BRAND: NewBrand = brandTemplate('DEMO', 'Lotus Demo', ['localh
 
 export const DEMO_CUSTOMER_SERVICE: CustomerServiceResource[] = [
   {
+    // The chat room arrives with a later issue; until then live chat is the site's own contact form
+    // (/contact, a page without the site header sized for the 440x750 customer window).
     csType: 'LIVECHAT',
-    url: 'https://chat.lotus-demo.example/livechat',
+    url: '/contact',
     qrCodeUrl: '',
     labelNameEn: 'Live Chat',
     labelNameMs: 'Sembang Langsung',
@@ -148,7 +151,7 @@ export const DEMO_CUSTOMER_SERVICE: CustomerServiceResource[] = [
   },
   {
     csType: 'VIP',
-    url: 'https://chat.lotus-demo.example/vip',
+    url: '/contact',
     qrCodeUrl: '',
     labelNameEn: 'VIP Service',
     labelNameMs: 'Khidmat VIP',

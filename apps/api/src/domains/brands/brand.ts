@@ -15,6 +15,8 @@ export type Brand = {
   theme: ThemeColoursRow;
   currency: string;
   currencySymbol: string;
+  /** ISO 3166 alpha-2 market of the brand: default region of phone numbers and dialing codes. */
+  country: string;
   prizeModes: string[];
   announcementTypes: string[];
   defaultAnnouncementType: string;

@@ -168,7 +168,7 @@ describe('gateway and QR deposits', () => {
     const page = await ctx.app.inject({ method: 'GET', url: url.pathname });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('150.00 PHP');
+    expect(page.body).toContain('150.00 MYR');
     const pay = await ctx.app.inject({
       method: 'POST',
       url: `${url.pathname}/pay`,

@@ -134,6 +134,16 @@ export async function findAgentByAffiliateCode(
   return row ? toMember(row) : null;
 }
 
+/** How many members have `agentId` as their direct upline. */
+export async function countDirectDownlines(db: Db, agentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('upline_id', '=', agentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The member's current uploaded avatar (its stored name), locking the row until the transaction ends. */
 export async function lockCustomAvatar(trx: Db, memberId: string): Promise<string | null> {
   const row = await trx

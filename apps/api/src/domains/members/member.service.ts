@@ -204,4 +204,9 @@ export async function storeLanguage(
 }
 
 /** Member look-ups and creation published to the other domains. */
-export { findMemberById, findMemberByMobile, insertMember } from './member.repository.ts';
+export {
+  countDirectDownlines,
+  findMemberById,
+  findMemberByMobile,
+  insertMember,
+} from './member.repository.ts';

@@ -51,23 +51,6 @@ describe('GET /wps/member/info', () => {
   });
 });
 
-describe('GET /wps/agent/info', () => {
-  it('answers agents and refuses members with error_not_agent', async () => {
-    const agent = await loginAs(ctx, 'demoagent', 'Agent123', { ip: randomIp() });
-    const info = await getWithToken<{ affiliateCode: string; downlines: number }>(
-      ctx,
-      '/wps/agent/info',
-      agent.body.value.token,
-    );
-    expect(info.body.value.affiliateCode).toBe('DEMO01');
-    expect(info.body.value.downlines).toBeGreaterThanOrEqual(1);
-    const m = await member();
-    const refused = await getWithToken(ctx, '/wps/agent/info', m.token);
-    expect(refused.status).toBe(403);
-    expect(refused.body.errorCode).toBe('error_not_agent');
-  });
-});
-
 describe('avatars', () => {
   it('answers the default STATIC avatar and sets another one', async () => {
     const m = await member();

@@ -1,5 +1,4 @@
 import type { DomainModule } from '../../http/module.ts';
-import { agentRoutes } from './agent.routes.ts';
 import { languageRoutes } from './language.routes.ts';
 import { memberAdminRoutes } from './member.admin.routes.ts';
 import { avatarFileRoute, memberRoutes } from './member.routes.ts';
@@ -14,7 +13,6 @@ export const membersModule: DomainModule = {
     registrationRoutes(api, deps);
     passwordRoutes(api, deps);
     memberRoutes(api, deps);
-    agentRoutes(api, deps);
     sessionRoutes(api, deps);
     languageRoutes(api, deps);
   },

@@ -59,6 +59,7 @@ export function whitelabelInfo(brand: Brand): SystemStatus['info']['whitelabel']
     theme: brand.theme,
     currency: brand.currency,
     currencySymbol: brand.currencySymbol,
+    country: brand.country,
     prizeModes: brand.prizeModes,
     announcementTypes: brand.announcementTypes,
     defaultAnnouncementType: brand.defaultAnnouncementType,

@@ -2,7 +2,7 @@ import { ERROR_CODES, errorMessage } from '@lotus/contracts/errors';
 import { FEATURE_FLAGS, STATIC_PAGES } from '@lotus/contracts/system';
 import { describe, expect, it } from 'vitest';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
-import { DEMO_BRAND } from '../../db/seed/demo-brand.ts';
+import { brandTemplate, DEMO_BRAND } from '../../db/seed/demo-brand.ts';
 import { updateBrandSettings } from '../brands/brand-settings.ts';
 
 const ctx = setupTestApp();
@@ -108,8 +108,9 @@ describe('GET /wps/system/status', () => {
       device: 'WEB',
       defaultLanguage: 'EN',
       supportedLanguages: ['EN', 'MS', 'CN'],
-      currency: 'PHP',
-      currencySymbol: 'P',
+      currency: 'MYR',
+      currencySymbol: 'RM',
+      country: 'MY',
       prizeModes: ['Lott', 'ZY', 'Elott', 'SEA'],
       announcementTypes: ['B', 'PL', 'PU', 'PR', 'H'],
       defaultAnnouncementType: 'B',
@@ -204,6 +205,23 @@ describe('GET /wps/system/status', () => {
     expect(body.value.info.whitelabel.loginedToHomePage).toBe(true);
     expect(body.value.info.whitelabel.flags.FREEPLAY3).toBe(false);
     expect(body.value.info.whitelabel.flags.USERNAMEREG3).toBe(true);
+  });
+
+  it("answers each brand's own currency and country (configuration, not code)", async () => {
+    const template = brandTemplate('SGBRAND', 'Lion Play', ['sg.example']);
+    await createBrand(ctx.db, {
+      brand: { ...template, country: 'SG', currency: 'SGD', currencySymbol: 'S$' },
+    });
+    const { body } = await call<Status>(ctx.app, {
+      method: 'GET',
+      url: '/wps/system/status',
+      headers: headers('SGBRAND'),
+    });
+    expect(body.value.info.whitelabel).toMatchObject({
+      country: 'SG',
+      currency: 'SGD',
+      currencySymbol: 'S$',
+    });
   });
 
   it('refuses a wrong-typed or oversized query field with request_param_err', async () => {
@@ -317,6 +335,8 @@ describe('GET /wps/system/customerService', () => {
     });
     expect(body.value.map((c) => c.csType)).toEqual(['LIVECHAT', 'WHATSAPP', 'TELEGRAM']);
     expect(body.value[1]?.path).toMatch(/^https:\/\/wa\.me\//);
+    // Live chat is the site's own contact form until the chat room exists: never a dead link.
+    expect(body.value[0]?.path).toBe('/contact');
   });
 
   it("keeps each brand's channels apart", async () => {

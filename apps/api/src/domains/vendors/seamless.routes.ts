@@ -46,7 +46,7 @@ METHOD + "\n" + PATH + "\n" + the exact body bytes (for example "POST\n/seamless
 path without query string), so a signed body is valid for its own call only (packages/contracts
 seamless-signature.ts signs and verifies it). The signature is checked first, in constant time: a bad one answers 401
 vendor_signature_invalid and changes nothing. Amounts are decimal strings with at most the currency's
-fraction digits (PHP: "10.50"); JSON numbers are refused.
+fraction digits (MYR: "10.50"); JSON numbers are refused.
 
 Idempotency: transactionId is your idempotency key. The same id with the same content answers the
 original answer again (nothing is applied twice); the same id with other content, or from another

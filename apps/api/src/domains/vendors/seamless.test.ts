@@ -70,7 +70,7 @@ const ids = (): { transactionId: string; roundId: string; gameId: string } => ({
 
 function bet(token: string, amount: string, extra: Partial<ReturnType<typeof ids>> = {}) {
   const base = { ...ids(), ...extra };
-  return { ...base, token, amount, currency: 'PHP' };
+  return { ...base, token, amount, currency: 'MYR' };
 }
 
 describe('signature', () => {
@@ -120,7 +120,7 @@ describe('signature', () => {
       roundId: placed.roundId,
       betTransactionId: placed.transactionId,
       amount: '10.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     const at = async (path: string, signature: string) =>
       ctx.app.inject({
@@ -157,7 +157,7 @@ describe('bets and replays', () => {
   it('debits a bet and answers the balance with the currency scale', async () => {
     const p = await player('100.00');
     const res = await send('bet', bet(p.token, '12.5'));
-    expect(res.body).toMatchObject({ success: true, value: { balance: '87.50', currency: 'PHP' } });
+    expect(res.body).toMatchObject({ success: true, value: { balance: '87.50', currency: 'MYR' } });
   });
 
   it('answers a replayed bet with the original answer and applies it once', async () => {
@@ -271,14 +271,14 @@ describe('wins and rollbacks', () => {
       roundId: b.roundId,
       betTransactionId: b.transactionId,
       amount: '25.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect(win.body).toMatchObject({ success: true, value: { balance: '115.00' } });
     const orphan = await send('win', {
       ...ids(),
       betTransactionId: randomUUID(),
       amount: '5.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect(orphan.body.errorCode).toBe('bet_not_found');
     expect(await balance(p.token)).toBe('115.00');
@@ -288,7 +288,7 @@ describe('wins and rollbacks', () => {
     const p = await player('100.00');
     const b = bet(p.token, '30.00');
     await send('bet', b);
-    const rollback = { ...ids(), roundId: b.roundId, betTransactionId: b.transactionId, currency: 'PHP' };
+    const rollback = { ...ids(), roundId: b.roundId, betTransactionId: b.transactionId, currency: 'MYR' };
     const first = await send('rollback', rollback);
     expect(first.body).toMatchObject({ success: true, value: { balance: '100.00' } });
     expect((await send('rollback', rollback)).text).toBe(first.text);
@@ -301,13 +301,13 @@ describe('wins and rollbacks', () => {
     const p = await player('100.00');
     const cancelled = bet(p.token, '10.00');
     await send('bet', cancelled);
-    await send('rollback', { ...ids(), betTransactionId: cancelled.transactionId, currency: 'PHP' });
+    await send('rollback', { ...ids(), betTransactionId: cancelled.transactionId, currency: 'MYR' });
     const lateWin = await send('win', {
       ...ids(),
       roundId: cancelled.roundId,
       betTransactionId: cancelled.transactionId,
       amount: '50.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect(lateWin.body.errorCode).toBe('bet_cancelled');
 
@@ -318,12 +318,12 @@ describe('wins and rollbacks', () => {
       roundId: won.roundId,
       betTransactionId: won.transactionId,
       amount: '20.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     const lateRollback = await send('rollback', {
       ...ids(),
       betTransactionId: won.transactionId,
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect(lateRollback.body.errorCode).toBe('bet_already_settled');
     expect(await balance(p.token)).toBe('110.00');
@@ -332,7 +332,7 @@ describe('wins and rollbacks', () => {
   it('answers a rollback that overtakes its bet with not found and refuses the bet when it arrives', async () => {
     const p = await player('100.00');
     const b = bet(p.token, '10.00');
-    const rollback = await send('rollback', { ...ids(), betTransactionId: b.transactionId, currency: 'PHP' });
+    const rollback = await send('rollback', { ...ids(), betTransactionId: b.transactionId, currency: 'MYR' });
     expect(rollback.body.errorCode).toBe('bet_not_found');
     const late = await send('bet', b);
     expect(late.body).toMatchObject({ success: false, errorCode: 'bet_cancelled' });
@@ -354,7 +354,7 @@ describe('wins and rollbacks', () => {
       roundId: b.roundId,
       betTransactionId: b.transactionId,
       amount: '1.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect(win.body).toMatchObject({ success: true, value: { balance: '91.00' } });
   });
@@ -387,7 +387,7 @@ describe("another player's transaction ids", () => {
       roundId: placed.roundId,
       betTransactionId: placed.transactionId,
       amount: '50.00',
-      currency: 'PHP',
+      currency: 'MYR',
     };
     const foreignWin = await send('win', { ...win, token: b.token });
     expect(foreignWin.body).toMatchObject({ success: false, errorCode: 'idempotency_mismatch', value: null });
@@ -397,7 +397,7 @@ describe("another player's transaction ids", () => {
       ...ids(),
       roundId: placed.roundId,
       betTransactionId: placed.transactionId,
-      currency: 'PHP',
+      currency: 'MYR',
     };
     const foreignRollback = await send('rollback', { ...rollback, token: b.token });
     expect(foreignRollback.body).toMatchObject({ success: false, errorCode: 'idempotency_mismatch' });
@@ -417,7 +417,7 @@ describe("another player's transaction ids", () => {
   it("refuses a bet-and-win reusing another player's transaction id", async () => {
     const a = await player('100.00');
     const b = await player('100.00');
-    const body = { ...ids(), token: a.token, betAmount: '10.00', winAmount: '4.00', currency: 'PHP' };
+    const body = { ...ids(), token: a.token, betAmount: '10.00', winAmount: '4.00', currency: 'MYR' };
     expect((await send('betWin', body)).body.value?.balance).toBe('94.00');
     const reused = await send('betWin', { ...body, token: b.token });
     expect(reused.body).toMatchObject({ success: false, errorCode: 'idempotency_mismatch' });
@@ -444,7 +444,7 @@ describe("the vendor's side", () => {
             roundId: placed.roundId,
             betTransactionId: placed.transactionId,
             amount: '4.00',
-            currency: 'PHP',
+            currency: 'MYR',
           },
         ],
       ] as const) {
@@ -487,7 +487,7 @@ describe('bet-and-win and rounds', () => {
       token: p.token,
       betAmount: '10.01',
       winAmount: '100.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect(refused.body).toMatchObject({ errorCode: 'insufficient_balance', value: { balance: '10.00' } });
     const ok = await send('betWin', {
@@ -495,7 +495,7 @@ describe('bet-and-win and rounds', () => {
       token: p.token,
       betAmount: '10.00',
       winAmount: '3.50',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect(ok.body.value?.balance).toBe('3.50');
   });
@@ -521,7 +521,7 @@ describe('bet-and-win and rounds', () => {
       ...ids(),
       roundId: cancelledRound,
       betTransactionId: b.transactionId,
-      currency: 'PHP',
+      currency: 'MYR',
     });
     const ended = await send('roundEnd', { roundId: cancelledRound, gameId: 'slots-1' });
     expect(ended.body.value).toMatchObject({ status: 'cancelled' });
@@ -539,7 +539,7 @@ describe('round rules', () => {
       roundId: placed.roundId,
       betTransactionId: placed.transactionId,
       amount,
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect((await send('win', win('5.00'))).body.value?.balance).toBe('95.00');
     expect((await send('win', win('7.00'))).body.value?.balance).toBe('102.00');
@@ -558,7 +558,7 @@ describe('round rules', () => {
       token: p.token,
       betAmount: '1.00',
       winAmount: '9.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect(lateBetWin.body.errorCode).toBe('round_closed');
     expect(await balance(p.token)).toBe('102.00');
@@ -573,7 +573,7 @@ describe('round rules', () => {
       ...ids(),
       roundId: placed.roundId,
       betTransactionId: placed.transactionId,
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect(rollback.body).toMatchObject({
       success: false,
@@ -587,7 +587,7 @@ describe('round rules', () => {
     const p = await player('100.00');
     const placed = bet(p.token, '10.00');
     await send('bet', placed);
-    const win = { ...ids(), betTransactionId: placed.transactionId, amount: '30.00', currency: 'PHP' };
+    const win = { ...ids(), betTransactionId: placed.transactionId, amount: '30.00', currency: 'MYR' };
     const wrong = await send('win', win);
     expect(wrong.body).toMatchObject({ success: false, errorCode: 'round_mismatch' });
     expect(await balance(p.token)).toBe('90.00');
@@ -711,13 +711,13 @@ describe('faults', () => {
             roundId,
             betTransactionId: b.transactionId,
             amount: `${rng.int(0, 80)}.00`,
-            currency: 'PHP',
+            currency: 'MYR',
           },
         });
       } else if (fate < 0.7) {
         calls.push({
           path: 'rollback',
-          body: { ...ids(), roundId, betTransactionId: b.transactionId, currency: 'PHP' },
+          body: { ...ids(), roundId, betTransactionId: b.transactionId, currency: 'MYR' },
         });
       }
     }
@@ -890,7 +890,7 @@ describe('amounts past the bigint range', () => {
       betTransactionId: placed.transactionId,
       // 2^61 + 1048 minor units: past the maximum by 948 after the 1.00 bet.
       amount: '23058430092136950.00',
-      currency: 'PHP',
+      currency: 'MYR',
     };
     const overflow = await send('win', win);
     expect(overflow.body.errorCode).toBe('amount_invalid');
@@ -900,7 +900,7 @@ describe('amounts past the bigint range', () => {
       token: p.token,
       betAmount: '0.00',
       winAmount: '23058430092136950.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect(betWin.status).toBe(400);
     expect(betWin.body.errorCode).toBe('amount_invalid');

@@ -34,7 +34,7 @@ beforeAll(async () => {
 const signedIn = (isAgent = 0) => signedInMember(ctx, { prefix: 'h', isAgent, ip: '127.0.0.1' });
 
 async function seamless(path: string, body: Record<string, unknown>) {
-  const currency = path === 'roundEnd' ? {} : { currency: 'PHP' };
+  const currency = path === 'roundEnd' ? {} : { currency: 'MYR' };
   const raw = JSON.stringify({ vendor: VENDOR, ...currency, gameId: 'g1', ...body });
   const res = await ctx.app.inject({
     method: 'POST',
@@ -98,7 +98,7 @@ describe('GET /wps/member/transactions', () => {
       ['bet', '-10.00', '990.00', 0],
       ['adjustment', '1000.00', '1000.00', 0],
     ]);
-    expect(page).toMatchObject({ page: 1, size: 20, currency: 'PHP', currencySymbol: 'P' });
+    expect(page).toMatchObject({ page: 1, size: 20, currency: 'MYR', currencySymbol: 'RM' });
     expect(page.to - page.from).toBe(7 * 86_400_000);
     for (const item of page.items) {
       expect(item.time).toBeGreaterThan(Date.now() - 60_000);

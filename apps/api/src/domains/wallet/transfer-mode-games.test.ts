@@ -35,7 +35,7 @@ afterEach(async () => {
 type Answer = { success: boolean; errorCode: string; value: { balance: string } | null };
 
 async function send(path: string, body: Record<string, unknown>): Promise<Answer> {
-  const currency = path === 'roundEnd' || path === 'balance' ? {} : { currency: 'PHP' };
+  const currency = path === 'roundEnd' || path === 'balance' ? {} : { currency: 'MYR' };
   const game = path === 'balance' ? {} : { gameId: 'g1' };
   const raw = JSON.stringify({ vendor: VENDOR, ...game, ...currency, ...body });
   const res = await ctx.app.inject({

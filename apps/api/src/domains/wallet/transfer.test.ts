@@ -224,8 +224,8 @@ describe('GET /wps/member/info/funds/consolidated', () => {
       sumBalance: '90071992547409.93',
       pendingDeposits: '0.00',
       pendingWithdrawals: '0.00',
-      currency: 'PHP',
-      currencySymbol: 'P',
+      currency: 'MYR',
+      currencySymbol: 'RM',
     });
     // The demo brand's seeded house vendor (HOUSE) is an active vendor too.
     expect(f.vendorWallets.find((w) => w.vendorCode === 'HOUSE')).toMatchObject({

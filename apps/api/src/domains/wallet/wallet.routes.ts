@@ -27,7 +27,7 @@ export function walletRoutes(api: Api, { db, members }: RouteDeps) {
         tags,
         summary: "The member's wallets (trial accounts included: their demo balance)",
         description:
-          'Amounts are decimal strings with exactly the currency scale (PHP: "1234.50"), integers of minor units underneath, never JSON numbers. `typeId=0` (default) lists every wallet: the main wallet has accountTypeId 0; in transfer mode each vendor wallet has its vendor id. sumBalance is their sum.',
+          'Amounts are decimal strings with exactly the currency scale (MYR: "1234.50"), integers of minor units underneath, never JSON numbers. `typeId=0` (default) lists every wallet: the main wallet has accountTypeId 0; in transfer mode each vendor wallet has its vendor id. sumBalance is their sum.',
         headers: ApiHeaders,
         querystring: WalletBalanceQuery,
         response: responses(WalletBalance, 401),

@@ -29,8 +29,8 @@ describe('GET /wps/v2/wallets/balance', () => {
     expect(empty.body.value).toEqual({
       sumBalance: '0.00',
       balance: [{ accountTypeId: 0, availBalance: '0.00' }],
-      currency: 'PHP',
-      currencySymbol: 'P',
+      currency: 'MYR',
+      currencySymbol: 'RM',
     });
     await houseAdjustment(ctx.db, brand, m.owner, 123_450n, `fund:${randomUUID()}`);
     const funded = await getWithToken<WalletBalance>(ctx, '/wps/v2/wallets/balance?typeId=0', m.token);

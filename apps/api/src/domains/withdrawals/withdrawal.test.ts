@@ -106,7 +106,7 @@ describe('MCSFE_getWithdrawSettings', () => {
     expect(res.body.value).toMatchObject({
       minimumAmount: '100.00',
       maximumAmount: '50000.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     const post = await call<WithdrawSettings>(ctx.app, {
       method: 'POST',

@@ -19,26 +19,28 @@ export function ConsumerLag() {
       <QueryState loading={query.isPending} error={query.error} />
       {consumers && consumers.length === 0 && <p>{t('dashboard.consumers.none')}</p>}
       {consumers && consumers.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('dashboard.consumers.name')}</th>
-              <th scope="col">{t('dashboard.consumers.entriesBehind')}</th>
-              <th scope="col">{t('dashboard.consumers.secondsBehind')}</th>
-              <th scope="col">{t('dashboard.consumers.lastError')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {consumers.map((c) => (
-              <tr key={c.name}>
-                <td>{c.name}</td>
-                <td>{c.entriesBehindCapped ? `${c.entriesBehind}+` : c.entriesBehind}</td>
-                <td>{c.secondsBehind}</td>
-                <td>{c.lastError}</td>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('dashboard.consumers.name')}</th>
+                <th scope="col">{t('dashboard.consumers.entriesBehind')}</th>
+                <th scope="col">{t('dashboard.consumers.secondsBehind')}</th>
+                <th scope="col">{t('dashboard.consumers.lastError')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {consumers.map((c) => (
+                <tr key={c.name}>
+                  <td>{c.name}</td>
+                  <td>{c.entriesBehindCapped ? `${c.entriesBehind}+` : c.entriesBehind}</td>
+                  <td>{c.secondsBehind}</td>
+                  <td>{c.lastError}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

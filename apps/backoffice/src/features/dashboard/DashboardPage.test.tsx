@@ -4,7 +4,7 @@ import { renderAsOperator } from '../../testing/operator-api.tsx';
 import DashboardPage from './DashboardPage.tsx';
 
 const dashboard = {
-  currency: 'PHP',
+  currency: 'MYR',
   currencySymbol: '₱',
   depositsToday: { count: 2, sum: '150' },
   withdrawalsToday: { count: 1, sum: '20' },

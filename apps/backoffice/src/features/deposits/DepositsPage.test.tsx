@@ -9,7 +9,7 @@ const pending = {
   kind: 'bank_transfer',
   methodName: 'Bank transfer',
   amount: '1234.5',
-  currency: 'PHP',
+  currency: 'MYR',
   status: 'pending',
   bankName: 'Maybank',
   accountName: 'Lotus Demo',
@@ -29,7 +29,7 @@ const pending = {
 function stub(role: string) {
   return renderAsOperator(role, <DepositsPage />, (url) =>
     url.startsWith('/bo/v1/deposit-methods')
-      ? { currency: 'PHP', methods: [], gateways: [] }
+      ? { currency: 'MYR', methods: [], gateways: [] }
       : url.endsWith('/approve')
         ? { ...pending, status: 'approved' }
         : url.endsWith('/reject')
@@ -42,7 +42,7 @@ describe('<DepositsPage>', () => {
   it('lists a pending transfer with its amount and lets finance approve it', async () => {
     const calls = stub('finance');
     const row = await screen.findByTestId('bo-deposit-42');
-    expect(row.textContent).toContain('1,234.50 PHP');
+    expect(row.textContent).toContain('1,234.50 MYR');
     expect(row.textContent).toContain('MBB-1');
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() =>

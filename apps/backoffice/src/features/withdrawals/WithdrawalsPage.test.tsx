@@ -6,7 +6,7 @@ import WithdrawalsPage from './WithdrawalsPage.tsx';
 const approved = {
   id: '42',
   amount: '1234.5',
-  currency: 'PHP',
+  currency: 'MYR',
   status: 'approved',
   bankName: 'Maybank',
   accountHolderName: 'Ali',
@@ -39,7 +39,7 @@ describe('<WithdrawalsPage>', () => {
   it('shows the full account number to pay and lets finance mark an approved withdrawal paid', async () => {
     const calls = stub('finance');
     const row = await screen.findByTestId('bo-withdrawal-42');
-    expect(row.textContent).toContain('1,234.50 PHP');
+    expect(row.textContent).toContain('1,234.50 MYR');
     expect(row.textContent).toContain('123456789012');
     fireEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
     await waitFor(() =>

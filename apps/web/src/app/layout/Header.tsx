@@ -41,6 +41,9 @@ export function Header() {
               className="brand__logo"
               src={whitelabel.logoUrl}
               alt=""
+              // The demo logo's proportions reserve its place before it loads; a brand's own logo
+              // takes its own width once loaded (CSS: height 36 px, width auto).
+              width="43"
               height="36"
               onError={() => setLogoFailed(true)}
             />

@@ -1,6 +1,7 @@
 import { SYSTEM_STATUS } from '@lotus/contracts/system';
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { LoginGuard } from '../../features/auth/components/LoginGuard.tsx';
 import { openCustomerWindow } from '../../features/customer-service/lib/open-customer-window.ts';
 import { LanguagePicker } from '../../features/language/components/LanguagePicker.tsx';
@@ -36,12 +37,25 @@ function StartupError({ error, onRetry }: { error: unknown; onRetry?: () => void
   );
 }
 
+/** A new page starts at its top; back and forward leave the browser's own scroll restoration. */
+function ScrollToTop({ pathname }: { pathname: string }) {
+  const type = useNavigationType();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+  return null;
+}
+
 /**
  * Everything waits for the brand's status: it decides between the maintenance page, the region
  * page and the site, supplies the brand colours and default language, and the login guard.
  */
 export function RootGate() {
   const merchant = resolveMerchant();
+  const { pathname } = useLocation();
   const status = useSystemStatus();
   const info = status.data?.info;
 
@@ -80,7 +94,9 @@ export function RootGate() {
     </>
   );
 
-  if (status.data.systemStatus === SYSTEM_STATUS.maintenance)
+  // The contact form stays reachable: it is what the status pages' contact button opens.
+  const closable = pathname !== paths.contact.path;
+  if (closable && status.data.systemStatus === SYSTEM_STATUS.maintenance)
     return (
       <Suspense fallback={splash}>
         <MaintenancePage
@@ -91,7 +107,7 @@ export function RootGate() {
         />
       </Suspense>
     );
-  if (status.data.systemStatus === SYSTEM_STATUS.regionRestricted)
+  if (closable && status.data.systemStatus === SYSTEM_STATUS.regionRestricted)
     return (
       <Suspense fallback={splash}>
         <RegionPage
@@ -108,7 +124,7 @@ export function RootGate() {
     <LoginGuard loginedToHomePage={whitelabel.loginedToHomePage}>
       <LoadFailureBanner />
       <Outlet />
-      <ScrollRestoration />
+      <ScrollToTop pathname={pathname} />
     </LoginGuard>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { AnnouncementPopupHost } from '../../features/announcements/components/AnnouncementPopupHost.tsx';
@@ -7,6 +7,7 @@ import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { RightBar } from '../../features/customer-service/components/RightBar.tsx';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { useModal } from '../../lib/modals.ts';
+import { usePageLoading } from '../lazy-page.tsx';
 import { Header } from './Header.tsx';
 import { ModalHost } from './ModalHost.tsx';
 import { SkipLink } from './SkipLink.tsx';
@@ -20,7 +21,7 @@ type SiteLayoutProps = { header?: boolean; footer?: boolean; rightBar?: boolean;
 
 /** The page frame: header, main content, footer, customer-service bar and the announcement popup. */
 export function SiteLayout({ header = true, footer = true, rightBar = true, popup = true }: SiteLayoutProps) {
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
   const { loggedIn, firstLogin } = useSession();
   // Popup audiences (spec §4): members A (F on their first login), visitors B; refetched on change.
   const execution = loggedIn ? (firstLogin ? 'F' : 'A') : 'B';
@@ -32,7 +33,7 @@ export function SiteLayout({ header = true, footer = true, rightBar = true, popu
   return (
     <div className="site">
       <SkipLink />
-      {navigation.state === 'loading' ? <div className="route-progress" aria-hidden="true" /> : null}
+      {pageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
       {header ? <Header /> : null}
       <main id="main" className="site__main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>

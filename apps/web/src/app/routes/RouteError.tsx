@@ -1,22 +1,16 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { catalogueText } from '../../lib/api-error.ts';
 import { ChunkLoadError } from '../../lib/chunk-load.ts';
 import { useErrorCatalogue } from '../../lib/error-catalogue.ts';
 import { logger } from '../../lib/logger.ts';
 
 /** A page that failed: a chunk that did not load (reload helps) or any other fault. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   useErrorCatalogue();
   const chunk = error instanceof ChunkLoadError;
-  if (!chunk) logger.error('page failed', error);
-  const message = chunk
-    ? catalogueText(error.kind)
-    : isRouteErrorResponse(error) && error.status === 404
-      ? catalogueText('not_found')
-      : catalogueText('system_error');
+  const message = chunk ? catalogueText(error.kind) : catalogueText('system_error');
   return (
     <section
       className="page route-error"
@@ -29,4 +23,21 @@ export function RouteError() {
       </button>
     </section>
   );
+}
+
+/** The error boundary of a route: what its page (or its chunk) throws shows RouteError instead. */
+export class RouteBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (!(error instanceof ChunkLoadError)) logger.error('page failed', error);
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

@@ -53,7 +53,11 @@ export function HomePage() {
           {t('home.welcomeTitle', { brand: info?.whitelabel.brandName ?? '' })}
         </h1>
       ) : null}
-      <BannerCarousel banners={notices.data?.banners ?? []} fallback={<WelcomeSlide />} />
+      <BannerCarousel
+        banners={notices.data?.banners ?? []}
+        pending={notices.isPending}
+        fallback={<WelcomeSlide />}
+      />
       <NoticeBar notices={notices.data?.player ?? []} />
       <CategoryTiles />
       <Suspense fallback={null}>

@@ -3,10 +3,13 @@ import { Link } from 'react-router';
 import { SafeHtml } from '../../components/ui/SafeHtml.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
+import { AffiliateApplicationForm } from '../../features/agents/components/AffiliateApplicationForm.tsx';
 import { useHelpCenter } from '../../features/help/api/get-help-center.ts';
 import './pages.css';
 
-/** /join: the affiliate programme (help article `affiliates`) and a call to action. */
+const APPLY_ID = 'apply';
+
+/** /join: the affiliate programme (help article `affiliates`) and its application form. */
 export function Component() {
   const { t } = useTranslation();
   const help = useHelpCenter();
@@ -25,13 +28,16 @@ export function Component() {
           <li>{t('join.perkTeam')}</li>
         </ul>
         <div className="welcome__actions">
-          <Link className="button button--primary button--large" to={paths.register.to()}>
+          <a className="button button--primary button--large" href={`#${APPLY_ID}`}>
             {t('join.cta')}
-          </Link>
+          </a>
           <Link className="button button--ghost button--large" to={paths.help.to('affiliates')}>
             {t('join.terms')}
           </Link>
         </div>
+      </div>
+      <div id={APPLY_ID} className="join__apply">
+        <AffiliateApplicationForm />
       </div>
       {help.isPending ? (
         <Spinner />

@@ -1,12 +1,13 @@
 import type { NoticeBundle } from '@lotus/contracts/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { takeBootAnswer } from '../../../lib/boot-calls.ts';
+import { NOTICE_PATH, NOTICE_QUERY } from '../lib/notice-query.ts';
 
 /** Scrolling notices, banners, popup announcements and announcements of kind 'promotion' for the home page. */
-export function getNotices(): Promise<NoticeBundle> {
-  return apiRequest<NoticeBundle>('/wps/system/notice', {
-    query: { types: 'B,PL,PU,PR', platform: 'W', execution: 'B' },
-  });
+export async function getNotices(): Promise<NoticeBundle> {
+  // The first fetch takes the answer of the call boot.ts started on the home page, when it has one.
+  return (await takeBootAnswer('notices')) ?? apiRequest<NoticeBundle>(NOTICE_PATH, { query: NOTICE_QUERY });
 }
 
 export const noticesQueryOptions = () =>

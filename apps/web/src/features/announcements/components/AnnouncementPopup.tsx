@@ -1,7 +1,7 @@
 import type { Announcement } from '@lotus/contracts/system';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { NativeDialog } from '../../../components/ui/NativeDialog.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { SafeHtml } from '../../../components/ui/SafeHtml.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -40,7 +40,7 @@ export function AnnouncementPopup({
   };
 
   return (
-    <Dialog
+    <NativeDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) onClose();
@@ -48,7 +48,6 @@ export function AnnouncementPopup({
       title={t('announcement.title')}
       size="lg"
       testId="announcement-popup"
-      closeOnOutsideClick={false}
     >
       <div className="announcement">
         <div className="announcement__menu">
@@ -81,6 +80,6 @@ export function AnnouncementPopup({
           </article>
         ) : null}
       </div>
-    </Dialog>
+    </NativeDialog>
   );
 }

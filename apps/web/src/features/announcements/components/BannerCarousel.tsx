@@ -14,7 +14,16 @@ const INTERVAL_MS = 6000;
  * Home banners from the notice call. Auto-advances unless the visitor hovers, focuses or prefers
  * reduced motion. With no banners the brand's welcome slide (`fallback`) is shown instead.
  */
-export function BannerCarousel({ banners, fallback }: { banners: Banner[]; fallback: ReactNode }) {
+export function BannerCarousel({
+  banners,
+  fallback,
+  pending = false,
+}: {
+  banners: Banner[];
+  fallback: ReactNode;
+  /** The banners are on their way: the carousel's place is kept (no jump when they arrive). */
+  pending?: boolean;
+}) {
   const { t } = useTranslation();
   const imageCdns = useSystemStatus().data?.info.imageCDNs ?? [];
   const [index, setIndex] = useState(0);
@@ -29,6 +38,7 @@ export function BannerCarousel({ banners, fallback }: { banners: Banner[]; fallb
     return () => clearInterval(timer);
   }, [count, paused]);
 
+  if (pending) return <div className="banner banner--pending" aria-hidden="true" />;
   if (count === 0) return <div className="banner banner--fallback">{fallback}</div>;
   const current = banners[index % count]!;
   // The art is decoration; the title and the call to action are text over it, in the page's language.
@@ -39,6 +49,10 @@ export function BannerCarousel({ banners, fallback }: { banners: Banner[]; fallb
       className="banner__image"
       src={cdnUrl(current.imageUrl, imageCdns)}
       alt=""
+      // The art's 16:5 box (CSS) is known before it loads; the first slide is the page's largest paint.
+      width={1600}
+      height={500}
+      fetchPriority={index === 0 ? 'high' : 'auto'}
       onError={() => setBroken((previous) => new Set(previous).add(current.id))}
     />
   );

@@ -2,10 +2,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertDialog } from '../../../components/ui/AlertDialog.tsx';
 import { errorText } from '../../../lib/api-error.ts';
+import { solveHumanCheck } from '../../../lib/human-check.ts';
 import { createGate } from '../../../lib/throttle.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { type SmsPurpose, sendSms } from '../api/send-sms.ts';
-import { solveHumanCheck } from '../lib/human-check.ts';
 
 /**
  * The SMS button (spec §4): validates the number first (`target` answers null after showing the

@@ -7,8 +7,8 @@ import { DepositsPage } from './DepositsPage.tsx';
 const limits = { minAmount: '10.00', maxAmount: '50000.00' };
 const settings = {
   allowDeposit: 'Y',
-  currency: 'PHP',
-  currencySymbol: 'P',
+  currency: 'MYR',
+  currencySymbol: 'RM',
   methods: [
     {
       id: '1',
@@ -31,7 +31,7 @@ const pending = {
   kind: 'bank_transfer',
   methodName: 'Bank transfer',
   amount: '1234.50',
-  currency: 'PHP',
+  currency: 'MYR',
   status: 'pending',
   bankName: 'Maybank',
   accountName: 'Lotus Demo',
@@ -58,10 +58,10 @@ describe('<DepositsPage>', () => {
     window.sessionStorage.setItem('token', 'tok');
     vi.stubGlobal('fetch', api().fetchMock);
     renderApp(<DepositsPage />);
-    expect(await screen.findByText('From P 10.00 to P 50,000.00')).toBeTruthy();
+    expect(await screen.findByText('From RM 10.00 to RM 50,000.00')).toBeTruthy();
     expect(screen.getByTestId('deposit-accounts').textContent).toContain('514012345678');
     const row = await screen.findByTestId('deposit-42');
-    expect(row.textContent).toContain('P 1,234.50');
+    expect(row.textContent).toContain('RM 1,234.50');
     expect(row.textContent).toContain('Pending');
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
@@ -75,7 +75,7 @@ describe('<DepositsPage>', () => {
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '50000.01' } });
     fireEvent.click(screen.getByTestId('deposit-submit'));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'The most you can deposit with this method is P 50,000.00.',
+      'The most you can deposit with this method is RM 50,000.00.',
     );
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '10.001' } });
     fireEvent.click(screen.getByTestId('deposit-submit'));

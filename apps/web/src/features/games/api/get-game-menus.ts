@@ -1,9 +1,11 @@
 import type { GameMenus } from '@lotus/contracts/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { takeBootAnswer } from '../../../lib/boot-calls.ts';
 
-export function getGameMenus(): Promise<GameMenus> {
-  return apiRequest<GameMenus>('/lgw/games/game_menus');
+export async function getGameMenus(): Promise<GameMenus> {
+  // The first fetch takes the answer of the call boot.ts started, when it has one.
+  return (await takeBootAnswer('gameMenus')) ?? apiRequest<GameMenus>('/lgw/games/game_menus');
 }
 
 export const gameMenusQueryOptions = () =>

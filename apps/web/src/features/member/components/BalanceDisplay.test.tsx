@@ -10,23 +10,23 @@ describe('<BalanceDisplay>', () => {
       '/wps/v2/wallets/balance': {
         sumBalance: '1234567.80',
         balance: [{ accountTypeId: 0, availBalance: '1234567.80' }],
-        currency: 'PHP',
-        currencySymbol: 'P',
+        currency: 'MYR',
+        currencySymbol: 'RM',
       },
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderApp(<BalanceDisplay fallbackSymbol="P" />);
-    const toggle = await screen.findByText('P 1,234,567.80');
+    renderApp(<BalanceDisplay fallbackSymbol="RM" />);
+    const toggle = await screen.findByText('RM 1,234,567.80');
     fireEvent.click(toggle);
     expect(screen.getByTestId('balance-toggle').textContent).toBe('***');
     fireEvent.click(screen.getByTestId('balance-toggle'));
-    expect(screen.getByTestId('balance-toggle').textContent).toBe('P 1,234,567.80');
+    expect(screen.getByTestId('balance-toggle').textContent).toBe('RM 1,234,567.80');
   });
 
   it('says the balance is unavailable instead of inventing one', async () => {
     window.sessionStorage.setItem('token', 'tok');
     vi.stubGlobal('fetch', stubApi({}).fetchMock);
-    renderApp(<BalanceDisplay fallbackSymbol="P" />);
+    renderApp(<BalanceDisplay fallbackSymbol="RM" />);
     expect(await screen.findByText('Balance unavailable')).toBeTruthy();
   });
 });

@@ -30,8 +30,8 @@ function start(items: TransactionRecord[], total = items.length) {
     size: 20,
     from: 0,
     to: 0,
-    currency: 'PHP',
-    currencySymbol: 'P',
+    currency: 'MYR',
+    currencySymbol: 'RM',
   };
   const api = stubApi({ '/wps/member/transactions': page });
   vi.stubGlobal('fetch', api.fetchMock);
@@ -51,16 +51,16 @@ describe('<TransactionHistoryPage>', () => {
       record({ id: '2', type: 'win', amount: '90071992547409.99', balanceAfter: '90071992547499.99' }),
       record(),
     ]);
-    expect(await screen.findByText('+P 90,071,992,547,409.99')).toBeTruthy();
-    expect(screen.getByText('P 90,071,992,547,499.99')).toBeTruthy();
-    expect(screen.getByText('-P 10.00')).toBeTruthy();
+    expect(await screen.findByText('+RM 90,071,992,547,409.99')).toBeTruthy();
+    expect(screen.getByText('RM 90,071,992,547,499.99')).toBeTruthy();
+    expect(screen.getByText('-RM 10.00')).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(3);
     expect(last()).toEqual({ from: local(2026, 10, 16), to: local(2026, 10, 24), page: '1', size: '20' });
   });
 
   it('sends the chosen type and the 30-day quick pick, back on page 1', async () => {
     const { last } = start([record()], 45);
-    await screen.findByText('-P 10.00');
+    await screen.findByText('-RM 10.00');
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(last()?.page).toBe('2'));
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'bet' } });

@@ -15,8 +15,8 @@ const transferMode: ConsolidatedFunds = {
   sumBalance: '90071992547422.43',
   pendingDeposits: '0.00',
   pendingWithdrawals: '0.00',
-  currency: 'PHP',
-  currencySymbol: 'P',
+  currency: 'MYR',
+  currencySymbol: 'RM',
 };
 
 function start(funds: ConsolidatedFunds, transferResult?: WalletTransferResult) {
@@ -45,22 +45,22 @@ describe('<TransferFundPage>', () => {
 
   it('shows every wallet with amounts above 2^53 exactly', async () => {
     start(transferMode);
-    expect((await screen.findByTestId('wallet-main')).textContent).toBe('P 90,071,992,547,409.93');
-    expect(screen.getByTestId('wallet-vendor-3').textContent).toBe('P 12.50');
-    expect(screen.getByTestId('wallet-total').textContent).toBe('P 90,071,992,547,422.43');
+    expect((await screen.findByTestId('wallet-main')).textContent).toBe('RM 90,071,992,547,409.93');
+    expect(screen.getByTestId('wallet-vendor-3').textContent).toBe('RM 12.50');
+    expect(screen.getByTestId('wallet-total').textContent).toBe('RM 90,071,992,547,422.43');
     expect(screen.queryByTestId('wallet-pending-withdrawals')).toBeNull();
   });
 
   it('shows money in flight when there is some', async () => {
     start({ ...transferMode, pendingWithdrawals: '300.00', pendingDeposits: '125.50' });
-    expect((await screen.findByTestId('wallet-pending-withdrawals')).textContent).toBe('P 300.00');
-    expect(screen.getByTestId('wallet-pending-deposits').textContent).toBe('P 125.50');
+    expect((await screen.findByTestId('wallet-pending-withdrawals')).textContent).toBe('RM 300.00');
+    expect(screen.getByTestId('wallet-pending-deposits').textContent).toBe('RM 125.50');
   });
 
   it('says no transfer is needed in single-wallet mode and offers no form', async () => {
     start({ ...transferMode, isSingle: true, main: '5.00', sumBalance: '5.00', vendorWallets: [] });
     expect(await screen.findByTestId('wallet-single')).toBeTruthy();
-    expect(screen.getByTestId('wallet-main').textContent).toBe('P 5.00');
+    expect(screen.getByTestId('wallet-main').textContent).toBe('RM 5.00');
     expect(screen.queryByRole('button', { name: 'Transfer' })).toBeNull();
   });
 
@@ -76,12 +76,12 @@ describe('<TransferFundPage>', () => {
     const submit = screen.getByRole('button', { name: 'Transfer' });
     fireEvent.click(submit);
     fireEvent.click(submit);
-    expect(await screen.findByText('P 10.50 transferred.')).toBeTruthy();
+    expect(await screen.findByText('RM 10.50 transferred.')).toBeTruthy();
     const bodies = posted(calls, '/wps/relay/GCS_walletTransfer');
     expect(bodies.length).toBeGreaterThanOrEqual(1);
     expect(bodies[0]).toMatchObject({ from: 0, to: 5, amount: '10.5' });
     expect(new Set(bodies.map((b) => b.requestId)).size).toBe(1);
-    expect(screen.getByTestId('wallet-main').textContent).toBe('P 90,071,992,547,399.43');
+    expect(screen.getByTestId('wallet-main').textContent).toBe('RM 90,071,992,547,399.43');
   });
 
   it('moves from a game wallet back to main, and refuses a bad amount without calling', async () => {
@@ -102,7 +102,7 @@ describe('<TransferFundPage>', () => {
     const { calls } = start(transferMode, { transferred: '12.50', replayed: false, funds: transferMode });
     await screen.findByTestId('wallet-main');
     fireEvent.click(screen.getByRole('button', { name: 'All back to main wallet' }));
-    expect(await screen.findByText('P 12.50 moved back to the main wallet.')).toBeTruthy();
+    expect(await screen.findByText('RM 12.50 moved back to the main wallet.')).toBeTruthy();
     expect(posted(calls, '/wps/relay/GCS_walletTransferAllToMain')[0]?.requestId).toEqual(expect.any(String));
   });
 });

@@ -4,7 +4,12 @@ import { loadErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { renderApp, stubApi } from '../../../testing/render.tsx';
 import { TransferUplinePage } from './TransferUplinePage.tsx';
 
-const settings = { currency: 'PHP', currencySymbol: 'P', minimumAmount: '100.00', maximumAmount: '50000.00' };
+const settings = {
+  currency: 'MYR',
+  currencySymbol: 'RM',
+  minimumAmount: '100.00',
+  maximumAmount: '50000.00',
+};
 
 describe('<TransferUplinePage>', () => {
   beforeAll(() => loadErrorCatalogue());

@@ -11,14 +11,14 @@ const settings = {
   autoReceiptMinutes: 60,
   confirmationRequired: true,
   maxBankCards: 5,
-  currency: 'PHP',
-  currencySymbol: 'P',
+  currency: 'MYR',
+  currencySymbol: 'RM',
 };
 
 const paid = {
   id: '42',
   amount: '1234.50',
-  currency: 'PHP',
+  currency: 'MYR',
   status: 'paid',
   bankName: 'Maybank',
   accountHolderName: 'Ali',
@@ -53,10 +53,10 @@ describe('<WithdrawalsPage>', () => {
     window.sessionStorage.setItem('token', 'tok');
     vi.stubGlobal('fetch', api().fetchMock);
     renderApp(<WithdrawalsPage />);
-    expect(await screen.findByText('From P 100.00 to P 50,000.00')).toBeTruthy();
+    expect(await screen.findByText('From RM 100.00 to RM 50,000.00')).toBeTruthy();
     expect(screen.getByTestId('bank-cards').textContent).toContain('**** 9012');
     const item = await screen.findByTestId('withdrawal-42');
-    expect(item.textContent).toContain('P 1,234.50');
+    expect(item.textContent).toContain('RM 1,234.50');
     expect(item.textContent).toContain('Paid');
     expect(screen.getByRole('button', { name: 'Not received' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Partial amount' })).toBeTruthy();
@@ -70,7 +70,7 @@ describe('<WithdrawalsPage>', () => {
     fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '99.99' } });
     fireEvent.change(screen.getByLabelText('Funds password'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('withdraw-submit'));
-    expect((await screen.findByRole('alert')).textContent).toBe('The minimum withdrawal is P 100.00.');
+    expect((await screen.findByRole('alert')).textContent).toBe('The minimum withdrawal is RM 100.00.');
     expect(calls.some((c) => c.url.includes('passwordCheck'))).toBe(false);
   });
 

@@ -1,8 +1,8 @@
 import { ApiHeaders } from '@lotus/contracts/envelope';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { countDirectDownlines } from '../members/member.service.ts';
 
 const AgentInfo = Type.Object({
   account: Type.String(),
@@ -18,7 +18,7 @@ export function agentRoutes(api: Api, { members }: RouteDeps) {
     {
       onRequest: members.guards.requireAgent,
       schema: {
-        tags: ['member'],
+        tags: ['agents'],
         summary: "The agent's own affiliate code and number of direct downlines",
         headers: ApiHeaders,
         response: responses(AgentInfo, 401, 403),
@@ -26,16 +26,11 @@ export function agentRoutes(api: Api, { members }: RouteDeps) {
     },
     async (request) => {
       const agent = request.member!.member;
-      const row = await members.db
-        .selectFrom('members')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('upline_id', '=', agent.id)
-        .executeTakeFirstOrThrow();
       return ok({
         account: agent.username,
         isAgent: agent.isAgent,
         affiliateCode: agent.affiliateCode ?? '',
-        downlines: Number(row.n),
+        downlines: await countDirectDownlines(members.db, agent.id),
       });
     },
   );

@@ -1,0 +1,170 @@
+import {
+  AFFILIATE_NOTE_REQUIRED,
+  AFFILIATE_TRANSITIONS,
+  type AffiliateApplicationBody,
+  type AffiliateApplicationCreated,
+  type AffiliateContact,
+  type AffiliateStatus,
+  affiliateFormProblems,
+  type OperatorAffiliateApplication,
+  type OperatorAffiliatePage,
+  type OperatorAffiliateQuery,
+} from '@lotus/contracts/agents';
+import { errorKey } from '@lotus/contracts/errors';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { formRefusal, normaliseContact } from '../../lib/contact-channel.ts';
+import { maskContactValue } from '../../lib/masking.ts';
+import { dayRange, operatorNote } from '../../lib/review-queue.ts';
+import type { Brand } from '../brands/brand.ts';
+import { recordAudit } from '../operators/audit.service.ts';
+import type { OperatorContext } from '../operators/operator-session.service.ts';
+import type { HumanCheck } from '../verification/human-check.service.ts';
+import {
+  type AffiliateApplicationRow,
+  findApplication,
+  insertApplication,
+  listApplications,
+  transitionApplication,
+} from './application.repository.ts';
+
+export type Applicant = { brand: Brand; ip: string; language: string; memberId: string | null };
+
+/**
+ * Stores an affiliate application: the form's rules (the browser runs the same), every contact
+ * value read for its channel in the brand's country, then the human check (spent only on a form
+ * that would be stored), then one row. The route's rate limit runs before all of this.
+ */
+export async function submitApplication(
+  db: Db,
+  humanCheck: HumanCheck,
+  applicant: Applicant,
+  body: AffiliateApplicationBody,
+): Promise<AffiliateApplicationCreated> {
+  const problems: Record<string, string> = { ...affiliateFormProblems(body) };
+  const contacts: AffiliateContact[] = [];
+  if (!problems.contacts) {
+    for (const { channel, value } of body.contacts) {
+      const normalised = normaliseContact(channel, value, applicant.brand.country);
+      if (normalised === null) {
+        problems.contacts = 'contact_value_invalid';
+        break;
+      }
+      contacts.push({ channel, value: normalised });
+    }
+  }
+  if (Object.keys(problems).length > 0) throw formRefusal(problems);
+  await humanCheck.verify(body.humanCheck);
+  const row = await insertApplication(db, {
+    brandId: applicant.brand.id,
+    memberId: applicant.memberId,
+    name: body.name.trim(),
+    contacts,
+    sites: body.sites.map((s) => s.trim()).filter((s) => s !== ''),
+    monthlyPlayers: body.monthlyPlayers,
+    message: body.message.trim(),
+    language: applicant.language,
+    clientIp: applicant.ip,
+  });
+  return { id: row.id, status: row.status };
+}
+
+/** The readonly role sees contact values masked (it reads; it has no one to call). */
+const MASKED_ROLES = new Set(['readonly']);
+
+function toOperatorApplication(row: AffiliateApplicationRow, masked: boolean): OperatorAffiliateApplication {
+  return {
+    id: row.id,
+    name: row.name,
+    contacts: row.contacts.map((c) => ({
+      channel: c.channel,
+      value: masked ? maskContactValue(c.channel, c.value) : c.value,
+    })),
+    sites: row.sites,
+    monthlyPlayers: row.monthlyPlayers,
+    message: row.message,
+    language: row.language,
+    status: row.status,
+    memberId: row.memberId,
+    username: row.username,
+    note: row.note,
+    handledBy: row.handledBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function applicationQueue(
+  db: Db,
+  brandId: string,
+  operator: OperatorContext,
+  query: OperatorAffiliateQuery,
+): Promise<OperatorAffiliatePage> {
+  const page = query.page ?? 1;
+  const size = query.size ?? 20;
+  const search = query.search?.trim();
+  const { items, total } = await listApplications(
+    db,
+    brandId,
+    { ...(query.status ? { status: query.status } : {}), ...(search ? { search } : {}), ...dayRange(query) },
+    page,
+    size,
+  );
+  const masked = MASKED_ROLES.has(operator.role);
+  return { items: items.map((row) => toOperatorApplication(row, masked)), total, page, size };
+}
+
+export async function applicationDetail(
+  db: Db,
+  brandId: string,
+  operator: OperatorContext,
+  id: string,
+): Promise<OperatorAffiliateApplication> {
+  const row = await findApplication(db, brandId, id);
+  if (!row) throw new AppError('affiliate_application_not_found');
+  return toOperatorApplication(row, MASKED_ROLES.has(operator.role));
+}
+
+/**
+ * Moves an application new -> contacted -> approved | rejected (new -> rejected too). Approval and
+ * rejection need the operator's note; the previous note stays when a move sends none. The
+ * conditional update and its audit row commit together.
+ */
+export async function changeApplicationStatus(
+  db: Db,
+  brandId: string,
+  reviewer: OperatorContext & { ip: string },
+  id: string,
+  change: { status: AffiliateStatus; note?: string },
+): Promise<OperatorAffiliateApplication> {
+  const note = operatorNote(change.note);
+  if (AFFILIATE_NOTE_REQUIRED.includes(change.status) && !note) {
+    throw new AppError('operator_note_invalid', { fieldErrors: { note: errorKey('operator_note_invalid') } });
+  }
+  const row = await findApplication(db, brandId, id);
+  if (!row) throw new AppError('affiliate_application_not_found');
+  if (!AFFILIATE_TRANSITIONS[row.status].includes(change.status)) {
+    throw new AppError('affiliate_application_state_invalid');
+  }
+  const nextNote = note ? note : row.note;
+  await db.transaction().execute(async (trx) => {
+    const moved = await transitionApplication(trx, brandId, id, {
+      from: row.status,
+      to: change.status,
+      note: nextNote,
+      operatorId: reviewer.id,
+    });
+    if (!moved) throw new AppError('affiliate_application_state_invalid');
+    await recordAudit(trx, {
+      brandId,
+      operatorId: reviewer.id,
+      action: 'affiliate_application.status',
+      targetType: 'affiliate_application',
+      targetId: id,
+      before: { status: row.status, note: row.note },
+      after: { status: change.status, note: nextNote },
+      ip: reviewer.ip,
+    });
+  });
+  return applicationDetail(db, brandId, reviewer, id);
+}
