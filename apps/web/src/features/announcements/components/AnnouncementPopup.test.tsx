@@ -47,13 +47,13 @@ describe('<AnnouncementPopup>', () => {
     expect(screen.queryByRole('navigation', { name: 'Announcement pages' })).toBeNull();
   });
 
-  it('shows the selected item and strips scripts from its HTML', () => {
+  it('shows the selected item and strips scripts from its HTML', async () => {
     renderApp(
       <AnnouncementPopup items={list(3)} open onClose={() => {}} onOpenPromotionAnnouncements={() => {}} />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Title 2' }));
     const popup = screen.getByTestId('announcement-popup');
-    expect(within(popup).getByText('Body 2')).toBeTruthy();
+    expect(await within(popup).findByText('Body 2')).toBeTruthy();
     expect(popup.querySelector('script')).toBeNull();
   });
 

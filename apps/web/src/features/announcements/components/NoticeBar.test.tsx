@@ -56,7 +56,7 @@ describe('<NoticeBar> and the notice modal', () => {
     expect(items).toHaveLength(9);
     expect(items[0]!.textContent).toContain('Notice 9');
     expect(within(modal).getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
-    expect(within(modal).getByText('Content 11')).toBeTruthy();
+    expect(await within(modal).findByText('Content 11')).toBeTruthy();
   });
 
   it('changing page clears the selection', async () => {
