@@ -173,7 +173,7 @@ describe('games: lobby and launch', () => {
       async (d) => (await issueVendorSession(d, memberId, 'HOUSE', 'lotus-garden')).token,
     );
     const roundId = `e2e-${unique()}`;
-    const bet = { token, transactionId: `b-${roundId}`, roundId, gameId: 'lotus-garden', currency: 'PHP' };
+    const bet = { token, transactionId: `b-${roundId}`, roundId, gameId: 'lotus-garden', currency: 'MYR' };
     expect((await seamless('bet', { ...bet, amount: '2.00' })).success).toBe(true);
     const win = {
       ...bet,

@@ -210,7 +210,7 @@ describe('OpenAPI fuzz', () => {
       amount: '1.00',
       betAmount: '1.00',
       winAmount: '2.00',
-      currency: 'PHP',
+      currency: 'MYR',
     };
     await createOperator(ctx.db, {
       merchantCode: 'DEMO',

@@ -59,7 +59,7 @@ async function round(vendor: TestVendor, token: string, game: string, bet: strin
     roundId,
     gameId: game,
     amount: bet,
-    currency: 'PHP',
+    currency: 'MYR',
   });
   if (win) {
     await seamless(ctx, vendor, 'win', {
@@ -68,7 +68,7 @@ async function round(vendor: TestVendor, token: string, game: string, bet: strin
       roundId,
       gameId: game,
       amount: win,
-      currency: 'PHP',
+      currency: 'MYR',
     });
   }
   await seamless(ctx, vendor, 'roundEnd', { roundId, gameId: game });

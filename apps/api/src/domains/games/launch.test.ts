@@ -104,7 +104,7 @@ describe('GET /wps/game/launchGame', () => {
     const res = await launch(trial, 'vassalage=HOUSE&gameId=jade-ways');
     expect(res.body.value.content.mode).toBe('demo');
     const session = await exchange(house, launchTokenOf(res.body.value.content.game_url));
-    expect(session.body.value).toMatchObject({ mode: 'demo', balance: '2000.00', currency: 'PHP' });
+    expect(session.body.value).toMatchObject({ mode: 'demo', balance: '2000.00', currency: 'MYR' });
     // The session bets the demo balance; the member's wallet is the demo one.
     const bet = await seamless(ctx, house, 'bet', {
       token: session.body.value?.token,
@@ -112,7 +112,7 @@ describe('GET /wps/game/launchGame', () => {
       roundId: `r-${trial.id}`,
       gameId: 'jade-ways',
       amount: '1.00',
-      currency: 'PHP',
+      currency: 'MYR',
     });
     expect(bet.body.value?.balance).toBe('1999.00');
   });
@@ -259,7 +259,7 @@ describe('POST /seamless/v1/session (launch token exchange)', () => {
       playerId: expect.stringMatching(/^[0-9a-f]{32}$/),
       nickname: 'Erin',
       gameId: 'lotus-garden',
-      currency: 'PHP',
+      currency: 'MYR',
       language: 'MS',
       balance: '123.45',
       expiresAt: expect.any(String),

@@ -53,7 +53,7 @@ function rounds(vendor: Pick<TestVendor, 'code' | 'secret' | 'merchant'>, token:
   const call = async (path: string, body: Record<string, unknown>) => {
     const answer = await seamless(ctx, vendor, path, {
       gameId: game,
-      ...(path === 'roundEnd' ? {} : { currency: 'PHP' }),
+      ...(path === 'roundEnd' ? {} : { currency: 'MYR' }),
       ...body,
     });
     if (answer.status !== 200) throw new Error(`${path}: ${answer.body.errorCode}`);
@@ -222,15 +222,15 @@ describe('betting record (personalHistoryCopy)', () => {
       gameName: 'Ocean King',
       winLoss: '-20.00',
     });
-    expect(page).toMatchObject({ currency: 'PHP', currencySymbol: 'P', page: 1, size: 20 });
+    expect(page).toMatchObject({ currency: 'MYR', currencySymbol: 'RM', page: 1, size: 20 });
   });
 
   it('totals agree with the ledger to the cent', async () => {
     const { totals } = (await record(alice)).body.value;
     expect(totals).toEqual({ betCount: 6, stake: '48.00', payout: '34.00', winLoss: '-14.00' });
     const net = await seamlessNet(alice);
-    expect(formatAmount(net, 'PHP')).toBe(totals.winLoss);
-    expect(formatAmount((await mainBalance(alice)) - aliceStart, 'PHP')).toBe(totals.winLoss);
+    expect(formatAmount(net, 'MYR')).toBe(totals.winLoss);
+    expect(formatAmount((await mainBalance(alice)) - aliceStart, 'MYR')).toBe(totals.winLoss);
   });
 
   it('names games in the request language', async () => {
@@ -295,7 +295,7 @@ describe('betting record (personalHistoryCopy)', () => {
     const rich = await player(ctx, { funds: 2n ** 60n });
     const stake = 2n ** 53n + 1n;
     await rounds(house, await sessionOf(rich, house, 'lotus-garden'), 'lotus-garden').bet(
-      formatAmount(stake, 'PHP'),
+      formatAmount(stake, 'MYR'),
     );
     const { items, totals } = (await record(rich)).body.value;
     expect(items[0]?.stake).toBe('90071992547409.93');
@@ -318,7 +318,7 @@ describe('personal profit and loss (personalProfit)', () => {
       { gameCategory: 'FISH', betCount: 1, stake: '20.00', payout: '0.00', profit: '-20.00' },
     ]);
     expect(value.rows).toHaveLength(2);
-    expect(formatAmount(await seamlessNet(alice), 'PHP')).toBe(value.totals.profit);
+    expect(formatAmount(await seamlessNet(alice), 'MYR')).toBe(value.totals.profit);
   });
 
   it("groups by the member's day and filters", async () => {
