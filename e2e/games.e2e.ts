@@ -193,13 +193,13 @@ describe('games: lobby and launch', () => {
     await centre.getByTestId('member-menu-personalHistoryCopy').click();
     const record = centre.getByTestId('betting-record');
     await record.getByText(roundId).waitFor({ timeout: 15_000 });
-    expect(await record.getByText('+P 3.50').count()).toBeGreaterThan(0);
+    expect(await record.getByText('+RM 3.50').count()).toBeGreaterThan(0);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await centre.getByTestId('member-menu-personalProfit').click();
     const profit = centre.getByTestId('personal-profit');
     await profit.getByRole('rowheader', { name: 'Slots' }).waitFor({ timeout: 15_000 });
-    expect(await profit.getByText('+P 3.50').count()).toBeGreaterThan(0);
+    expect(await profit.getByText('+RM 3.50').count()).toBeGreaterThan(0);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await context.close();
   });
