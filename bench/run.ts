@@ -10,6 +10,8 @@
  *  4. Seamless-wallet bet + win round trips on PostgreSQL next to pgbench (bench/seamless.ts).
  *  5. Lottery orders per second at 16 members and the time to settle one numero of 100,000 orders
  *     on PostgreSQL (bench/lottery.ts).
+ *  6. Games: spins per second through the house vendor at 16 players next to the seamless pair,
+ *     the catalogue calls next to a bare route, the slot page's JavaScript (bench/games.ts).
  * Targets are reported next to the measurement; a benchmark never fails the test suite.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -19,6 +21,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { encryptPayload, importPublicKeyPem } from '@lotus/contracts/crypto-envelope';
 import autocannon from 'autocannon';
+import { gamesBench, gamesMarkdown } from './games.ts';
 import { lighthouseBench, lighthouseMarkdown } from './lighthouse.ts';
 import { lotteryBench, lotteryMarkdown } from './lottery.ts';
 import { pageLoadBench, pageLoadMarkdown } from './page-load.ts';
@@ -293,6 +296,8 @@ type ServerResults = {
   seamless: Awaited<ReturnType<typeof seamlessBench>>;
   /** Absent in results written before the lottery benchmark existed. */
   lottery?: Awaited<ReturnType<typeof lotteryBench>>;
+  /** Absent in results written before the games benchmark existed. */
+  games?: Awaited<ReturnType<typeof gamesBench>>;
 };
 /**
  * BENCH_ONLY=web measures the member site only (page load, Lighthouse, bundle estimate) and keeps
@@ -311,6 +316,7 @@ async function serverResults(): Promise<ServerResults> {
       accounts: previous.accounts,
       seamless: previous.seamless,
       ...(previous.lottery ? { lottery: previous.lottery } : {}),
+      ...(previous.games ? { games: previous.games } : {}),
     };
   }
   return {
@@ -320,6 +326,7 @@ async function serverResults(): Promise<ServerResults> {
     accounts: await accountsBench(),
     seamless: await seamlessBench(),
     lottery: await lotteryBench(),
+    games: await gamesBench(),
   };
 }
 const results = { ...web, ...(await serverResults()) };
@@ -381,6 +388,7 @@ const md = [
   '',
   seamlessMarkdown(results.seamless),
   ...(results.lottery ? [lotteryMarkdown(results.lottery)] : []),
+  ...(results.games ? [gamesMarkdown(results.games)] : []),
 ].join('\n');
 writeFileSync(join(outDir, 'latest.md'), md);
 process.stdout.write(`${md}\n`);

@@ -125,7 +125,7 @@ describe('games: lobby and launch', () => {
     const frame = page.getByTestId('game-iframe');
     await frame.waitFor();
     const src = new URL((await frame.getAttribute('src')) ?? '');
-    expect(`${src.origin}${src.pathname}`).toBe('http://localhost:8081/play/jade-ways');
+    expect(`${src.origin}${src.pathname}`).toBe(`${inject('vendorUrl')}/play/jade-ways`);
     expect(src.searchParams.get('game')).toBe('jade-ways');
     expect(src.searchParams.get('lang')).toBe('EN');
     expect(src.searchParams.get('merchant')).toBe('DEMO');

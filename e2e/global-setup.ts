@@ -10,6 +10,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     port: number;
     databaseUrl: string;
+    /** The house vendor's origin (its game pages and its verification page). */
+    vendorUrl: string;
+    /** The house vendor's own database (its rounds, seeds and wallet calls). */
+    vendorDatabaseUrl: string;
   }
 }
 
@@ -43,33 +47,38 @@ function runNode(script: string, env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
-async function waitForReady(port: number, server: ChildProcess): Promise<void> {
+async function waitForReady(url: string, server: ChildProcess, headers: Record<string, string> = {}) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited early (${server.exitCode})`);
+    if (server.exitCode !== null) throw new Error(`${url}: server exited early (${server.exitCode})`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/wps/system/status`, {
-        headers: { Merchant: 'DEMO' },
-      });
+      const res = await fetch(url, { headers });
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('server did not become ready in 60 s');
+  throw new Error(`${url} did not become ready in 60 s`);
 }
 
 /**
  * A fresh PostgreSQL database, migrated and seeded, plus the extra brands the scenarios need; then
  * the real server (API + built web app) on a free port, trusting forwarded addresses from loopback
- * so a test can present a visitor's public IP.
+ * so a test can present a visitor's public IP; and the house vendor as a process of its own, on its
+ * own port and its own PostgreSQL database, talking to the platform only over the signed
+ * seamless-wallet API (as `npm start` runs it, but on free ports).
  */
 export default async function setup(project: TestProject) {
   const dbName = `lotus_e2e_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${dbName}`);
   const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+  const vendorDbName = `${dbName}_vendor`;
+  await admin(`CREATE DATABASE ${vendorDbName}`);
+  const vendorDatabaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${vendorDbName}`);
   const port = await freePort();
+  const vendorPort = await freePort();
+  const vendorUrl = `http://127.0.0.1:${vendorPort}`;
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -79,6 +88,7 @@ export default async function setup(project: TestProject) {
     TRUST_PROXY: '127.0.0.1,::1',
     LOG_LEVEL: 'warn',
     UPLOAD_DIR: join(root, '.data', `e2e-uploads-${dbName}`),
+    HOUSE_VENDOR_PUBLIC_URL: vendorUrl,
   };
   await runNode('apps/api/src/cli/migrate.ts', env);
   await runNode('apps/api/src/cli/seed.ts', env);
@@ -89,13 +99,34 @@ export default async function setup(project: TestProject) {
     env,
     stdio: 'inherit',
   });
-  await waitForReady(port, server);
+  await waitForReady(`http://127.0.0.1:${port}/wps/system/status`, server, { Merchant: 'DEMO' });
+
+  const vendor = spawn(process.execPath, [join(root, 'apps/house-vendor/src/server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOUSE_VENDOR_PORT: String(vendorPort),
+      HOUSE_VENDOR_HOST: '127.0.0.1',
+      HOUSE_VENDOR_PLATFORM_URL: `http://127.0.0.1:${port}`,
+      HOUSE_VENDOR_DATABASE_URL: vendorDatabaseUrl,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'inherit',
+  });
+  await waitForReady(`${vendorUrl}/verify`, vendor);
   project.provide('port', port);
   project.provide('databaseUrl', databaseUrl);
+  project.provide('vendorUrl', vendorUrl);
+  project.provide('vendorDatabaseUrl', vendorDatabaseUrl);
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    for (const child of [vendor, server]) {
+      if (child.exitCode !== null) continue;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    await admin(`DROP DATABASE IF EXISTS ${vendorDbName} WITH (FORCE)`);
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   };
 }

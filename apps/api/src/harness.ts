@@ -12,6 +12,7 @@ import {
   updateBrandSettings,
 } from './domains/brands/brand-settings.ts';
 import { type ExternalProviderName, upsertProvider } from './domains/external/external.repository.ts';
+import { launchGame } from './domains/games/launch.service.ts';
 import { forgetIp, rememberIp } from './domains/members/login-attempt.repository.ts';
 import { findMemberByUsername, insertMember, updateMember } from './domains/members/member.repository.ts';
 import { type AccountPolicy, upsertPolicy } from './domains/members/registration-settings.ts';
@@ -288,4 +289,27 @@ export async function setWalletSettings(
     ...(settings.singleWallet === undefined ? {} : { singleWallet: settings.singleWallet }),
     ...(demoCredit === undefined ? {} : { demoCredit }),
   });
+}
+
+/**
+ * Presses play for a member, as `GET /wps/game/launchGame` does (the same service): answers the
+ * vendor's game page URL carrying the single-use launch token (benchmarks open many players' games
+ * without logging each one in).
+ */
+export async function launchGameFor(
+  db: Db,
+  input: { merchantCode: string; username: string; vendorCode: string; gameCode: string },
+): Promise<string> {
+  const brand = await findBrandByMerchantCode(db, input.merchantCode);
+  if (!brand) throw new Error(`no brand ${input.merchantCode}`);
+  const member = await findMemberByUsername(db, brand.id, input.username);
+  if (!member) throw new Error(`no member ${input.username}`);
+  const answer = await launchGame(
+    db,
+    brand,
+    { id: member.id, brandId: brand.id, isAgent: member.isAgent },
+    'EN',
+    { vassalage: input.vendorCode, gameId: input.gameCode },
+  );
+  return answer.content.game_url;
 }
