@@ -809,19 +809,18 @@ describe('plans kept by long-lived connections', () => {
 
 describe('a locked wallet', () => {
   it("answers the locked player's bets wallet_busy fast and changing nothing, while another player's bet goes through in under 1 s", async () => {
-    if (process.env.TEST_DB !== 'postgres') {
-      // PGlite serves one statement at a time (no lock waits); the functions carry the same limit.
-      const { rows } = await sql<{ proconfig: string[] | null }>`
-        select proconfig from pg_proc where proname in ('seamless_bet', 'seamless_win', 'seamless_rollback')`.execute(
-        ctx.db,
-      );
-      expect(rows.map((r) => r.proconfig)).toEqual([
-        ['lock_timeout=1s'],
-        ['lock_timeout=1s'],
-        ['lock_timeout=1s'],
-      ]);
-      return;
-    }
+    // Each money function waits at most 1 s for a lock (below the pool's 2 s), whatever the database.
+    const { rows } = await sql<{ proconfig: string[] | null }>`
+      select proconfig from pg_proc where proname in ('seamless_bet', 'seamless_win', 'seamless_rollback')`.execute(
+      ctx.db,
+    );
+    expect(rows.map((r) => r.proconfig)).toEqual([
+      ['lock_timeout=1s'],
+      ['lock_timeout=1s'],
+      ['lock_timeout=1s'],
+    ]);
+    // PGlite serves one statement at a time (no lock waits): the rest needs PostgreSQL.
+    if (process.env.TEST_DB !== 'postgres') return;
     const a = await player('100.00');
     const b = await player('100.00');
     let release = () => {};
@@ -858,10 +857,13 @@ describe('a locked wallet', () => {
     await holder;
     expect(other.res.body).toMatchObject({ success: true, value: { balance: '90.00' } });
     expect(other.ms).toBeLessThan(1_000);
+    // About the functions' 1 s on a quiet machine (1.03 s measured); the bound leaves room for a
+    // loaded CI machine (3.0 s seen with every core busy) and stays under the vendors' timeouts and
+    // the 6 s at which the holder lets go (without a lock limit the bets would then go through).
     for (const { res, ms } of busy) {
       expect(res.status).toBe(503);
       expect(res.body.errorCode).toBe('wallet_busy');
-      expect(ms).toBeLessThan(3_000);
+      expect(ms).toBeLessThan(4_500);
     }
     expect(await balance(a.token)).toBe('100.00');
     // Nothing was kept: the vendor's retry of the same transaction goes through once the lock is gone.
