@@ -201,6 +201,8 @@ describe('games: the house vendor in the frame', () => {
       { timeout: 15_000 },
     );
 
+    // The records on a phone: the account menu holds the member centre below 981 px.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('account-menu').click();
     await page.getByTestId('account-menu-content').getByTestId('menu-member-centre').click();
     const centre = page.getByTestId('member-centre');
@@ -228,6 +230,9 @@ describe('games: the house vendor in the frame', () => {
     );
     const amounts = await history.locator('tbody tr td:nth-child(3)').allInnerTexts();
     expect(amounts.reduce((sum, text) => sum + minorOf(text), 0n)).toBe(-staked);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await context.close();
   }, 240_000);
 });
