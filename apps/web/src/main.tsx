@@ -1,4 +1,4 @@
-import { SYSTEM_STATUS } from '@lotus/contracts/system';
+import { SYSTEM_STATUS } from '@lotus/contracts/system-values';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

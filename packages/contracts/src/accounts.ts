@@ -8,27 +8,13 @@ import { RegistrationFieldConfig } from './registration.ts';
  * crypto-envelope.ts; the shapes below are the decrypted JSON.
  */
 
-/** isAgent values (spec §4): 0 member, 1/2/41/42 agent kinds, 4 trial (free demo play). */
-export const AGENT_TYPES = {
-  member: 0,
-  agent: 1,
-  masterAgent: 2,
-  agent41: 41,
-  agent42: 42,
-  trial: 4,
-} as const;
-/** The agent kinds (isAgent 1, 2, 41, 42): agent centre, downline, commissions. */
-export const AGENT_KINDS: readonly number[] = [
-  AGENT_TYPES.agent,
-  AGENT_TYPES.masterAgent,
-  AGENT_TYPES.agent41,
-  AGENT_TYPES.agent42,
-];
-/** A trial account (isAgent 4): free demo play, refused member features. */
-export const TRIAL_TYPE = AGENT_TYPES.trial;
-/** An ordinary member (isAgent 0). */
-export const MEMBER_TYPE = AGENT_TYPES.member;
-export const isAgentType = (isAgent: number) => AGENT_KINDS.includes(isAgent);
+export {
+  AGENT_KINDS,
+  AGENT_TYPES,
+  isAgentType,
+  MEMBER_TYPE,
+  TRIAL_TYPE,
+} from './account-kinds.ts';
 
 /** Fields of the registration form (spec §3) that the brand configures one by one. */
 export const REGISTRATION_FIELDS = [

@@ -1,6 +1,14 @@
 import { type Static, Type } from 'typebox';
 import { SUPPORTED_LANGUAGES } from './languages.ts';
+import { GAME_CATEGORIES } from './system-values.ts';
 import { IMAGE_UPLOAD_RULES } from './uploads.ts';
+
+export {
+  GAME_CATEGORIES,
+  type GameCategory,
+  STATIC_PAGES,
+  SYSTEM_STATUS,
+} from './system-values.ts';
 
 /** Feature flags of spec §6 plus the brand guard flag. */
 export const FEATURE_FLAGS = [
@@ -20,10 +28,6 @@ export const FEATURE_FLAGS = [
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
-/** Game categories, in the vocabulary of spec §3 and wire-protocol.md. */
-export const GAME_CATEGORIES = ['LIVE', 'SPORTS', 'RNG', 'FISH', 'PVP', 'ESPORTS', 'LOTT', 'ELOTT'] as const;
-export type GameCategory = (typeof GAME_CATEGORIES)[number];
-
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 /** A = logged-in members, B = anonymous visitors, F = a member's first login (spec §4). */
@@ -32,9 +36,6 @@ export type Execution = (typeof EXECUTIONS)[number];
 export const PRIZE_MODES = ['Lott', 'ZY', 'Elott', 'SEA'] as const;
 export const CS_TYPES = ['LIVECHAT', 'WHATSAPP', 'TELEGRAM', 'VIP'] as const;
 export type CsType = (typeof CS_TYPES)[number];
-
-/** 0 normal, 1 maintenance page, 2 region-restriction page (spec §4). */
-export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
 
 const Language = Type.Enum(SUPPORTED_LANGUAGES);
 
@@ -174,17 +175,6 @@ export const HelpCenter = Type.Object({
   ),
 });
 export type HelpCenter = Static<typeof HelpCenter>;
-
-/** The static pages the footer always links to (spec §2), as help-article slugs. */
-export const STATIC_PAGES = [
-  'about',
-  'contact',
-  'terms',
-  'responsible-gaming',
-  'privacy',
-  'affiliates',
-  'refund',
-] as const;
 
 /** PUT /wps/feedback (multipart): `content` plus up to 3 png/jpg images under 5 MB (spec §5). */
 export const FEEDBACK_RULES = {

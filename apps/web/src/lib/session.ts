@@ -1,4 +1,4 @@
-import { AGENT_KINDS, TRIAL_TYPE } from '@lotus/contracts/accounts';
+import { AGENT_KINDS, TRIAL_TYPE } from '@lotus/contracts/account-kinds';
 import { storage } from './storage.ts';
 
 /**

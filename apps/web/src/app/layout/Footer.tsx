@@ -1,6 +1,6 @@
 import { textLanguage } from '@lotus/contracts/languages';
 import type { MenuLink } from '@lotus/contracts/system';
-import { STATIC_PAGES } from '@lotus/contracts/system';
+import { STATIC_PAGES } from '@lotus/contracts/system-values';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

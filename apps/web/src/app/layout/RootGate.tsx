@@ -1,4 +1,4 @@
-import { SYSTEM_STATUS } from '@lotus/contracts/system';
+import { SYSTEM_STATUS } from '@lotus/contracts/system-values';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { paths } from '../../config/paths.ts';

@@ -1,4 +1,4 @@
-import { GAME_CATEGORIES } from '@lotus/contracts/system';
+import { GAME_CATEGORIES } from '@lotus/contracts/system-values';
 import { useTranslation } from 'react-i18next';
 import { CategoryPage } from '../../features/games/components/CategoryPage.tsx';
 

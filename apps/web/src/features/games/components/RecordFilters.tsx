@@ -1,5 +1,5 @@
 import { quickPickRange, RECORD_LIMITS, type RecordQuickPick } from '@lotus/contracts/games';
-import { GAME_CATEGORIES, type GameCategory } from '@lotus/contracts/system';
+import { GAME_CATEGORIES, type GameCategory } from '@lotus/contracts/system-values';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGameMenus } from '../api/get-game-menus.ts';
