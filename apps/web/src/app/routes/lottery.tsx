@@ -1,21 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CategoryPage } from '../../features/games/components/CategoryPage.tsx';
+import { LotteryGamePage } from '../../features/lottery/components/LotteryGamePage.tsx';
+import { LotteryLobby } from '../../features/lottery/components/LotteryLobby.tsx';
 
-/** /lottery?gameCode=&playType=: the lottery lobby, header only. */
+/** /lottery?gameCode=&playType=: the lottery lobby, or a game's betting page (header only). */
 export function Component() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const gameCode = params.get('gameCode');
-  const playType = params.get('playType');
-  return (
-    <>
-      {gameCode ? (
-        <p className="page__context" data-testid="lottery-selection">
-          {t('games.lotterySelection', { gameCode, playType: playType ?? '-' })}
-        </p>
-      ) : null}
-      <CategoryPage categories={['LOTT', 'ELOTT']} />
-    </>
+  const playType = params.get('playType') ?? undefined;
+  return gameCode ? (
+    <LotteryGamePage gameCode={gameCode} playType={playType} />
+  ) : (
+    <LotteryLobby title={t('category.lottery')} />
   );
 }
