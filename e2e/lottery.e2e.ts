@@ -107,7 +107,7 @@ describe('lottery: lobby, betting page and orders', () => {
     await expect
       .poll(() => page.getByTestId('lottery-current-numero').innerText(), { timeout: 15_000 })
       .toContain(numero);
-    expect(await page.getByTestId('lottery-odds').innerText()).toMatch(/Odds 9\.8×/);
+    expect(await page.getByTestId('lottery-odds').innerText()).toMatch(/Odds\s+9\.8×/);
 
     await addSlip(page);
     await page.getByTestId('lottery-place-bet').click();
