@@ -32,7 +32,8 @@ export function useLotteryBoard(language: string) {
   return useQuery({
     queryKey: [...KEY, 'board', language],
     queryFn: () => apiRequest<PopularLotteries>('/lgw/lottery/popular', { query: { count: 20 } }),
-    refetchInterval: 30_000,
+    // A game without an open numero gets one soon (the scheduler keeps them ahead): look sooner.
+    refetchInterval: (query) => (query.state.data?.games.some((g) => g.current === null) ? 10_000 : 30_000),
   });
 }
 
@@ -49,7 +50,7 @@ export function useOpenedNumeros(gameId: string | undefined, count = 1) {
       noteServerTime(answer.serverTime, sentAt);
       return answer;
     },
-    refetchInterval: 60_000,
+    refetchInterval: (query) => (query.state.data?.numeros.length === 0 ? 10_000 : 60_000),
   });
 }
 
