@@ -34,7 +34,7 @@ async function api<T>(path: string): Promise<T> {
   return body.value;
 }
 
-/** Waits until the game has an open numero closing at least `margin` ms from now (server time). */
+/** Waits until the game has a numero taking bets, closing at least `margin` ms from now (server time). */
 async function openNumero(margin = 40_000): Promise<string> {
   const menu = await api<{ groups: { games: { gameId: string; code: string }[] }[] }>(
     '/lgw/vn/games/game_menu',
@@ -43,11 +43,14 @@ async function openNumero(margin = 40_000): Promise<string> {
   if (!gameId) throw new Error(`${GAME} is not in the demo menu`);
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
-    const opened = await api<{ serverTime: number; numeros: { numero: string; closeAt: number }[] }>(
-      `/lgw/vn/numeros/opened/game?gameId=${gameId}&count=1`,
-    );
+    const opened = await api<{
+      serverTime: number;
+      numeros: { numero: string; openAt: number; closeAt: number }[];
+    }>(`/lgw/vn/numeros/opened/game?gameId=${gameId}&count=1`);
+    // The first listed may be the next numero, open only once the previous one is drawn.
     const current = opened.numeros[0];
-    if (current && current.closeAt - opened.serverTime > margin) return current.numero;
+    if (current && current.openAt <= opened.serverTime && current.closeAt - opened.serverTime > margin)
+      return current.numero;
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
   throw new Error(`no open numero of ${GAME} in time`);

@@ -16,7 +16,8 @@ import { noteServerTime } from '../lib/server-clock.ts';
 
 const KEY = ['lottery'] as const;
 /** The member's orders belong to the member: under MEMBER_KEY, so logout drops them. */
-const ORDERS_KEY = [...MEMBER_KEY, 'lottery-orders'] as const;
+export const LOTTERY_ORDERS_KEY = [...MEMBER_KEY, 'lottery-orders'] as const;
+const ORDERS_KEY = LOTTERY_ORDERS_KEY;
 
 /** GET /lgw/vn/games/game_menu: the brand's lottery games by menu group, in the UI language. */
 export function useLotteryMenu(language: string) {

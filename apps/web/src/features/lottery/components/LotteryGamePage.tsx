@@ -23,6 +23,7 @@ import {
   useResults,
   useTodayOrders,
 } from '../api/lottery.ts';
+import { serverNow } from '../lib/server-clock.ts';
 import { betRequest, cartProblem, cartTotal, type Slip } from '../lib/slip.ts';
 import { familyLabel, orderStatusLabel, playName } from './labels.ts';
 import { PlayPicker } from './PlayPicker.tsx';
@@ -196,8 +197,12 @@ function Betting({
       });
       return;
     }
-    if (!current) {
+    if (!current || current.closeAt <= serverNow()) {
       setStatus({ ok: false, text: t('lottery.noOpenNumero') });
+      return;
+    }
+    if (current.openAt > serverNow()) {
+      setStatus({ ok: false, text: t('lottery.notOpenYet', { numero: current.numero }) });
       return;
     }
     place.mutate(

@@ -2,29 +2,46 @@ import type { DrawnNumero, LotteryResult, OpenNumero } from '@lotus/contracts/lo
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOTTERY_ORDERS_KEY } from '../api/lottery.ts';
 import { formatCountdown, useSecondsUntil } from '../lib/server-clock.ts';
 import { numeroStatusLabel, tierLabel } from './labels.ts';
 
 /**
- * Time left until a numero closes, on the server's clock. Once closed the lottery's calls are
- * asked again every 5 seconds until the next numero is open.
+ * Time left until a numero closes, on the server's clock (or until it opens, for the next numero
+ * listed while the previous one waits for its draw). Once closed, the numero, board, results and
+ * order calls are asked again every 5 seconds until the next numero is there.
  */
 export function Countdown({ numero }: { numero: OpenNumero }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const seconds = useSecondsUntil(numero.closeAt);
-  const closed = seconds === 0;
+  const opensIn = useSecondsUntil(numero.openAt);
+  const closesIn = useSecondsUntil(numero.closeAt);
+  const closed = closesIn === 0;
   useEffect(() => {
     if (!closed) return;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['lottery'] });
+    const refresh = () => {
+      for (const part of ['board', 'opened', 'results'])
+        void queryClient.invalidateQueries({ queryKey: ['lottery', part] });
+      void queryClient.invalidateQueries({ queryKey: LOTTERY_ORDERS_KEY });
+    };
     refresh();
     const timer = window.setInterval(refresh, 5_000);
     return () => window.clearInterval(timer);
   }, [closed, queryClient]);
-  if (seconds === null) return null;
+  if (opensIn === null || closesIn === null) return null;
+  if (opensIn > 0) {
+    return (
+      <span className="lottery-countdown lottery-countdown--closed" data-testid="lottery-countdown">
+        {t('lottery.opensIn', { time: formatCountdown(opensIn) })}
+      </span>
+    );
+  }
   return (
-    <span className={closed ? 'lottery-countdown lottery-countdown--closed' : 'lottery-countdown'}>
-      {closed ? t('lottery.closedWaiting') : t('lottery.closesIn', { time: formatCountdown(seconds) })}
+    <span
+      className={closed ? 'lottery-countdown lottery-countdown--closed' : 'lottery-countdown'}
+      data-testid="lottery-countdown"
+    >
+      {closed ? t('lottery.closedWaiting') : t('lottery.closesIn', { time: formatCountdown(closesIn) })}
     </span>
   );
 }
