@@ -91,13 +91,14 @@ export function ResultList({ items }: { items: readonly DrawnNumero[] }) {
   if (items.length === 0) return <p className="lottery-muted">{t('lottery.noResults')}</p>;
   return (
     <ol className="lottery-results" data-testid="lottery-results">
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.numero} className="lottery-result">
           <div className="lottery-result__head">
             <span className="lottery-result__numero">{item.numero}</span>
             <span className="lottery-muted">{numeroStatusLabel(t, item.status)}</span>
           </div>
-          {item.result ? <ResultBalls result={item.result} /> : null}
+          {/* The latest draw in full; older VN and 4D draws by their first prize only. */}
+          {item.result ? <ResultBalls result={item.result} compact={index > 0} /> : null}
           {item.seedHash ? (
             <details className="lottery-fair">
               <summary>{t('lottery.fairness')}</summary>
