@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { LotteryLobby } from '../../features/lottery/components/LotteryLobby.tsx';
+import { LotteryRoute } from '../../features/lottery/components/LotteryRoute.tsx';
 
 /** /elott: the e-lottery lobby (the platform's fast games, category ELOTT). */
 export function Component() {
   const { t } = useTranslation();
-  return <LotteryLobby category="ELOTT" title={t('category.elott')} />;
+  return <LotteryRoute category="ELOTT" title={t('category.elott')} />;
 }
