@@ -219,6 +219,38 @@ export const DrawVerification = Type.Object({
 });
 export type DrawVerification = Static<typeof DrawVerification>;
 
+/** `GET /lgw/lottery/plays`: a game's play types in a prize mode, with odds and stake limits. */
+export const PlaysQuery = Type.Object({
+  gameId: IdString(),
+  prizeMode: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z]{2,5}$', description: "default: the game's first" }),
+  ),
+});
+
+/** The stake unit per combination of each wire `mode` code (1 = 2.00, 2 = 0.20, 3 = 0.02 by default). */
+export const LOTTERY_STAKE_MODES = ['1', '2', '3'] as const;
+export type LotteryStakeMode = (typeof LOTTERY_STAKE_MODES)[number];
+
+export const GamePlays = Type.Object({
+  gameId: Type.String(),
+  family: Type.Enum(LOTTERY_FAMILIES),
+  prizeMode: Type.String({ description: 'the prize mode these odds are of' }),
+  prizeModes: Type.Array(Type.String(), { description: 'the prize modes a member may choose here' }),
+  currency: Type.String(),
+  units: Type.Array(Type.Object({ mode: Type.String(), amount: Amount })),
+  maxOrder: Amount,
+  plays: Type.Array(
+    Type.Object({
+      playId: Type.Integer(),
+      playCode: Type.String(),
+      odds: Type.Array(Type.Object({ tier: Type.String(), odds: OddsText })),
+      minSlip: Amount,
+      maxSlip: Amount,
+    }),
+  ),
+});
+export type GamePlays = Static<typeof GamePlays>;
+
 // ---- orders --------------------------------------------------------------------------------------
 
 export const ChasePlan = Type.Object({

@@ -1,5 +1,6 @@
 import type { SupportedLanguage } from '@lotus/contracts/languages';
 import {
+  type GamePlays,
   LOTTERY_PRIZE_MODES,
   type LotteryAccountType,
   type LotteryCategory,
@@ -7,11 +8,12 @@ import {
   type LotteryGame,
   type LotteryPrizeMode,
 } from '@lotus/contracts/lottery';
+import { formatAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createDbCache, invalidateDbCaches } from '../../lib/db-cache.ts';
 import { ensureAccount, type LedgerAccount } from '../wallet/ledger.service.ts';
-import type { PlayType, PrizeMode } from './engine/index.ts';
+import { DEFAULT_UNIT_STAKES, PLAY_TYPES, type PlayType, type PrizeMode } from './engine/index.ts';
 import { type GameRow, type LimitsRow, listGames, listLimits, listOddsOverrides } from './game.repository.ts';
 import type { OddsSnapshot, ScheduleRow } from './lottery.tables.ts';
 
@@ -155,6 +157,51 @@ export function oddsSnapshot(
 export function limitsOf(config: BrandLottery, gameId: string, playId: number): Limits {
   const rows = config.limits.get(gameId);
   return rows?.get(playId) ?? rows?.get(0) ?? DEFAULT_LIMITS;
+}
+
+/**
+ * The play types of a game in a prize mode as the betting page shows them (issue 14, member web):
+ * each with its odds per tier (the brand's override, else the engine's) and its stake limits, the
+ * stake units and the game's limit per order. The prize modes offered are the game's that the
+ * brand also offers; without `prizeModeText` the first of them.
+ */
+export async function gamePlays(
+  db: Db,
+  brand: { id: string; currency: string; prizeModes: string[] },
+  gameId: string,
+  prizeModeText?: string,
+): Promise<GamePlays> {
+  const config = await brandLottery(db, brand.id);
+  const game = config.games.get(gameId);
+  if (!game) throw new AppError('lottery_game_not_found');
+  if (game.status !== 'active') throw new AppError('lottery_game_unavailable');
+  const brandModes = brand.prizeModes.map((m) => m.toUpperCase());
+  const offered = game.prizeModes.filter((mode) => brandModes.includes(mode));
+  const prizeMode = prizeModeText === undefined ? offered[0] : prizeModeOf(prizeModeText);
+  if (!prizeMode || !offered.includes(prizeMode)) throw new AppError('lottery_prize_mode_invalid');
+  const amount = (minor: bigint) => formatAmount(minor, brand.currency);
+  return {
+    gameId: game.id,
+    family: game.family,
+    prizeMode,
+    prizeModes: offered,
+    currency: brand.currency,
+    units: Object.entries(DEFAULT_UNIT_STAKES).map(([mode, unit]) => ({ mode, amount: amount(unit) })),
+    maxOrder: amount(limitsOf(config, game.id, 0).maxOrder),
+    plays: PLAY_TYPES.filter((playType) => playType.family === game.family).map((playType) => {
+      const limits = limitsOf(config, game.id, playType.id);
+      return {
+        playId: playType.id,
+        playCode: playType.code,
+        odds: Object.entries(oddsOf(config, prizeMode, playType)).map(([tier, odds]) => ({
+          tier,
+          odds: odds.toString(),
+        })),
+        minSlip: amount(limits.minSlip),
+        maxSlip: amount(limits.maxSlip),
+      };
+    }),
+  };
 }
 
 /** The wire spelling of a prize mode (the brand config says `Lott`, `Elott`) to the engine's. */

@@ -1,6 +1,7 @@
 import type {
   CurrentNumero,
   GameMenu,
+  GamePlays,
   OpenedNumeros,
   OrderPage,
   PopularLotteries,
@@ -73,6 +74,37 @@ describe('lottery calls', () => {
       category: 'LOTT',
       intervalSeconds: null,
     });
+  });
+
+  it("answers a game's play types with their odds and limits, per prize mode", async () => {
+    const plays = await get<GamePlays>(`/lgw/lottery/plays?gameId=${lott1}`);
+    expect(plays.body.success).toBe(true);
+    const value = plays.body.value;
+    expect(value).toMatchObject({ gameId: lott1, family: 'digits', prizeMode: 'LOTT', currency: 'MYR' });
+    expect(value.prizeModes).toEqual(['LOTT', 'ZY', 'ELOTT', 'SEA']);
+    expect(value.units).toEqual([
+      { mode: '1', amount: '2.00' },
+      { mode: '2', amount: '0.20' },
+      { mode: '3', amount: '0.02' },
+    ]);
+    expect(value.maxOrder).toBe('50000.00');
+    expect(value.plays.every((p) => p.playId >= 100 && p.playId < 200)).toBe(true);
+    expect(value.plays.find((p) => p.playId === 101)).toEqual({
+      playId: 101,
+      playCode: 'pos-straight',
+      odds: [{ tier: 'hit', odds: '98000' }],
+      minSlip: '0.02',
+      maxSlip: '10000.00',
+    });
+    const elott = await get<GamePlays>(`/lgw/lottery/plays?gameId=${lott1}&prizeMode=Elott`);
+    expect(elott.body.value.prizeMode).toBe('ELOTT');
+    expect(elott.body.value.plays.find((p) => p.playId === 101)?.odds).toEqual([
+      { tier: 'hit', odds: '99000' },
+    ]);
+    const bad = await get<GamePlays>(`/lgw/lottery/plays?gameId=${lott1}&prizeMode=XX`);
+    expect(bad.body.errorCode).toBe('lottery_prize_mode_invalid');
+    const missing = await get<GamePlays>('/lgw/lottery/plays?gameId=999999999');
+    expect(missing.body.errorCode).toBe('lottery_game_not_found');
   });
 
   it('publishes the games for the catalogue with their account type names', async () => {

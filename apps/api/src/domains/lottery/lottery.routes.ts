@@ -7,6 +7,7 @@ import {
   CurrentNumero,
   DrawVerification,
   GameMenu,
+  GamePlays,
   GameQuery,
   LOTTERY_RULES,
   LotteryOrder,
@@ -15,6 +16,7 @@ import {
   OrderDetail,
   OrderPage,
   OrderSearch,
+  PlaysQuery,
   PopularLotteries,
   PopularQuery,
   RecentGames,
@@ -29,6 +31,7 @@ import { Type } from 'typebox';
 import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { gamePlays } from './game.service.ts';
 import {
   currentNumeroOf,
   gameMenu,
@@ -139,6 +142,22 @@ export function lotteryRoutes(api: Api, { db, members }: RouteDeps) {
     },
     async (request) =>
       ok(await currentNumeroOf(db, request.brand.id, request.query.gameId, request.language)),
+  );
+
+  api.get(
+    '/lgw/lottery/plays',
+    {
+      schema: {
+        tags,
+        summary: "A game's play types in a prize mode with their odds per tier and stake limits",
+        description:
+          "Odds are basis points of the stake (10000 = 1x, stake included): the brand's override, else the engine's. `prizeMode` defaults to the first the game and the brand both offer; `units` are the stake per combination of each slip `mode`.",
+        headers: ApiHeaders,
+        querystring: PlaysQuery,
+        response: responses(GamePlays),
+      },
+    },
+    async (request) => ok(await gamePlays(db, request.brand, request.query.gameId, request.query.prizeMode)),
   );
 
   api.get(

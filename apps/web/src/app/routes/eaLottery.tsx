@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { CategoryPage } from '../../features/games/components/CategoryPage.tsx';
+import { LotteryRoute } from '../../features/lottery/components/LotteryRoute.tsx';
 
-/** /seaLottery: the South-East Asian lottery lobby (vendor TCG_SEA). */
+/** /seaLottery: the South-East Asian 4D lottery lobby (account type TCG_SEA). */
 export function Component() {
   const { t } = useTranslation();
-  return <CategoryPage categories={['LOTT', 'ELOTT']} title={t('games.seaLottery')} />;
+  return <LotteryRoute families={['sea4d']} title={t('games.seaLottery')} />;
 }

@@ -1,5 +1,8 @@
-import { CategoryPage } from '../../features/games/components/CategoryPage.tsx';
+import { useTranslation } from 'react-i18next';
+import { LotteryRoute } from '../../features/lottery/components/LotteryRoute.tsx';
 
+/** /elott: the e-lottery lobby (the platform's fast games, category ELOTT). */
 export function Component() {
-  return <CategoryPage categories={['ELOTT']} />;
+  const { t } = useTranslation();
+  return <LotteryRoute category="ELOTT" title={t('category.elott')} />;
 }

@@ -1,21 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { CategoryPage } from '../../features/games/components/CategoryPage.tsx';
+import { LotteryRoute } from '../../features/lottery/components/LotteryRoute.tsx';
 
-/** /lottery?gameCode=&playType=: the lottery lobby, header only. */
+/** /lottery?gameCode=&playType=: the lottery lobby (every family), or a game's betting page (header only). */
 export function Component() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const gameCode = params.get('gameCode');
-  const playType = params.get('playType');
-  return (
-    <>
-      {gameCode ? (
-        <p className="page__context" data-testid="lottery-selection">
-          {t('games.lotterySelection', { gameCode, playType: playType ?? '-' })}
-        </p>
-      ) : null}
-      <CategoryPage categories={['LOTT', 'ELOTT']} />
-    </>
-  );
+  return <LotteryRoute title={t('category.lottery')} />;
 }

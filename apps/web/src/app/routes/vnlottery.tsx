@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { CategoryPage } from '../../features/games/components/CategoryPage.tsx';
+import { LotteryRoute } from '../../features/lottery/components/LotteryRoute.tsx';
 
-/** /vnlottery: the Vietnamese lottery lobby (vendor TCG_LOTTO_VN). */
+/** /vnlottery: the Vietnamese lottery lobby (account type TCG_LOTTO_VN). */
 export function Component() {
   const { t } = useTranslation();
-  return <CategoryPage categories={['LOTT']} title={t('games.vnLottery')} />;
+  return <LotteryRoute families={['vn-north', 'vn-south']} title={t('games.vnLottery')} />;
 }

@@ -1,0 +1,112 @@
+import type {
+  BetPlaced,
+  BetRequest,
+  GameMenu,
+  GamePlays,
+  LotteryOrder,
+  OpenedNumeros,
+  OrderPage,
+  PopularLotteries,
+  ResultsHistory,
+} from '@lotus/contracts/lottery';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { BALANCE_KEY, MEMBER_KEY } from '../../../lib/member-data.ts';
+import { noteServerTime } from '../lib/server-clock.ts';
+
+const KEY = ['lottery'] as const;
+/** The member's orders belong to the member: under MEMBER_KEY, so logout drops them. */
+export const LOTTERY_ORDERS_KEY = [...MEMBER_KEY, 'lottery-orders'] as const;
+const ORDERS_KEY = LOTTERY_ORDERS_KEY;
+
+/** GET /lgw/vn/games/game_menu: the brand's lottery games by menu group, in the UI language. */
+export function useLotteryMenu(language: string) {
+  return useQuery({
+    queryKey: [...KEY, 'menu', language],
+    queryFn: () => apiRequest<GameMenu>('/lgw/vn/games/game_menu'),
+    staleTime: 60_000,
+  });
+}
+
+/** GET /lgw/lottery/popular: every game (up to 20) with its current numero and latest result. */
+export function useLotteryBoard(language: string) {
+  return useQuery({
+    queryKey: [...KEY, 'board', language],
+    queryFn: () => apiRequest<PopularLotteries>('/lgw/lottery/popular', { query: { count: 20 } }),
+    // A game without an open numero gets one soon (the scheduler keeps them ahead): look sooner.
+    refetchInterval: (query) => (query.state.data?.games.some((g) => g.current === null) ? 10_000 : 30_000),
+  });
+}
+
+/** GET /lgw/vn/numeros/opened/game: the game's current numero (and the server's time). */
+export function useOpenedNumeros(gameId: string | undefined, count = 1) {
+  return useQuery({
+    queryKey: [...KEY, 'opened', gameId, count],
+    enabled: !!gameId,
+    queryFn: async () => {
+      const sentAt = Date.now();
+      const answer = await apiRequest<OpenedNumeros>('/lgw/vn/numeros/opened/game', {
+        query: { gameId, count },
+      });
+      noteServerTime(answer.serverTime, sentAt);
+      return answer;
+    },
+    refetchInterval: (query) => (query.state.data?.numeros.length === 0 ? 10_000 : 60_000),
+  });
+}
+
+/** GET /lgw/lottery/plays: the game's play types in a prize mode with odds and limits. */
+export function useGamePlays(gameId: string | undefined, prizeMode: string | undefined) {
+  return useQuery({
+    queryKey: [...KEY, 'plays', gameId, prizeMode ?? ''],
+    enabled: !!gameId,
+    queryFn: () => apiRequest<GamePlays>('/lgw/lottery/plays', { query: { gameId, prizeMode } }),
+    staleTime: 60_000,
+  });
+}
+
+/** GET /lgw/lottery/results: the latest draws, seeds revealed once drawn. */
+export function useResults(gameId: string | undefined, count = 10) {
+  return useQuery({
+    queryKey: [...KEY, 'results', gameId, count],
+    enabled: !!gameId,
+    queryFn: () => apiRequest<ResultsHistory>('/lgw/lottery/results', { query: { gameId, count } }),
+    refetchInterval: 30_000,
+  });
+}
+
+/** GET /lgw/orders/today (T): the member's orders of the game placed today, newest first. */
+export function useTodayOrders(gameId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'today', gameId],
+    enabled: enabled && !!gameId,
+    queryFn: () => apiRequest<OrderPage>('/lgw/orders/today', { query: { gameId, page: 1, size: 20 } }),
+    // An order waiting for its draw changes on the server: look again while one does.
+    refetchInterval: (query) => (query.state.data?.items.some((o) => o.status === 'placed') ? 10_000 : false),
+  });
+}
+
+/** POST /lgw/orders/betting (T): the cart on the current numero; the balance and orders refresh. */
+export function usePlaceBet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BetRequest) => apiRequest<BetPlaced>('/lgw/orders/betting', { method: 'POST', body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+    },
+  });
+}
+
+/** POST /lgw/orders/{id}/cancel (T): before the numero closes; the stake comes back. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      apiRequest<LotteryOrder>(`/lgw/orders/${orderId}/cancel`, { method: 'POST' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+    },
+  });
+}
