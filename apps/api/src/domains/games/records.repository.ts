@@ -1,6 +1,7 @@
 import { TRIAL_TYPE } from '@lotus/contracts/accounts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { lotteryBetRows } from '../lottery/records.service.ts';
 
 /**
  * Reads of the platform's own seamless records (seamless_transactions, the ledger's journal and
@@ -45,16 +46,19 @@ export type BetFilter = {
   to: Date;
   category?: string;
   vendorCode?: string;
+  /** The lottery's orders beside the vendors' bets (the betting record); false: vendors' bets only. */
+  withLottery?: boolean;
 };
 
 /** The member's bets of the range with their category, stake kept, payout and state. */
 function betsOf(filter: BetFilter): RawBuilder<unknown> {
   return sql`
-    select b.id, b.vendor_id, v.code as vendor_code, coalesce(nullif(v.display_name, ''), v.name) as vendor_name,
+    select b.id::text as id, b.vendor_id, v.code as vendor_code, coalesce(nullif(v.display_name, ''), v.name) as vendor_name,
            b.transaction_id, b.round_id, b.game_id, b.created_at, b.bet_state, b.amount,
            ${CATEGORY_OF('b.vendor_id', 'b.game_id')} as category,
            (case when b.bet_state = 'rolled_back' then 0 else b.amount end) as stake,
-           (case when b.kind = 'bet_win' then b.win_amount else 0 end) + ${PAID_WINS} as payout
+           (case when b.kind = 'bet_win' then b.win_amount else 0 end) + ${PAID_WINS} as payout,
+           null::text as name_en, null::text as name_ms, null::text as name_cn
     from journal_entries je
     join seamless_transactions b
       on b.vendor_id = split_part(je.idempotency_key, ':', 2)::bigint and b.transaction_id = je.reference
@@ -78,11 +82,24 @@ export type BetRow = {
   category: string;
   stake: string;
   payout: string;
+  /** A lottery order's game names (null for a vendor's bet: the lobby names those). */
+  name_en: string | null;
+  name_ms: string | null;
+  name_cn: string | null;
 };
 
 function filtered(filter: BetFilter) {
+  const lottery =
+    filter.withLottery === false
+      ? sql``
+      : sql` union all ${lotteryBetRows({
+          brandId: filter.brandId,
+          memberId: filter.memberId,
+          from: filter.from,
+          to: filter.to,
+        })}`;
   return sql`
-    select * from (${betsOf(filter)}) bets
+    select * from (${betsOf(filter)}${lottery}) bets
     where (${filter.category ?? null}::text is null or bets.category = ${filter.category ?? null})
       and (${filter.vendorCode ?? null}::text is null or bets.vendor_code = ${filter.vendorCode ?? null})`;
 }
@@ -241,13 +258,13 @@ export async function memberRoundKeys(
   size: number,
 ): Promise<{ keys: { vendor_id: string; round_id: string }[]; total: number }> {
   const { rows } = await sql<{ vendor_id: string; round_id: string; total: string }>`
-    select vendor_id, round_id, count(*) over ()::text as total from (${filtered(filter)}) f
+    select vendor_id, round_id, count(*) over ()::text as total from (${filtered({ ...filter, withLottery: false })}) f
     group by vendor_id, round_id
     order by max(created_at) desc, round_id desc
     limit ${size} offset ${(page - 1) * size}`.execute(db);
   if (rows.length > 0) return { keys: rows, total: Number(rows[0]?.total ?? 0) };
   const { rows: counted } = await sql<{ n: string }>`
-    select count(*)::text as n from (select distinct vendor_id, round_id from (${filtered(filter)}) f) r`.execute(
+    select count(*)::text as n from (select distinct vendor_id, round_id from (${filtered({ ...filter, withLottery: false })}) f) r`.execute(
     db,
   );
   return { keys: [], total: Number(counted[0]?.n ?? 0) };

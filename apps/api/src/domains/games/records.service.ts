@@ -19,6 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { createDbCache } from '../../lib/db-cache.ts';
 import { pickText } from '../../lib/localised.ts';
 import type { Brand } from '../brands/brand.ts';
+import { lotteryProfitRows } from '../lottery/records.service.ts';
 import { historyRange } from '../wallet/history.service.ts';
 import { catalogueOf, type LobbyGame, toGame } from './games.service.ts';
 import {
@@ -104,7 +105,10 @@ export async function bettingRecord(
         vassalage: r.vendor_code,
         vendorName: r.vendor_name,
         gameCode: r.game_id,
-        gameName: nameOf(r.vendor_code, r.game_id),
+        gameName:
+          r.name_en === null
+            ? nameOf(r.vendor_code, r.game_id)
+            : pickText({ en: r.name_en, ms: r.name_ms ?? '', cn: r.name_cn ?? '' }, language),
         roundId: r.round_id,
         transactionId: r.transaction_id,
         stake: money(BigInt(r.amount)),
@@ -149,7 +153,38 @@ export async function personalProfit(
 ): Promise<PersonalProfit> {
   const range = historyRange(query);
   const offsetMinutes = query.offsetMinutes ?? 0;
-  const rows = await profitRows(db, { ...filterOf(brand, memberId, range, query), offsetMinutes });
+  const filter = filterOf(brand, memberId, range, query);
+  const [seamless, lottery] = await Promise.all([
+    profitRows(db, { ...filter, offsetMinutes }),
+    lotteryProfitRows(db, { ...filter, offsetMinutes }),
+  ]);
+  // One row per day and category, the vendors' bets and the lottery's orders together.
+  const merged = new Map<string, ProfitRow>();
+  const lotteryRows = lottery.filter(
+    (r) =>
+      (filter.category === undefined || r.category === filter.category) &&
+      (filter.vendorCode === undefined || r.vendor_code === filter.vendorCode),
+  );
+  for (const row of [...seamless, ...lotteryRows]) {
+    const key = `${row.day}|${row.category}`;
+    const into = merged.get(key);
+    if (!into) {
+      merged.set(key, {
+        day: row.day,
+        category: row.category,
+        bets: row.bets,
+        stake: row.stake,
+        payout: row.payout,
+      });
+      continue;
+    }
+    into.bets = (BigInt(into.bets) + BigInt(row.bets)).toString();
+    into.stake = (BigInt(into.stake) + BigInt(row.stake)).toString();
+    into.payout = (BigInt(into.payout) + BigInt(row.payout)).toString();
+  }
+  const rows = [...merged.values()].sort((a, b) =>
+    a.day === b.day ? a.category.localeCompare(b.category) : a.day.localeCompare(b.day),
+  );
   const figures = (s: Sum): ProfitFigures => ({
     betCount: Number(s.bets),
     stake: formatAmount(s.stake, brand.currency),

@@ -1,3 +1,4 @@
+import type { BettingRecordPage, PersonalProfit } from '@lotus/contracts/games';
 import type {
   CurrentNumero,
   GameMenu,
@@ -258,5 +259,64 @@ describe('lottery calls', () => {
     expect(range.body.errorCode).toBe('history_range_invalid');
     const bad = await memberCall(ctx, m, 'POST', '/lgw/orders', { startDate: '2026-02-30' });
     expect(bad.status).toBe(400);
+
+    // The member's betting record and profit and loss (the games domain's calls) list the orders
+    // beside the vendors' bets: the cancelled order counts neither stake nor payout.
+    const record = await memberCall<BettingRecordPage>(ctx, m, 'GET', '/wps/relay/MCSFE_getBettingRecord');
+    expect(
+      record.body.value.items.map((i) => [
+        i.gameCategory,
+        i.vassalage,
+        i.roundId,
+        i.stake,
+        i.payout,
+        i.winLoss,
+        i.status,
+      ]),
+    ).toEqual([
+      ['ELOTT', 'ELOTT', n.numero, '2.00', '0.00', '0.00', 'cancelled'],
+      ['ELOTT', 'ELOTT', n.numero, '2.00', '19.60', '17.60', 'settled'],
+    ]);
+    expect(record.body.value.items[1]?.gameName).toBe('Test digits');
+    expect(record.body.value.totals).toEqual({
+      betCount: 1,
+      stake: '2.00',
+      payout: '19.60',
+      winLoss: '17.60',
+    });
+    const slots = await memberCall<BettingRecordPage>(
+      ctx,
+      m,
+      'GET',
+      '/wps/relay/MCSFE_getBettingRecord?gameCategory=RNG',
+    );
+    expect(slots.body.value.total).toBe(0);
+    const byProduct = await memberCall<BettingRecordPage>(
+      ctx,
+      m,
+      'GET',
+      '/wps/relay/MCSFE_getBettingRecord?vassalage=ELOTT&size=1&page=2',
+    );
+    expect(byProduct.body.value).toMatchObject({ total: 2, page: 2 });
+    expect(byProduct.body.value.items.map((i) => i.status)).toEqual(['settled']);
+    const profit = await memberCall<PersonalProfit>(ctx, m, 'GET', '/wps/relay/MCSFE_getPersonalProfit');
+    expect(profit.body.value.categories).toEqual([
+      { gameCategory: 'ELOTT', betCount: 1, stake: '2.00', payout: '19.60', profit: '17.60' },
+    ]);
+    expect(profit.body.value.totals).toEqual({
+      betCount: 1,
+      stake: '2.00',
+      payout: '19.60',
+      profit: '17.60',
+    });
+    // Another member sees none of it.
+    const other = await lotteryMember(ctx, 10_000n);
+    const theirs = await memberCall<BettingRecordPage>(
+      ctx,
+      other,
+      'GET',
+      '/wps/relay/MCSFE_getBettingRecord',
+    );
+    expect(theirs.body.value.total).toBe(0);
   });
 });
