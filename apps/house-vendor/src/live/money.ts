@@ -33,8 +33,17 @@ export const HALF: Ratio = { n: 1n, d: 2n };
 
 /** Gross return per unit staked of a win at `odds`. */
 export function winRatio(odds: Odds): Ratio {
-  return { n: BigInt(odds.win + odds.per), d: BigInt(odds.per) };
+  const key = `${odds.win}:${odds.per}`;
+  let ratio = WIN_RATIOS.get(key);
+  if (ratio === undefined) {
+    ratio = Object.freeze({ n: BigInt(odds.win + odds.per), d: BigInt(odds.per) });
+    WIN_RATIOS.set(key, ratio);
+  }
+  return ratio;
 }
+
+/** Win ratios by odds, shared (the simulation settles tens of millions of bets). */
+const WIN_RATIOS = new Map<string, Ratio>();
 
 export function ratioOf(outcome: Outcome, odds: Odds): Ratio {
   switch (outcome) {
