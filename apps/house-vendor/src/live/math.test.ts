@@ -8,7 +8,7 @@ import {
   dealDragonTiger,
   dragonTigerRatio,
 } from './dragon-tiger.ts';
-import { analyseLive, type BetLine, type LiveGame, type LiveMath } from './math.ts';
+import { analyseLive, type BetLine, baccaratTotals, type LiveGame, type LiveMath } from './math.ts';
 import type { Ratio } from './money.ts';
 import { POCKETS, type RouletteKind, rouletteRatio } from './roulette.ts';
 import { percent, renderLiveSheet } from './sheet.ts';
@@ -56,6 +56,22 @@ describe('live tables math sheet', () => {
     expect(percent(math.baccarat.banker, 4)).toBe('45.8597');
     expect(percent(math.baccarat.player, 4)).toBe('44.6247');
     expect(percent(math.baccarat.tie, 4)).toBe('9.5156');
+  });
+
+  it('counts the published 8-deck baccarat combinations exactly', () => {
+    // The standard 8-deck figures (Wizard of Odds, baccarat analysis): of 416P6 = 4,998,398,275,503,360
+    // ordered six-card sequences, banker wins 2,292,252,566,437,888, player 2,230,518,282,592,256 and
+    // tie 475,627,426,473,216.
+    const { weights, denominator } = baccaratTotals();
+    const sum = (won: (player: number, banker: number) => boolean) =>
+      weights.reduce(
+        (total, weight, index) => total + (won(Math.floor(index / 10), index % 10) ? weight : 0),
+        0,
+      );
+    expect(denominator).toBe(4_998_398_275_503_360);
+    expect(sum((player, banker) => banker > player)).toBe(2_292_252_566_437_888);
+    expect(sum((player, banker) => player > banker)).toBe(2_230_518_282_592_256);
+    expect(sum((player, banker) => player === banker)).toBe(475_627_426_473_216);
   });
 
   it('is committed as docs/math/live-tables.md, equal to a recomputation', () => {

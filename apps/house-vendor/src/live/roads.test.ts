@@ -13,11 +13,9 @@ import {
 
 type W = 'banker' | 'player' | 'tie';
 const parse = (text: string): { winner: W }[] =>
-  text
-    .split(' ')
-    .map((letter) => ({
-      winner: ({ B: 'banker', P: 'player', T: 'tie' } as const)[letter as 'B' | 'P' | 'T'],
-    }));
+  text.split(' ').map((letter) => ({
+    winner: ({ B: 'banker', P: 'player', T: 'tie' } as const)[letter as 'B' | 'P' | 'T'],
+  }));
 const cellsOf = (cells: { col: number; row: number }[][]) =>
   cells.map((streak) => streak.map(({ col, row }) => [col, row]));
 const colours = (marks: string[]) => marks.map((mark) => (mark === 'red' ? 'R' : 'B')).join('');
