@@ -1,5 +1,5 @@
 import { FairStream } from '../fair/derive.ts';
-import { hashServerSeed, newServerSeed } from '../fair/seeds.ts';
+import { hashServerSeed, isValidClientSeed, newServerSeed } from '../fair/seeds.ts';
 import { spinRoulette } from './roulette.ts';
 import { type Dice, rollSicBo } from './sicbo.ts';
 
@@ -27,11 +27,20 @@ export async function newRound(tableId: string, round: number): Promise<Committe
   return { roundSeed, tableId, round, commitment: await hashServerSeed(roundSeed) };
 }
 
-export const roundStream = (seed: RoundSeed): FairStream =>
-  new FairStream(seed.roundSeed, seed.tableId, seed.round);
+/** The fair stream of a round; the table id must be a valid client seed (1-64 printable ASCII, no spaces). */
+export function roundStream(seed: RoundSeed): FairStream {
+  if (!isValidClientSeed(seed.tableId))
+    throw new RangeError('table id must be 1-64 printable ASCII characters');
+  return new FairStream(seed.roundSeed, seed.tableId, seed.round);
+}
 
-export const roulettePocket = (seed: RoundSeed): Promise<number> => spinRoulette(roundStream(seed));
-export const sicBoDice = (seed: RoundSeed): Promise<Dice> => rollSicBo(roundStream(seed));
+export async function roulettePocket(seed: RoundSeed): Promise<number> {
+  return spinRoulette(roundStream(seed));
+}
+
+export async function sicBoDice(seed: RoundSeed): Promise<Dice> {
+  return rollSicBo(roundStream(seed));
+}
 
 async function checkCommitment(seed: RoundSeed, commitment: string): Promise<void> {
   if ((await hashServerSeed(seed.roundSeed)) !== commitment.toLowerCase())

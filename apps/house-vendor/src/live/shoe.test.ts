@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FairStream } from '../fair/derive.ts';
 import { hashServerSeed } from '../fair/seeds.ts';
@@ -116,5 +117,31 @@ describe('round seeds (roulette, sic bo)', () => {
     await expect(
       verifyRoulette({ ...seed, roundSeed: `${SERVER_SEED.slice(0, -1)}0` }, commitment),
     ).rejects.toThrow(/commitment/);
+  });
+});
+
+describe('browser safety', () => {
+  it('the live game core imports nothing but itself, fair/ and the slots fraction helpers (no node:, no Buffer)', () => {
+    const directory = new URL('./', import.meta.url);
+    const sources = readdirSync(directory).filter(
+      (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
+    );
+    expect(sources.length).toBeGreaterThan(8);
+    for (const name of sources) {
+      const text = readFileSync(new URL(name, directory), 'utf8');
+      const imports = [...text.matchAll(/from '([^']+)'/g)].map((match) => match[1]!);
+      for (const specifier of imports)
+        expect(specifier, `${name} imports ${specifier}`).toMatch(
+          /^(\.\/[a-z-]+\.ts|\.\.\/fair\/(derive|seeds)\.ts|\.\.\/slots\/math\.ts)$/,
+        );
+      expect(text, name).not.toMatch(/\b(Buffer|process|require)\b/);
+    }
+  });
+
+  it('refuses a table id that is not a client seed', async () => {
+    await expect(roulettePocket({ roundSeed: SERVER_SEED, tableId: 'ROU 1', round: 1 })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(sicBoDice({ roundSeed: SERVER_SEED, tableId: '', round: 1 })).rejects.toThrow(RangeError);
   });
 });
