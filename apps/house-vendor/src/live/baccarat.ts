@@ -9,6 +9,7 @@ import {
   type Ratio,
   ratioOf,
   readBetShape,
+  readNumbers,
   type Settlement,
   type Validation,
 } from './money.ts';
@@ -211,7 +212,8 @@ export function validateBaccaratBet(input: unknown, variant: BaccaratVariant): V
   const shape = readBetShape(input);
   if (!shape.ok) return shape;
   if (!knownKind(BACCARAT_BETS[variant], shape.kind)) return { ok: false, error: 'unknown bet kind' };
-  if (shape.numbers !== undefined) return { ok: false, error: 'this bet kind takes no numbers' };
+  if (readNumbers(shape.numbers, 0) === undefined)
+    return { ok: false, error: 'this bet kind takes no numbers' };
   return { ok: true, bet: { kind: shape.kind as BaccaratKind, stake: shape.stake } };
 }
 

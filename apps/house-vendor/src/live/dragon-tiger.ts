@@ -7,6 +7,7 @@ import {
   type Ratio,
   ratioOf,
   readBetShape,
+  readNumbers,
   type Settlement,
   type Validation,
 } from './money.ts';
@@ -80,7 +81,8 @@ export function validateDragonTigerBet(input: unknown): Validation<DragonTigerBe
   const shape = readBetShape(input);
   if (!shape.ok) return shape;
   if (!knownKind(DRAGON_TIGER_BETS, shape.kind)) return { ok: false, error: 'unknown bet kind' };
-  if (shape.numbers !== undefined) return { ok: false, error: 'this bet kind takes no numbers' };
+  if (readNumbers(shape.numbers, 0) === undefined)
+    return { ok: false, error: 'this bet kind takes no numbers' };
   return { ok: true, bet: { kind: shape.kind as DragonTigerKind, stake: shape.stake } };
 }
 

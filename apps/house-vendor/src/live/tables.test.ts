@@ -68,7 +68,8 @@ describe('dragon tiger', () => {
       { kind: 'tie\0', stake: 10n },
       { kind: 'tie', stake: 0 },
       { kind: 'hasOwnProperty', stake: 10n },
-      { kind: 'tie', numbers: [], stake: 10n },
+      { kind: 'tie', numbers: [1], stake: 10n },
+      { kind: 'tie', numbers: 'x', stake: 10n },
     ])
       expect(validateDragonTigerBet(input)).toMatchObject({ ok: false });
   });
