@@ -8,3 +8,4 @@ export * from './round-seed.ts';
 export { renderLiveSheet } from './sheet.ts';
 export * from './shoe.ts';
 export * from './sicbo.ts';
+export * from './verify.ts';

@@ -18,6 +18,7 @@ import {
   shuffleWith,
   verifyShoe,
 } from './shoe.ts';
+import { verifyBaccaratShoe, verifyDragonTigerShoe } from './verify.ts';
 
 const SERVER_SEED = '6b1c0a8e3e4f5d2a9c7b1e0f4a3d2c1b8e7f6a5d4c3b2a1908f7e6d5c4b3a291';
 const CLIENT_SEED = 'table-BAC-1';
@@ -68,6 +69,15 @@ describe('the shoe', () => {
     const tampered = [...dealt];
     tampered[5] = (tampered[5]! + 1) % 52;
     await expect(verifyShoe(shoe, shoe.commitment, tampered)).rejects.toThrow(/card 6/);
+  });
+
+  it('replays a whole shoe for the verification page', async () => {
+    const shoe = await newShoe(SERVER_SEED, CLIENT_SEED, 5);
+    expect(await verifyBaccaratShoe(shoe, shoe.commitment)).toEqual(dealShoe(shoe.cards));
+    expect(await verifyDragonTigerShoe(shoe, shoe.commitment)).toEqual(dealDragonTigerShoe(shoe.cards));
+    await expect(verifyBaccaratShoe({ ...shoe, clientSeed: 'other' }, shoe.commitment)).rejects.toThrow(
+      /commitment/,
+    );
   });
 
   it('deals a shoe until the cut card', async () => {
