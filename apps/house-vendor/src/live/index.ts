@@ -1,0 +1,11 @@
+export * from './baccarat.ts';
+export * from './dragon-tiger.ts';
+export { analyseLive, type BetLine, type LiveGame, type LiveMath } from './math.ts';
+export * from './money.ts';
+export * from './roads.ts';
+export * from './roulette.ts';
+export * from './round-seed.ts';
+export { renderLiveSheet } from './sheet.ts';
+export * from './shoe.ts';
+export * from './sicbo.ts';
+export * from './verify.ts';
