@@ -140,7 +140,7 @@ describe('lottery back office', () => {
     await form.getByRole('button', { name: 'Submit for approval' }).click();
     await form.getByRole('alert').filter({ hasText: 'Special prize: enter exactly 5 digits.' }).waitFor();
     for (const [i, width] of NORTH_WIDTHS.entries()) {
-      await fields.nth(i).fill(String(12_345_678 + i * 7).slice(-width));
+      await fields.nth(i).fill(i === 0 ? '12345' : String(10_000_000 + i * 7).slice(-width));
     }
     await form.getByRole('button', { name: 'Submit for approval' }).click();
     await a.page
