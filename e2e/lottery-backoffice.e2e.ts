@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import { createMember, fundMember } from '@lotus/api/harness';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { overflowingElements } from './overflow.ts';
 import { db, demoOperator, financeOperator, memberLogsIn, operatorLogin, unique } from './pages.ts';
 
 /**
@@ -55,6 +57,20 @@ async function vnNorthNumero(
       .executeTakeFirstOrThrow();
     return { id: row.id, numero, gameId: game.id };
   });
+}
+
+/** No serious or critical accessibility violation, and nothing wider than a 390 px phone. */
+async function accessibleAndFits(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(150);
+  const report = await page.evaluate(overflowingElements, ['.content']);
+  expect(report.offenders).toEqual([]);
+  expect(report.scrollWidth).toBeLessThanOrEqual(report.innerWidth);
+  if (size) await page.setViewportSize(size);
 }
 
 /** A logged-in member's bet through the site's own call (the token the site keeps), as the betting page sends it. */
@@ -118,6 +134,7 @@ describe('lottery back office', () => {
       .toBe('1.23× (changed)');
     await again.getByRole('button', { name: 'Back to default' }).click();
     await expect.poll(() => again.locator('td').nth(2).innerText()).toBe(before);
+    await accessibleAndFits(page);
     await context.close();
   });
 
@@ -142,6 +159,7 @@ describe('lottery back office', () => {
     for (const [i, width] of NORTH_WIDTHS.entries()) {
       await fields.nth(i).fill(i === 0 ? '12345' : String(10_000_000 + i * 7).slice(-width));
     }
+    await accessibleAndFits(a.page);
     await form.getByRole('button', { name: 'Submit for approval' }).click();
     await a.page
       .getByRole('status')
@@ -162,6 +180,7 @@ describe('lottery back office', () => {
     const queued = b.page.getByTestId(`bo-lottery-pending-numero-VNNORTH-${numero.numero}`);
     await queued.waitFor({ timeout: 15_000 });
     expect(await queued.innerText()).toContain('12345');
+    await accessibleAndFits(b.page);
     await queued.getByRole('button', { name: 'Approve' }).click();
     await b.page
       .getByRole('status')
@@ -218,6 +237,7 @@ describe('lottery back office', () => {
     await expect.poll(() => order.getAttribute('data-status'), { timeout: 15_000 }).toBe('refunded');
     expect(await order.innerText()).toContain('Refunded');
     expect(await page.getByTestId('bo-lottery-numero-status').innerText()).toBe('Cancelled');
+    await accessibleAndFits(page);
     await context.close();
   });
 });
