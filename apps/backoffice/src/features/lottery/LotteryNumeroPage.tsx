@@ -191,43 +191,45 @@ export default function LotteryNumeroPage() {
       {orders.data && (
         <>
           {orders.data.items.length === 0 ? <p>{t('lottery.noOrders')}</p> : null}
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('lottery.orderNumber')}</th>
-                  <th scope="col">{t('lottery.member')}</th>
-                  <th scope="col">{t('lottery.prizeMode')}</th>
-                  <th scope="col">{t('lottery.slips')}</th>
-                  <th scope="col">{t('lottery.amount')}</th>
-                  <th scope="col">{t('lottery.payout')}</th>
-                  <th scope="col">{t('lottery.status')}</th>
-                  <th scope="col">{t('lottery.placedAt')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.items.map((o) => (
-                  <tr
-                    key={o.orderId}
-                    data-testid={`bo-lottery-order-${o.orderNumber}`}
-                    data-status={o.status}
-                  >
-                    <td className="wrap">{o.orderNumber}</td>
-                    <td>
-                      <Link to={`/members/${o.memberId}`}>{o.username}</Link>
-                      {o.isTrial ? ` · ${t('lottery.trial')}` : ''}
-                    </td>
-                    <td>{o.prizeMode}</td>
-                    <td className="num">{o.slipCount}</td>
-                    <td className="num">{formatAmount(o.amount)}</td>
-                    <td className="num">{formatAmount(o.payout)}</td>
-                    <td>{orderStatusText(t, o.status)}</td>
-                    <td>{dateTime(o.createdAt)}</td>
+          {orders.data.items.length > 0 ? (
+            <div className="table-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('lottery.orderNumber')}</th>
+                    <th scope="col">{t('lottery.member')}</th>
+                    <th scope="col">{t('lottery.prizeMode')}</th>
+                    <th scope="col">{t('lottery.slips')}</th>
+                    <th scope="col">{t('lottery.amount')}</th>
+                    <th scope="col">{t('lottery.payout')}</th>
+                    <th scope="col">{t('lottery.status')}</th>
+                    <th scope="col">{t('lottery.placedAt')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {orders.data.items.map((o) => (
+                    <tr
+                      key={o.orderId}
+                      data-testid={`bo-lottery-order-${o.orderNumber}`}
+                      data-status={o.status}
+                    >
+                      <td className="wrap">{o.orderNumber}</td>
+                      <td>
+                        <Link to={`/members/${o.memberId}`}>{o.username}</Link>
+                        {o.isTrial ? ` · ${t('lottery.trial')}` : ''}
+                      </td>
+                      <td>{o.prizeMode}</td>
+                      <td className="num">{o.slipCount}</td>
+                      <td className="num">{formatAmount(o.amount)}</td>
+                      <td className="num">{formatAmount(o.payout)}</td>
+                      <td>{orderStatusText(t, o.status)}</td>
+                      <td>{dateTime(o.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
           <Pagination
             page={ordersPage}
             pageSize={PAGE_SIZE}
@@ -243,32 +245,34 @@ export default function LotteryNumeroPage() {
       {exposure.data && (
         <>
           {exposure.data.items.length === 0 ? <p>{t('lottery.noExposure')}</p> : null}
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('lottery.playType')}</th>
-                  <th scope="col">{t('lottery.number')}</th>
-                  <th scope="col">{t('lottery.liability')}</th>
-                  <th scope="col">{t('lottery.cap')}</th>
-                  <th scope="col">{t('lottery.stake')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {exposure.data.items.map((e) => (
-                  <tr key={e.key} data-testid="bo-lottery-exposure-row">
-                    <td>
-                      {e.playCode} <small>{e.playId}</small>
-                    </td>
-                    <td className="wrap">{e.number}</td>
-                    <td className="num">{formatAmount(e.liability)}</td>
-                    <td className="num">{formatAmount(e.cap)}</td>
-                    <td className="num">{formatAmount(e.stake)}</td>
+          {exposure.data.items.length > 0 ? (
+            <div className="table-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('lottery.playType')}</th>
+                    <th scope="col">{t('lottery.number')}</th>
+                    <th scope="col">{t('lottery.liability')}</th>
+                    <th scope="col">{t('lottery.cap')}</th>
+                    <th scope="col">{t('lottery.stake')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {exposure.data.items.map((e) => (
+                    <tr key={e.key} data-testid="bo-lottery-exposure-row">
+                      <td>
+                        {e.playCode} <small>{e.playId}</small>
+                      </td>
+                      <td className="wrap">{e.number}</td>
+                      <td className="num">{formatAmount(e.liability)}</td>
+                      <td className="num">{formatAmount(e.cap)}</td>
+                      <td className="num">{formatAmount(e.stake)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
           <Pagination
             page={exposurePage}
             pageSize={PAGE_SIZE}

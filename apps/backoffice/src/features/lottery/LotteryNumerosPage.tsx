@@ -83,54 +83,56 @@ export default function LotteryNumerosPage() {
       {numeros.data && (
         <>
           {numeros.data.items.length === 0 ? <p>{t('lottery.noNumeros')}</p> : null}
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('lottery.numero')}</th>
-                  <th scope="col">{t('lottery.game')}</th>
-                  <th scope="col">{t('lottery.status')}</th>
-                  <th scope="col">{t('lottery.openAt')}</th>
-                  <th scope="col">{t('lottery.closeAt')}</th>
-                  <th scope="col">{t('lottery.drawAt')}</th>
-                  <th scope="col">{t('lottery.seedHash')}</th>
-                  <th scope="col">{t('lottery.result')}</th>
-                  <th scope="col">{t('lottery.orders')}</th>
-                  <th scope="col">{t('lottery.stake')}</th>
-                  <th scope="col">{t('lottery.payout')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {numeros.data.items.map((n) => (
-                  <tr key={n.id} data-testid={`bo-lottery-numero-${n.gameCode}-${n.numero}`}>
-                    <td>
-                      <Link to={`/lottery-numeros/${n.id}`}>{n.numero}</Link>
-                    </td>
-                    <td>{n.gameCode}</td>
-                    <td>
-                      {numeroStatusText(t, n.status)}
-                      {n.pendingResult ? (
-                        <>
-                          <br />
-                          <small>{t('lottery.resultPending')}</small>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>{dateTime(n.openAt)}</td>
-                    <td>{dateTime(n.closeAt)}</td>
-                    <td>{dateTime(n.drawAt)}</td>
-                    <td className="wrap">
-                      <code>{n.seedHash ? `${n.seedHash.slice(0, 16)}…` : '—'}</code>
-                    </td>
-                    <td className="wrap">{resultText(n.result)}</td>
-                    <td className="num">{n.orders}</td>
-                    <td className="num">{formatAmount(n.stake)}</td>
-                    <td className="num">{formatAmount(n.payout)}</td>
+          {numeros.data.items.length > 0 ? (
+            <div className="table-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('lottery.numero')}</th>
+                    <th scope="col">{t('lottery.game')}</th>
+                    <th scope="col">{t('lottery.status')}</th>
+                    <th scope="col">{t('lottery.openAt')}</th>
+                    <th scope="col">{t('lottery.closeAt')}</th>
+                    <th scope="col">{t('lottery.drawAt')}</th>
+                    <th scope="col">{t('lottery.seedHash')}</th>
+                    <th scope="col">{t('lottery.result')}</th>
+                    <th scope="col">{t('lottery.orders')}</th>
+                    <th scope="col">{t('lottery.stake')}</th>
+                    <th scope="col">{t('lottery.payout')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {numeros.data.items.map((n) => (
+                    <tr key={n.id} data-testid={`bo-lottery-numero-${n.gameCode}-${n.numero}`}>
+                      <td>
+                        <Link to={`/lottery-numeros/${n.id}`}>{n.numero}</Link>
+                      </td>
+                      <td>{n.gameCode}</td>
+                      <td>
+                        {numeroStatusText(t, n.status)}
+                        {n.pendingResult ? (
+                          <>
+                            <br />
+                            <small>{t('lottery.resultPending')}</small>
+                          </>
+                        ) : null}
+                      </td>
+                      <td>{dateTime(n.openAt)}</td>
+                      <td>{dateTime(n.closeAt)}</td>
+                      <td>{dateTime(n.drawAt)}</td>
+                      <td className="wrap">
+                        <code>{n.seedHash ? `${n.seedHash.slice(0, 16)}…` : '—'}</code>
+                      </td>
+                      <td className="wrap">{resultText(n.result)}</td>
+                      <td className="num">{n.orders}</td>
+                      <td className="num">{formatAmount(n.stake)}</td>
+                      <td className="num">{formatAmount(n.payout)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
           <Pagination page={page} pageSize={PAGE_SIZE} total={numeros.data.total} onPage={setPage} />
         </>
       )}
