@@ -1,8 +1,13 @@
 import {
   type AdminGame,
+  type AdminGameInput,
   type AdminGameUpdate,
   type GameLimits,
   type LimitsUpdate,
+  LOTTERY_ACCOUNT_TYPES,
+  LOTTERY_CATEGORIES,
+  LOTTERY_DRAW_SOURCES,
+  LOTTERY_FAMILIES,
   LOTTERY_PRIZE_MODES,
   type LotterySchedule,
 } from '@lotus/contracts/lottery';
@@ -25,6 +30,32 @@ import {
 } from './lottery-shared.tsx';
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+const CODE = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** The starting values of a new game (gameId '' marks it new). */
+const NEW_GAME: AdminGame = {
+  gameId: '',
+  code: '',
+  name: '',
+  nameEn: '',
+  nameMs: '',
+  nameCn: '',
+  family: 'digits',
+  category: 'ELOTT',
+  accountTypeName: 'ELOTT',
+  drawSource: 'platform',
+  intervalSeconds: 300,
+  prizeModes: [...LOTTERY_PRIZE_MODES],
+  isHot: false,
+  schedule: { kind: 'interval', seconds: 300 },
+  utcOffsetMinutes: 480,
+  closeOffsetSeconds: 15,
+  status: 'active',
+  sortOrder: 100,
+};
+
+const pick = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
+  (values as readonly string[]).includes(value) ? (value as T) : fallback;
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 /** The schedule typed in the edit form, or which part of it is wrong. */
@@ -65,8 +96,10 @@ export default function LotteryGamesPage() {
   const [kind, setKind] = useState<LotterySchedule['kind']>('interval');
 
   const save = useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: AdminGameUpdate }) =>
-      boApi<AdminGame>(`/bo/v1/lottery/games/${id}`, { method: 'PUT', body: patch }),
+    mutationFn: (change: { id: string; patch: AdminGameUpdate } | { input: AdminGameInput }) =>
+      'input' in change
+        ? boApi<AdminGame>('/bo/v1/lottery/games', { method: 'POST', body: change.input })
+        : boApi<AdminGame>(`/bo/v1/lottery/games/${change.id}`, { method: 'PUT', body: change.patch }),
     onSuccess: (game) => {
       setMessage({ ok: true, text: t('lottery.gameSaved', { code: game.code }) });
       setEditing(null);
@@ -116,27 +149,50 @@ export default function LotteryGamesPage() {
       setFormError(t('lottery.utcOffsetInvalid'));
       return;
     }
+    const isNew = editing.gameId === '';
+    const code = text(data, 'code');
+    const family = pick(LOTTERY_FAMILIES, text(data, 'family'), editing.family);
+    const drawSource = pick(LOTTERY_DRAW_SOURCES, text(data, 'drawSource'), editing.drawSource);
+    if (isNew && !CODE.test(code)) {
+      setFormError(t('lottery.codeInvalid'));
+      return;
+    }
+    if (drawSource === 'official' && family !== 'vn-north' && family !== 'vn-south') {
+      setFormError(t('lottery.officialInvalid'));
+      return;
+    }
+    if (!text(data, 'nameEn')) {
+      setFormError(t('lottery.nameInvalid'));
+      return;
+    }
     setFormError('');
-    save.mutate({
-      id: editing.gameId,
-      patch: {
-        nameEn: text(data, 'nameEn'),
-        nameMs: text(data, 'nameMs'),
-        nameCn: text(data, 'nameCn'),
-        status: text(data, 'status') === 'suspended' ? 'suspended' : 'active',
-        schedule,
-        utcOffsetMinutes,
-        closeOffsetSeconds,
-        prizeModes,
-        sortOrder,
-        isHot: data.get('isHot') === 'on',
-      },
-    });
+    const patch = {
+      nameEn: text(data, 'nameEn'),
+      nameMs: text(data, 'nameMs'),
+      nameCn: text(data, 'nameCn'),
+      status: text(data, 'status') === 'suspended' ? 'suspended' : 'active',
+      schedule,
+      utcOffsetMinutes,
+      closeOffsetSeconds,
+      prizeModes,
+      sortOrder,
+      isHot: data.get('isHot') === 'on',
+      category: pick(LOTTERY_CATEGORIES, text(data, 'category'), editing.category),
+      accountTypeName: pick(LOTTERY_ACCOUNT_TYPES, text(data, 'accountTypeName'), editing.accountTypeName),
+    } satisfies AdminGameUpdate;
+    save.mutate(isNew ? { input: { ...patch, code, family, drawSource } } : { id: editing.gameId, patch });
   };
 
   return (
     <section aria-labelledby="lottery-games-title">
       <h1 id="lottery-games-title">{t('lottery.gamesTitle')}</h1>
+      {canEdit ? (
+        <p>
+          <button type="button" onClick={() => open(NEW_GAME)}>
+            {t('lottery.addGame')}
+          </button>
+        </p>
+      ) : null}
       <ActionMessage message={message} />
       <QueryState loading={games.isPending} error={games.error} />
       {games.data && (
@@ -194,10 +250,37 @@ export default function LotteryGamesPage() {
       <Dialog
         open={editing !== null}
         onOpenChange={(next) => !next && setEditing(null)}
-        title={t('lottery.editGame', { code: editing?.code ?? '' })}
+        title={
+          editing?.gameId === '' ? t('lottery.addGame') : t('lottery.editGame', { code: editing?.code ?? '' })
+        }
       >
         {editing ? (
           <form onSubmit={submit} data-testid="bo-lottery-game-form" noValidate>
+            {editing.gameId === '' ? (
+              <>
+                <div className="field">
+                  <label htmlFor="lg-code">{t('lottery.code')}</label>
+                  <input id="lg-code" name="code" required maxLength={32} />
+                </div>
+                <div className="field">
+                  <label htmlFor="lg-family">{t('lottery.family')}</label>
+                  <select id="lg-family" name="family" defaultValue={editing.family}>
+                    {LOTTERY_FAMILIES.map((f) => (
+                      <option key={f} value={f}>
+                        {f}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor="lg-source">{t('lottery.drawSource')}</label>
+                  <select id="lg-source" name="drawSource" defaultValue={editing.drawSource}>
+                    <option value="platform">{t('lottery.platform')}</option>
+                    <option value="official">{t('lottery.official')}</option>
+                  </select>
+                </div>
+              </>
+            ) : null}
             <div className="field">
               <label htmlFor="lg-name-en">{t('lottery.nameEn')}</label>
               <input id="lg-name-en" name="nameEn" required maxLength={64} defaultValue={editing.nameEn} />
@@ -209,6 +292,26 @@ export default function LotteryGamesPage() {
             <div className="field">
               <label htmlFor="lg-name-cn">{t('lottery.nameCn')}</label>
               <input id="lg-name-cn" name="nameCn" maxLength={64} defaultValue={editing.nameCn} />
+            </div>
+            <div className="field">
+              <label htmlFor="lg-category">{t('lottery.category')}</label>
+              <select id="lg-category" name="category" defaultValue={editing.category}>
+                {LOTTERY_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="lg-account">{t('lottery.accountType')}</label>
+              <select id="lg-account" name="accountTypeName" defaultValue={editing.accountTypeName}>
+                {LOTTERY_ACCOUNT_TYPES.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </select>
             </div>
             <div className="field">
               <label htmlFor="lg-status">{t('lottery.status')}</label>

@@ -187,10 +187,64 @@ describe('LotteryGamesPage', () => {
           prizeModes: ['LOTT', 'ELOTT', 'SEA'],
           sortOrder: 3,
           isHot: true,
+          category: 'ELOTT',
+          accountTypeName: 'ELOTT',
         },
       }),
     );
     expect(await screen.findByText('Game LOTT5 saved.')).toBeTruthy();
+  });
+
+  it('lets an admin add an official VN game, refused in the browser for a family without official results', async () => {
+    const calls = renderAsOperator('admin', <LotteryGamesPage />, (_url, method) =>
+      method === 'POST' ? { ...VNNORTH, gameId: '9', code: 'VNC' } : games,
+    );
+    await screen.findByTestId('bo-lottery-game-LOTT5');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a game' }));
+    const form = await screen.findByTestId('bo-lottery-game-form');
+    fireEvent.change(within(form).getByLabelText('Code (letters, digits, _ and -)'), {
+      target: { value: 'VNC' },
+    });
+    fireEvent.change(within(form).getByLabelText('Name (EN)'), { target: { value: 'Vietnam Central' } });
+    fireEvent.change(within(form).getByLabelText('Draw'), { target: { value: 'official' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Official results are for the Vietnamese families only.',
+    );
+    fireEvent.change(within(form).getByLabelText('Family'), { target: { value: 'vn-south' } });
+    fireEvent.change(within(form).getByLabelText('Category'), { target: { value: 'LOTT' } });
+    fireEvent.change(within(form).getByLabelText('Account type'), { target: { value: 'TCG_LOTTO_VN' } });
+    fireEvent.change(within(form).getByLabelText('Schedule'), { target: { value: 'daily' } });
+    fireEvent.change(await within(form).findByLabelText(/Draw times/), { target: { value: '17:15' } });
+    fireEvent.change(within(form).getByLabelText(/UTC offset/), { target: { value: '420' } });
+    fireEvent.change(within(form).getByLabelText('Close before the draw (seconds)'), {
+      target: { value: '900' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toEqual({
+        url: '/bo/v1/lottery/games',
+        method: 'POST',
+        body: {
+          code: 'VNC',
+          family: 'vn-south',
+          drawSource: 'official',
+          nameEn: 'Vietnam Central',
+          nameMs: '',
+          nameCn: '',
+          status: 'active',
+          schedule: { kind: 'daily', times: ['17:15'], weekdays: [0, 1, 2, 3, 4, 5, 6] },
+          utcOffsetMinutes: 420,
+          closeOffsetSeconds: 900,
+          prizeModes: ['LOTT', 'ZY', 'ELOTT', 'SEA'],
+          sortOrder: 100,
+          isHot: false,
+          category: 'LOTT',
+          accountTypeName: 'TCG_LOTTO_VN',
+        },
+      }),
+    );
+    expect(await screen.findByText('Game VNC saved.')).toBeTruthy();
   });
 
   it('shows a readonly operator the limits without edit buttons', async () => {
