@@ -105,7 +105,8 @@ export default function LotteryGamesPage() {
       setEditing(null);
       void queryClient.invalidateQueries({ queryKey: ['lottery', 'games'] });
     },
-    onError: (error) => setMessage(failure(error)),
+    // Shown in the dialog, which stays open (a code taken, a schedule the API refuses).
+    onError: (error) => setFormError(failure(error)?.text ?? ''),
   });
 
   const open = (game: AdminGame) => {

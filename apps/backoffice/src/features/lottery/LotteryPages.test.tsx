@@ -247,6 +247,28 @@ describe('LotteryGamesPage', () => {
     expect(await screen.findByText('Game VNC saved.')).toBeTruthy();
   });
 
+  it('shows the API refusal of a change inside the edit dialog', async () => {
+    renderAsOperator('admin', <LotteryGamesPage />, () => games);
+    const row = await screen.findByTestId('bo-lottery-game-VNNORTH');
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByTestId('bo-lottery-game-form');
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({
+            success: false,
+            value: null,
+            errorCode: 'lottery_config_invalid',
+            message: 'This lottery setting is not valid.',
+          }),
+          { status: 200 },
+        ),
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('This lottery setting is not valid.');
+  });
+
   it('shows a readonly operator the limits without edit buttons', async () => {
     const limits: GameLimits = {
       gameId: '3',
