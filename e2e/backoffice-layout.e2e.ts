@@ -133,6 +133,16 @@ describe('no back-office page is wider than the screen', () => {
       await page.goto(`${siteUrl()}/backoffice/members/${memberId}`);
       await settle(page);
       problems.push(...(await overflowOf(page, `${width}px member detail`)));
+      // A lottery numero's detail (orders, exposure, result), a route without a menu entry, once
+      // the scheduler has created the demo games' numeros.
+      const numero = await db((d) =>
+        d.selectFrom('lottery_numeros').select('id').orderBy('draw_at').executeTakeFirst(),
+      );
+      if (numero) {
+        await page.goto(`${siteUrl()}/backoffice/lottery-numeros/${numero.id}`);
+        await settle(page);
+        problems.push(...(await overflowOf(page, `${width}px lottery numero detail`)));
+      }
       await context.close();
       expect(problems.join('\n')).toBe('');
     });

@@ -19,6 +19,9 @@ describe('side menu', () => {
       'Games and vendors',
       'Round lookup',
       'GGR report',
+      'Lottery games',
+      'Lottery odds',
+      'Lottery numeros',
       'Customer service',
       'Affiliate applications',
     ]);
@@ -31,6 +34,8 @@ describe('side menu', () => {
       </MemoryRouter>,
     );
     expect(labels()).toContain('Adjustments');
+    expect(labels()).toContain('Lottery results');
+    expect(labels()).toContain('Lottery P&L');
     expect(labels()).not.toContain('Operators');
     expect(labels()).not.toContain('Audit log');
     expect(labels()).not.toContain('Brand settings');

@@ -80,6 +80,41 @@ export const PAGES: BackofficePage[] = [
     load: () => import('../features/games/GgrPage.tsx'),
   },
   {
+    path: 'lottery-games',
+    menuKey: 'lotteryGames.menu',
+    roles: [],
+    load: () => import('../features/lottery/LotteryGamesPage.tsx'),
+  },
+  {
+    path: 'lottery-odds',
+    menuKey: 'lotteryOdds.menu',
+    roles: [],
+    load: () => import('../features/lottery/LotteryOddsPage.tsx'),
+  },
+  {
+    path: 'lottery-numeros',
+    menuKey: 'lotteryNumeros.menu',
+    roles: [],
+    load: () => import('../features/lottery/LotteryNumerosPage.tsx'),
+  },
+  {
+    path: 'lottery-numeros/:id',
+    roles: [],
+    load: () => import('../features/lottery/LotteryNumeroPage.tsx'),
+  },
+  {
+    path: 'lottery-results',
+    menuKey: 'lotteryResults.menu',
+    roles: ['finance'],
+    load: () => import('../features/lottery/LotteryResultsPage.tsx'),
+  },
+  {
+    path: 'lottery-pnl',
+    menuKey: 'lotteryPnl.menu',
+    roles: ['finance'],
+    load: () => import('../features/lottery/LotteryPnlPage.tsx'),
+  },
+  {
     path: 'settings',
     menuKey: 'menu.settings',
     roles: ['admin'],

@@ -1,0 +1,185 @@
+import type {
+  AdminGame,
+  LotteryFamily,
+  LotterySchedule,
+  NumeroStatus,
+  OrderStatus,
+} from '@lotus/contracts/lottery';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { boApi } from '../../lib/api.ts';
+
+/** The brand's lottery games (every operator reads them), shared by the lottery pages' filters. */
+export function useLotteryGames() {
+  return useQuery({
+    queryKey: ['lottery', 'games'],
+    queryFn: () => boApi<{ items: AdminGame[] }>('/bo/v1/lottery/games'),
+  });
+}
+
+export const dateTime = (ms: number) => new Date(ms).toLocaleString();
+export const DAY_MS = 86_400_000;
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function numeroStatusText(t: TFunction, status: NumeroStatus): string {
+  switch (status) {
+    case 'open':
+      return t('lottery.numeroOpen');
+    case 'closed':
+      return t('lottery.numeroClosed');
+    case 'drawn':
+      return t('lottery.numeroDrawn');
+    case 'settled':
+      return t('lottery.numeroSettled');
+    case 'cancelled':
+      return t('lottery.numeroCancelled');
+  }
+}
+
+export function orderStatusText(t: TFunction, status: OrderStatus): string {
+  switch (status) {
+    case 'placed':
+      return t('lottery.orderPlaced');
+    case 'won':
+      return t('lottery.orderWon');
+    case 'lost':
+      return t('lottery.orderLost');
+    case 'cancelled':
+      return t('lottery.orderCancelled');
+    case 'refunded':
+      return t('lottery.orderRefunded');
+  }
+}
+
+export function gameStatusText(t: TFunction, status: AdminGame['status']): string {
+  return status === 'active' ? t('lottery.gameActive') : t('lottery.gameSuspended');
+}
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+export function weekdayText(t: TFunction, day: number): string {
+  switch (WEEKDAYS[day]) {
+    case 'sun':
+      return t('lottery.sun');
+    case 'mon':
+      return t('lottery.mon');
+    case 'tue':
+      return t('lottery.tue');
+    case 'wed':
+      return t('lottery.wed');
+    case 'thu':
+      return t('lottery.thu');
+    case 'fri':
+      return t('lottery.fri');
+    default:
+      return t('lottery.sat');
+  }
+}
+
+/** "Every 60 s" or "18:15 · Mon, Wed (UTC+7)". */
+export function scheduleText(t: TFunction, schedule: LotterySchedule, utcOffsetMinutes: number): string {
+  if (schedule.kind === 'interval') return t('lottery.everySeconds', { seconds: schedule.seconds });
+  const days =
+    schedule.weekdays.length === 7
+      ? t('lottery.everyDay')
+      : schedule.weekdays.map((d) => weekdayText(t, d)).join(', ');
+  return t('lottery.dailyAt', {
+    times: schedule.times.join(', '),
+    days,
+    offset: utcOffsetText(utcOffsetMinutes),
+  });
+}
+
+export function utcOffsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  const hours = Math.floor(abs / 60);
+  const rest = abs % 60;
+  return `UTC${sign}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+/** A result on one line: balls, or the VN / 4D prizes (special first). */
+export function resultText(result: { balls: string[]; prizes: { number: string }[] } | null): string {
+  if (!result) return '—';
+  if (result.balls.length > 0) return result.balls.join(' ');
+  return result.prizes.map((p) => p.number).join(' ');
+}
+
+/**
+ * The official VN prize tables, in the order the API expects them (the engine's `engine/vn.ts`,
+ * which the back office may not import): tier, how many prizes and their width in digits.
+ */
+const VN_TABLES: Record<'vn-north' | 'vn-south', [string, number, number][]> = {
+  'vn-north': [
+    ['special', 1, 5],
+    ['first', 1, 5],
+    ['second', 2, 5],
+    ['third', 6, 5],
+    ['fourth', 4, 4],
+    ['fifth', 6, 4],
+    ['sixth', 3, 3],
+    ['seventh', 4, 2],
+  ],
+  'vn-south': [
+    ['special', 1, 6],
+    ['first', 1, 5],
+    ['second', 1, 5],
+    ['third', 2, 5],
+    ['fourth', 7, 5],
+    ['fifth', 1, 4],
+    ['sixth', 3, 4],
+    ['seventh', 1, 3],
+    ['eighth', 1, 2],
+  ],
+};
+
+export type PrizeSlot = { tier: string; width: number };
+
+/** The prize slots of a VN family in table order; none for families without official results. */
+export function prizeSlots(family: LotteryFamily): PrizeSlot[] {
+  if (family !== 'vn-north' && family !== 'vn-south') return [];
+  return VN_TABLES[family].flatMap(([tier, count, width]) =>
+    Array.from({ length: count }, () => ({ tier, width })),
+  );
+}
+
+export function tierText(t: TFunction, tier: string): string {
+  switch (tier) {
+    case 'special':
+      return t('lottery.tierSpecial');
+    case 'first':
+      return t('lottery.tierFirst');
+    case 'second':
+      return t('lottery.tierSecond');
+    case 'third':
+      return t('lottery.tierThird');
+    case 'fourth':
+      return t('lottery.tierFourth');
+    case 'fifth':
+      return t('lottery.tierFifth');
+    case 'sixth':
+      return t('lottery.tierSixth');
+    case 'seventh':
+      return t('lottery.tierSeventh');
+    case 'eighth':
+      return t('lottery.tierEighth');
+    default:
+      return tier;
+  }
+}
+
+/** Basis points of the stake as a multiplier: "98000" -> "9.8". */
+export function oddsMultiplier(bp: string): string {
+  const value = BigInt(bp);
+  const whole = value / 10000n;
+  const frac = (value % 10000n).toString().padStart(4, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : `${whole}`;
+}
+
+/** A multiplier typed by an operator ("9.8") as basis points ("98000"); null when not valid. */
+export function toBasisPoints(input: string): string | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,4}))?$/.exec(input.trim());
+  if (!match) return null;
+  const bp = BigInt(match[1] ?? '0') * 10000n + BigInt((match[2] ?? '').padEnd(4, '0') || '0');
+  return bp > 0n ? bp.toString() : null;
+}
