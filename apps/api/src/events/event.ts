@@ -13,6 +13,12 @@ export const LEDGER_EVENT_KINDS = {
   deposit_credited: ['deposit'],
   /** A withdrawal paid out to the member (its hold moves to the payment provider). */
   withdrawal_paid: ['withdrawal_paid'],
+  /**
+   * The lottery's money of an order (the lottery's ledger entries, metadata `orderId` and
+   * `memberId`): its stake taken (`lottery_bet`, or `lottery_chase_stake` from a chase's hold), its
+   * win paid, its stake refunded (a cancelled order or numero).
+   */
+  lottery_order_moved: ['lottery_bet', 'lottery_chase_stake', 'lottery_win', 'lottery_refund'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type LedgerEventType = keyof typeof LEDGER_EVENT_KINDS;

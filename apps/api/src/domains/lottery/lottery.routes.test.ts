@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { BettingRecordPage, PersonalProfit } from '@lotus/contracts/games';
 import type {
   CurrentNumero,
@@ -24,6 +25,8 @@ import {
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { demoBrand } from '../../../test/withdrawals.ts';
+import type { EventConsumer } from '../../events/event.ts';
+import { drainConsumer } from '../../events/runner.ts';
 import { updateBrandSettings } from '../brands/brand-settings.ts';
 import { lotteryCatalogue } from './game.service.ts';
 import { createNumeros, drawNumero } from './numero.service.ts';
@@ -309,6 +312,29 @@ describe('lottery calls', () => {
       payout: '19.60',
       profit: '17.60',
     });
+    // The event feed hands the order's money to a consumer of lottery_order_moved (rewards count
+    // lottery turnover from it): two stakes, the cancelled one's refund and the win, with the member.
+    const moved: [string, unknown, unknown][] = [];
+    const consumer: EventConsumer = {
+      name: `test_lottery_${randomBytes(4).toString('hex')}`,
+      events: ['lottery_order_moved'],
+      handle: async (_trx, events) => {
+        for (const e of events)
+          if (e.metadata.memberId === m.id) moved.push([e.kind, e.metadata.orderId, e.type]);
+      },
+    };
+    await drainConsumer(ctx.db, consumer);
+    const wonId = won.body.value.order.orderId;
+    const cancelledId = cancelled.body.value.order.orderId;
+    expect(
+      moved
+        .map(
+          ([kind, order]) =>
+            `${kind}:${order === wonId ? 'won' : order === cancelledId ? 'cancelled' : order}`,
+        )
+        .sort(),
+    ).toEqual(['lottery_bet:cancelled', 'lottery_bet:won', 'lottery_refund:cancelled', 'lottery_win:won']);
+    expect(new Set(moved.map(([, , type]) => type))).toEqual(new Set(['lottery_order_moved']));
     // Another member sees none of it.
     const other = await lotteryMember(ctx, 10_000n);
     const theirs = await memberCall<BettingRecordPage>(
