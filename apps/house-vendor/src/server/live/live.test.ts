@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HouseVendorConfig } from '../config.ts';
 import { createTestVendor, eventually, type TestVendor } from '../testing/support.ts';
 import { type LiveResult, liveTable, settleBets } from './tables.ts';
+import {
+  type BetView,
+  bettingRound,
+  LIVE_TEST_CONFIG,
+  roundEnded,
+  seatsFinal,
+  state,
+} from './test-support.ts';
 
 /**
  * The live tables' server against the seamless-wallet stub: one shared round per table on a short
@@ -9,66 +16,11 @@ import { type LiveResult, liveTable, settleBets } from './tables.ts';
  */
 
 const TABLE = 'live-baccarat';
-export const LIVE_TEST_CONFIG: Partial<HouseVendorConfig> = {
-  liveTables: [TABLE],
-  liveTiming: { bettingMs: 1_500, closedMs: 100, resultMs: 300 },
-  liveLeaseMs: 1_000,
-};
-
-type RoundView = {
-  id: string;
-  number: number;
-  phase: string;
-  result: LiveResult | null;
-  commitment: string;
-  msLeft: number;
-};
-type BetView = { id: string; kind: string; stake: string; status: string; payout: string | null };
-type State = { round: RoundView | null; totals: Record<string, string>; bets: BetView[] };
-
 let t: TestVendor | null = null;
 afterEach(async () => {
   await t?.close();
   t = null;
 });
-
-export async function state(v: TestVendor, token: string, table = TABLE): Promise<State> {
-  const answer = await v.request<State>('GET', `/api/live/tables/${table}`, token);
-  if (answer.status !== 200) throw new Error(`state: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-/** Waits for a round in betting with at least `ms` left; answers it. */
-export async function bettingRound(
-  v: TestVendor,
-  token: string,
-  ms = 700,
-  table = TABLE,
-): Promise<RoundView> {
-  let round: RoundView | null = null;
-  await eventually(async () => {
-    round = (await state(v, token, table)).round;
-    return round !== null && round.phase === 'betting' && round.msLeft >= ms;
-  }, 20_000);
-  return round as unknown as RoundView;
-}
-
-export async function roundEnded(
-  v: TestVendor,
-  token: string,
-  id: string,
-  table = TABLE,
-): Promise<RoundView> {
-  let view: RoundView | null = null;
-  await eventually(async () => {
-    const answer = await v.request<RoundView>('GET', `/api/live/rounds/${id}`);
-    view = answer.body;
-    return view.phase === 'settled' || view.phase === 'cancelled';
-  }, 20_000);
-  void token;
-  void table;
-  return view as unknown as RoundView;
-}
 
 const bet = (v: TestVendor, token: string, body: unknown, table = TABLE) =>
   v.request<{ bet: BetView; error?: string }>('POST', `/api/live/tables/${table}/bets`, token, body);
@@ -78,18 +30,6 @@ const rid = () => {
   requestCounter += 1;
   return `req-${Date.now()}-${requestCounter}`;
 };
-
-/** Every seat final, every bet placed or given back; answers nothing (asserts). */
-export async function seatsFinal(v: TestVendor) {
-  await eventually(async () => {
-    const open = await v.vendor.db
-      .selectFrom('live_seats' as never)
-      .select('id' as never)
-      .where('status' as never, 'in', ['open', 'paying', 'closing', 'cancelling'] as never)
-      .execute();
-    return open.length === 0;
-  }, 20_000);
-}
 
 describe('live tables: bets and settlement', () => {
   it('two players at one table get one result and each is paid to the cent', async () => {
