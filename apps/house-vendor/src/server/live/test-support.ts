@@ -39,7 +39,7 @@ export async function bettingRound(
   await eventually(async () => {
     round = (await state(v, token, table)).round;
     return round !== null && round.phase === 'betting' && round.msLeft >= ms;
-  }, 20_000);
+  }, 30_000);
   return round as unknown as RoundView;
 }
 
@@ -54,7 +54,7 @@ export async function roundEnded(
     const answer = await v.request<RoundView>('GET', `/api/live/rounds/${id}`);
     view = answer.body;
     return view.phase === 'settled' || view.phase === 'cancelled';
-  }, 20_000);
+  }, 30_000);
   void token;
   void table;
   return view as unknown as RoundView;
@@ -69,5 +69,5 @@ export async function seatsFinal(v: TestVendor) {
       .where('status' as never, 'in', ['open', 'paying', 'closing', 'cancelling'] as never)
       .execute();
     return open.length === 0;
-  }, 20_000);
+  }, 30_000);
 }
