@@ -42,6 +42,8 @@ export const HouseVendorEnv = Type.Object({
   HOUSE_VENDOR_ROUND_LEASE_SECONDS: Type.Number({ minimum: 0.05, maximum: 3600, default: 60 }),
   /** Redis for Socket.IO's adapter (several vendor processes serve one table); empty = in-process. */
   HOUSE_VENDOR_REDIS_URL: Type.String({ default: '' }),
+  /** Prefix of the adapter's Redis channels (vendors sharing a Redis keep apart). */
+  HOUSE_VENDOR_REDIS_KEY: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$', default: 'house-vendor-live' }),
   /** Live tables whose clock this process may drive: `all`, `none` or table ids separated by commas. */
   HOUSE_VENDOR_LIVE_TABLES: Type.String({ pattern: '^[a-z0-9,-]{0,400}$', default: 'all' }),
   /** Overrides every table's betting window / closed (dealing) time / result display time (seconds). */
@@ -74,6 +76,8 @@ export type HouseVendorConfig = {
   logLevel: HouseVendorEnv['LOG_LEVEL'];
   /** Socket.IO's Redis adapter (null: in-process only). */
   redisUrl?: string | null;
+  /** Prefix of the adapter's Redis channels. */
+  redisKey?: string;
   /** Tables whose clock this process may drive (null: every table; [] none). */
   liveTables?: readonly string[] | null;
   /** Timing overrides of every table (ms); unset: each table's own. */
@@ -197,6 +201,7 @@ export function loadHouseVendorConfig(
     roundLeaseMs: Math.round(e.HOUSE_VENDOR_ROUND_LEASE_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
     redisUrl: e.HOUSE_VENDOR_REDIS_URL || null,
+    redisKey: e.HOUSE_VENDOR_REDIS_KEY,
     liveTables: liveTablesOf(e.HOUSE_VENDOR_LIVE_TABLES),
     liveTiming: {
       ...(ms(e.HOUSE_VENDOR_LIVE_BETTING_SECONDS) !== undefined

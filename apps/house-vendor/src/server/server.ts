@@ -115,7 +115,7 @@ export async function startHouseVendor(
       table: live.table(table).id,
       ...(await live.state(session, table)),
     }));
-    await realtime.attach(db, config.redisUrl ?? null);
+    await realtime.attach(db, config.redisUrl ?? null, config.redisKey);
 
     registerSecurityHeaders(app, config.frameAncestors);
     app.setErrorHandler((error, request, reply) => {

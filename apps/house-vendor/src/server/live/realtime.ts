@@ -33,7 +33,7 @@ export function createRealtime(
   log: FastifyBaseLogger,
 ): Realtime & {
   onJoin(handler: (session: Awaited<ReturnType<typeof sessionOf>>, table: string) => Promise<unknown>): void;
-  attach(db: VendorDb, redisUrl: string | null): Promise<void>;
+  attach(db: VendorDb, redisUrl: string | null, redisKey?: string): Promise<void>;
 } {
   const io = new Server(server, {
     path: SOCKET_PATH,
@@ -59,7 +59,7 @@ export function createRealtime(
     onJoin(handler) {
       join = handler;
     },
-    async attach(db, redisUrl) {
+    async attach(db, redisUrl, redisKey = 'house-vendor-live') {
       if (redisUrl) {
         const pub = createClient({ url: redisUrl });
         const sub = pub.duplicate();
@@ -67,7 +67,7 @@ export function createRealtime(
         sub.on('error', (error) => log.error({ err: error }, 'redis (subscribe) error'));
         await Promise.all([pub.connect(), sub.connect()]);
         redis.push(pub, sub);
-        io.adapter(createAdapter(pub, sub));
+        io.adapter(createAdapter(pub, sub, { key: redisKey }));
       }
       io.on('connection', (socket) => {
         const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
