@@ -867,7 +867,20 @@ export class LiveEngine {
       ).rows[0];
       if (seat) bets = (await this.#bets(seat.id)).map(betView);
     }
-    return { round, totals: current ? await this.totals(current.id) : {}, bets };
+    // The balance the wallet told last at this table (a bet's or a win's answer), minor units.
+    const known = (
+      await sql<{ balance: string | null }>`
+        select balance_after::text as balance from live_seats
+        where table_id = ${table.id} and brand = ${session.brand} and player_id = ${session.playerId}
+          and balance_after is not null
+        order by created_at desc limit 1`.execute(this.#deps.db)
+    ).rows[0];
+    return {
+      round,
+      totals: current ? await this.totals(current.id) : {},
+      bets,
+      balance: known?.balance ?? null,
+    };
   }
 
   /** Public fairness data of a round: commitment, and the seeds once revealed (shoe: once finished). */

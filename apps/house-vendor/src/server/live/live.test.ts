@@ -141,6 +141,15 @@ describe('live tables: bets and settlement', () => {
     expect((await bet(t, a.token, { requestId: rid(), kind: 'player', stake: '1000' })).status).toBe(200);
     expect((await bet(t, a.token, { requestId: rid(), kind: 'tie', stake: '500' })).status).toBe(200);
     expect(t.stub.players.get('p1')!.balance).toBe(98_500n);
+    // Another player's undo never touches these bets; a stake above the balance is refused.
+    t.stub.addPlayer('p2', 500n);
+    const other = await t.open('p2', TABLE);
+    expect((await t.request('POST', `/api/live/tables/${TABLE}/undo`, other.token)).body).toEqual({
+      error: 'nothing_to_undo',
+    });
+    const poor = await bet(t, other.token, { requestId: rid(), kind: 'player', stake: '1000' });
+    expect(poor).toMatchObject({ status: 402, body: { error: 'insufficient_balance' } });
+    expect((await state(t, a.token)).balance).toBe('98500');
     const undone = await t.request<{ bet: BetView; bets: BetView[] }>(
       'POST',
       `/api/live/tables/${TABLE}/undo`,

@@ -20,7 +20,12 @@ export type RoundView = {
   msLeft: number;
 };
 export type BetView = { id: string; kind: string; stake: string; status: string; payout: string | null };
-export type State = { round: RoundView | null; totals: Record<string, string>; bets: BetView[] };
+export type State = {
+  round: RoundView | null;
+  totals: Record<string, string>;
+  bets: BetView[];
+  balance: string | null;
+};
 
 export async function state(v: TestVendor, token: string, table = TABLE): Promise<State> {
   const answer = await v.request<State>('GET', `/api/live/tables/${table}`, token);
