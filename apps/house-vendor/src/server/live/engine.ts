@@ -3,7 +3,19 @@ import { formatAmount } from '@lotus/contracts/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { newServerSeed } from '../../fair/seeds.ts';
-import { type Bet, CUT_CARD_REMAINING, newRound, newShoe } from '../../live/index.ts';
+import {
+  type BaccaratResult,
+  type Bet,
+  baccaratRoads,
+  CUT_CARD_REMAINING,
+  type Dice,
+  type DragonTigerResult,
+  dragonTigerRoads,
+  newRound,
+  newShoe,
+  rouletteStrip,
+  sicBoStrip,
+} from '../../live/index.ts';
 import type { VendorDb } from '../db/database.ts';
 import { VendorError } from '../errors.ts';
 import { balanceIn, type VendorSession } from '../sessions.ts';
@@ -640,7 +652,7 @@ export class LiveEngine {
     const placed = await db.transaction().execute(async (tx) => {
       const round = (
         await sql<{ id: string; open: boolean }>`
-          select id, (phase = 'betting' and closes_at > now()) as open
+          select id, (phase = 'betting' and closes_at > clock_timestamp()) as open
           from live_rounds where table_id = ${table.id} and phase in ('betting', 'closed', 'result')
           for share`.execute(tx)
       ).rows[0];
@@ -742,7 +754,7 @@ export class LiveEngine {
     const taken = await db.transaction().execute(async (tx) => {
       const round = (
         await sql<{ id: string; open: boolean }>`
-          select id, (phase = 'betting' and closes_at > now()) as open
+          select id, (phase = 'betting' and closes_at > clock_timestamp()) as open
           from live_rounds where table_id = ${table.id} and phase in ('betting', 'closed', 'result')
           for share`.execute(tx)
       ).rows[0];
@@ -881,6 +893,50 @@ export class LiveEngine {
       bets,
       balance: known?.balance ?? null,
     };
+  }
+
+  /**
+   * The table's history and roads (public): baccarat and dragon tiger from the rounds of the current
+   * shoe (the roads start again with each shoe), roulette and sic bo from the last 100 results.
+   */
+  async history(tableId: string) {
+    const table = this.table(tableId);
+    const { db } = this.#deps;
+    const shoe =
+      table.game === 'BAC' || table.game === 'DAT'
+        ? ((
+            await sql<{ id: string }>`
+              select shoe_id as id from live_rounds where table_id = ${table.id} and shoe_id is not null
+              order by number desc limit 1`.execute(db)
+          ).rows[0]?.id ?? null)
+        : null;
+    const rows = (
+      await sql<{ id: string; number: number; result: LiveResult }>`
+        select id, number, result from (
+          select id, number, result from live_rounds
+          where table_id = ${table.id} and result is not null and phase in ('result', 'settled')
+            and (${shoe}::bigint is null or shoe_id = ${shoe}::bigint)
+          order by number desc limit ${shoe === null ? 100 : 100_000}) last
+        order by number`.execute(db)
+    ).rows;
+    const rounds = rows.map((r) => ({ id: r.id, number: r.number, result: r.result }));
+    const results = rows.map((r) => r.result);
+    let roads: unknown;
+    switch (table.game) {
+      case 'BAC':
+        roads = baccaratRoads(results.map((r) => (r as { hand: BaccaratResult }).hand));
+        break;
+      case 'DAT':
+        roads = dragonTigerRoads(results.map((r) => (r as { hand: DragonTigerResult }).hand));
+        break;
+      case 'ROU':
+        roads = { strip: rouletteStrip(results.map((r) => (r as { pocket: number }).pocket)) };
+        break;
+      case 'SIC':
+        roads = { strip: sicBoStrip(results.map((r) => (r as { dice: Dice }).dice)) };
+        break;
+    }
+    return { table: table.id, shoe, rounds, roads };
   }
 
   /** Public fairness data of a round: commitment, and the seeds once revealed (shoe: once finished). */

@@ -72,6 +72,15 @@ describe('live tables of every game', () => {
         expect(view.shoeSeeds).toBeNull();
       }
     }
+    for (const table of tables) {
+      const history = await t.request<{ rounds: { id: string }[]; roads: object }>(
+        'GET',
+        `/api/live/tables/${table}/history`,
+      );
+      expect(history.status).toBe(200);
+      expect(history.body.rounds.map((r) => r.id)).toContain(rounds[table]);
+      expect(Object.keys(history.body.roads).length).toBeGreaterThan(0);
+    }
     await seatsFinal(t);
     const seats = await sql<{
       payout: string;
@@ -124,5 +133,13 @@ describe('live tables of every game', () => {
     expect(dealFromShoe('DAT', shoe.cards, revealed.shoeStart ?? 0).result).toEqual(revealed.result);
     // The new shoe stays secret.
     expect(freshView.shoeSeeds).toBeNull();
+    // The roads start again with the new shoe.
+    const history = await t.request<{ shoe: string; rounds: unknown[]; roads: { bead: unknown[] } }>(
+      'GET',
+      `/api/live/tables/${table}/history`,
+    );
+    expect(history.status).toBe(200);
+    expect(history.body.shoe).toBe(freshView.shoe);
+    expect(history.body.roads.bead).toHaveLength(history.body.rounds.length);
   });
 });

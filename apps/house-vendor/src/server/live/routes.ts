@@ -41,6 +41,10 @@ export async function registerLiveRoutes(
 
   api.get('/api/live/tables', async () => ({ tables: live.tables.map(publicTable) }));
 
+  api.get('/api/live/tables/:table/history', { schema: { params: TableParams } }, async (request) =>
+    live.history(request.params.table),
+  );
+
   api.get('/api/live/tables/:table', { schema: { params: TableParams } }, async (request) => {
     const session = await auth(request);
     const table = live.table(request.params.table);
