@@ -53,7 +53,7 @@ export type LiveTableDef = {
   readonly resultMs: number;
 };
 
-/** Limits in whole units of a 2-decimal currency, scaled to minor units. */
+/** Limits given in whole table units; `unit` is the minor units of one table unit in the currency (PHP 1.00 = 100, MYR 0.10 = 10, USD 0.01 = 1). */
 function limits(
   unit: bigint,
   main: [number, number],
