@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { isLiveTableId, LIVE_TABLES } from './live/tables.ts';
 
 /** The repository root: relative directories in the environment resolve from here. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -93,6 +94,11 @@ function liveTablesOf(raw: string): string[] | null {
     .filter((s) => s !== '');
   if (list.length === 1 && list[0] === 'all') return null;
   if (list.length === 1 && list[0] === 'none') return [];
+  const unknown = list.filter((id) => !isLiveTableId(id));
+  if (unknown.length > 0)
+    throw new HouseVendorConfigError(
+      `HOUSE_VENDOR_LIVE_TABLES: unknown table ${unknown.join(', ')} (all, none or ${LIVE_TABLES.map((t) => t.id).join(', ')})`,
+    );
   return list;
 }
 
