@@ -176,4 +176,29 @@ describe('live tables: bets and settlement', () => {
     await roundEnded(t, a.token, next.id);
     await seatsFinal(t);
   });
+
+  it('parallel bets keep the per-round limit; a double-clicked bet (same request id) is one bet', async () => {
+    t = await createTestVendor({ overrides: LIVE_TEST_CONFIG });
+    t.stub.addPlayer('p1', 100_000_000n);
+    const a = await t.open('p1', TABLE);
+    await bettingRound(t, a.token, 1_200);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        bet(t!, a.token, { requestId: rid(), kind: 'banker', stake: '4000000' }),
+      ),
+    );
+    // 100,000.00 per round: two bets of 40,000.00 fit, a third does not.
+    expect(answers.filter((x) => x.status === 200)).toHaveLength(2);
+    expect(answers.filter((x) => x.status === 400 && x.body.error === 'bet_limit')).toHaveLength(4);
+    const same = rid();
+    const twice = await Promise.all([
+      bet(t, a.token, { requestId: same, kind: 'tie', stake: '1000' }),
+      bet(t, a.token, { requestId: same, kind: 'tie', stake: '1000' }),
+    ]);
+    expect(twice.map((x) => x.status)).toEqual([200, 200]);
+    expect(twice[0]!.body.bet.id).toBe(twice[1]!.body.bet.id);
+    expect(t.stub.applied.bets).toBe(3);
+    expect(t.stub.players.get('p1')!.balance).toBe(100_000_000n - 8_001_000n);
+    await seatsFinal(t);
+  });
 });
