@@ -941,7 +941,11 @@ export class LiveEngine {
 
   /** Public fairness data of a round: commitment, and the seeds once revealed (shoe: once finished). */
   async verification(id: string) {
-    const round = await this.roundView(id);
+    // The platform knows a player's round by its seat id (the wallet's round id): that works too.
+    const seat = (
+      await sql<{ round_id: string }>`select round_id from live_seats where id = ${id}`.execute(this.#deps.db)
+    ).rows[0];
+    const round = await this.roundView(seat?.round_id ?? id);
     const shoe = round.shoe
       ? (
           await sql<{

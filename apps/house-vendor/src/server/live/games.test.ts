@@ -82,6 +82,13 @@ describe('live tables of every game', () => {
       expect(Object.keys(history.body.roads).length).toBeGreaterThan(0);
     }
     await seatsFinal(t);
+    // The platform's round id of a player (the seat) leads to the same public round.
+    const seat = await sql<{
+      id: string;
+      round_id: string;
+    }>`select id, round_id from live_seats limit 1`.execute(t.vendor.db);
+    const bySeat = await t.request<Verification>('GET', `/api/live/rounds/${seat.rows[0]!.id}`);
+    expect(bySeat.body.id).toBe(seat.rows[0]!.round_id);
     const seats = await sql<{
       payout: string;
     }>`select payout::text from live_seats where status = 'settled'`.execute(t.vendor.db);
