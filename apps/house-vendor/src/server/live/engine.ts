@@ -896,6 +896,32 @@ export class LiveEngine {
   }
 
   /**
+   * Every table at a glance (public, for the platform's live lobby): its current round's phase and
+   * countdown and its last results with the roads.
+   */
+  async lobby() {
+    const tables = [];
+    for (const table of this.#deps.tables) {
+      const current = (
+        await sql<{ id: string }>`
+          select id from live_rounds where table_id = ${table.id} order by number desc limit 1`.execute(
+          this.#deps.db,
+        )
+      ).rows[0];
+      const history = await this.history(table.id);
+      tables.push({
+        id: table.id,
+        game: table.game,
+        name: table.name,
+        round: current ? await this.roundView(current.id) : null,
+        recent: history.rounds.slice(-20).map((r) => r.result),
+        roads: history.roads,
+      });
+    }
+    return { tables, serverTime: new Date().toISOString() };
+  }
+
+  /**
    * The table's history and roads (public): baccarat and dragon tiger from the rounds of the current
    * shoe (the roads start again with each shoe), roulette and sic bo from the last 100 results.
    */

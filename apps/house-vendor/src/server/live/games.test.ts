@@ -82,6 +82,15 @@ describe('live tables of every game', () => {
       expect(Object.keys(history.body.roads).length).toBeGreaterThan(0);
     }
     await seatsFinal(t);
+    const lobby = await t.request<{
+      tables: { id: string; round: { phase: string } | null; recent: unknown[] }[];
+    }>('GET', '/api/live/lobby');
+    expect(lobby.status).toBe(200);
+    expect(lobby.body.tables.map((x) => x.id)).toEqual(expect.arrayContaining(tables));
+    for (const entry of lobby.body.tables.filter((x) => tables.includes(x.id))) {
+      expect(entry.round).not.toBeNull();
+      expect(entry.recent.length).toBeGreaterThan(0);
+    }
     // The platform's round id of a player (the seat) leads to the same public round.
     const seat = await sql<{
       id: string;

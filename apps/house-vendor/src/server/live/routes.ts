@@ -41,6 +41,8 @@ export async function registerLiveRoutes(
 
   api.get('/api/live/tables', async () => ({ tables: live.tables.map(publicTable) }));
 
+  api.get('/api/live/lobby', async () => live.lobby());
+
   api.get('/api/live/tables/:table/history', { schema: { params: TableParams } }, async (request) =>
     live.history(request.params.table),
   );
