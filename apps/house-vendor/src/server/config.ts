@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { isLiveTableId, LIVE_TABLES } from './live/tables.ts';
 
 /** The repository root: relative directories in the environment resolve from here. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -40,6 +41,18 @@ export const HouseVendorEnv = Type.Object({
    * until its lease ran out, so it only finishes rounds whose process stopped or gave up.
    */
   HOUSE_VENDOR_ROUND_LEASE_SECONDS: Type.Number({ minimum: 0.05, maximum: 3600, default: 60 }),
+  /** Redis for Socket.IO's adapter (several vendor processes serve one table); empty = in-process. */
+  HOUSE_VENDOR_REDIS_URL: Type.String({ default: '' }),
+  /** Prefix of the adapter's Redis channels (vendors sharing a Redis keep apart). */
+  HOUSE_VENDOR_REDIS_KEY: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$', default: 'house-vendor-live' }),
+  /** Live tables whose clock this process may drive: `all`, `none` or table ids separated by commas. */
+  HOUSE_VENDOR_LIVE_TABLES: Type.String({ pattern: '^[a-z0-9,-]{0,400}$', default: 'all' }),
+  /** Overrides every table's betting window / closed (dealing) time / result display time (seconds). */
+  HOUSE_VENDOR_LIVE_BETTING_SECONDS: Type.Optional(Type.Number({ minimum: 0.2, maximum: 600 })),
+  HOUSE_VENDOR_LIVE_CLOSED_SECONDS: Type.Optional(Type.Number({ minimum: 0.05, maximum: 600 })),
+  HOUSE_VENDOR_LIVE_RESULT_SECONDS: Type.Optional(Type.Number({ minimum: 0.05, maximum: 600 })),
+  /** How long one process owns a table's clock (seconds) unless it renews it. */
+  HOUSE_VENDOR_LIVE_LEASE_SECONDS: Type.Number({ minimum: 0.2, maximum: 600, default: 10 }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
 });
 export type HouseVendorEnv = Static<typeof HouseVendorEnv>;
@@ -62,7 +75,34 @@ export type HouseVendorConfig = {
   recoveryIntervalMs: number;
   roundLeaseMs: number;
   logLevel: HouseVendorEnv['LOG_LEVEL'];
+  /** Socket.IO's Redis adapter (null: in-process only). */
+  redisUrl?: string | null;
+  /** Prefix of the adapter's Redis channels. */
+  redisKey?: string;
+  /** Tables whose clock this process may drive (null: every table; [] none). */
+  liveTables?: readonly string[] | null;
+  /** Timing overrides of every table (ms); unset: each table's own. */
+  liveTiming?: { bettingMs?: number; closedMs?: number; resultMs?: number };
+  /** How long a process owns a table's clock (ms). */
+  liveLeaseMs?: number;
 };
+
+function liveTablesOf(raw: string): string[] | null {
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (list.length === 1 && list[0] === 'all') return null;
+  if (list.length === 1 && list[0] === 'none') return [];
+  const unknown = list.filter((id) => !isLiveTableId(id));
+  if (unknown.length > 0)
+    throw new HouseVendorConfigError(
+      `HOUSE_VENDOR_LIVE_TABLES: unknown table ${unknown.join(', ')} (all, none or ${LIVE_TABLES.map((t) => t.id).join(', ')})`,
+    );
+  return list;
+}
+
+const ms = (seconds: number | undefined) => (seconds === undefined ? undefined : Math.round(seconds * 1000));
 
 export class HouseVendorConfigError extends Error {
   override name = 'HouseVendorConfigError';
@@ -166,5 +206,20 @@ export function loadHouseVendorConfig(
     recoveryIntervalMs: Math.round(e.HOUSE_VENDOR_RECOVERY_SECONDS * 1000),
     roundLeaseMs: Math.round(e.HOUSE_VENDOR_ROUND_LEASE_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
+    redisUrl: e.HOUSE_VENDOR_REDIS_URL || null,
+    redisKey: e.HOUSE_VENDOR_REDIS_KEY,
+    liveTables: liveTablesOf(e.HOUSE_VENDOR_LIVE_TABLES),
+    liveTiming: {
+      ...(ms(e.HOUSE_VENDOR_LIVE_BETTING_SECONDS) !== undefined
+        ? { bettingMs: ms(e.HOUSE_VENDOR_LIVE_BETTING_SECONDS) }
+        : {}),
+      ...(ms(e.HOUSE_VENDOR_LIVE_CLOSED_SECONDS) !== undefined
+        ? { closedMs: ms(e.HOUSE_VENDOR_LIVE_CLOSED_SECONDS) }
+        : {}),
+      ...(ms(e.HOUSE_VENDOR_LIVE_RESULT_SECONDS) !== undefined
+        ? { resultMs: ms(e.HOUSE_VENDOR_LIVE_RESULT_SECONDS) }
+        : {}),
+    },
+    liveLeaseMs: Math.round(e.HOUSE_VENDOR_LIVE_LEASE_SECONDS * 1000),
   };
 }

@@ -10,6 +10,13 @@ export const VENDOR_ERRORS = {
   game_unknown: 404,
   round_not_found: 404,
   round_in_progress: 409,
+  table_unknown: 404,
+  bet_limit: 400,
+  bet_late: 409,
+  insufficient_balance: 402,
+  nothing_to_undo: 409,
+  nothing_to_rebet: 409,
+  bet_unconfirmed: 503,
   internal_error: 500,
   platform_unavailable: 503,
 } as const;

@@ -7,6 +7,10 @@ import { VendorError } from './errors.ts';
 import { registerApiRoutes } from './http/routes.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerGamePages } from './http/static-files.ts';
+import { LiveEngine } from './live/engine.ts';
+import { createRealtime } from './live/realtime.ts';
+import { registerLiveRoutes } from './live/routes.ts';
+import { LIVE_TABLES, timed } from './live/tables.ts';
 import { RoundEngine } from './rounds.ts';
 import { WalletClient } from './wallet/client.ts';
 
@@ -26,6 +30,8 @@ export type RunningHouseVendor = {
   app: FastifyInstance;
   db: VendorDb;
   rounds: RoundEngine;
+  /** The live tables' clocks, bets and settlement. */
+  live: LiveEngine;
   /** Runs the recovery job once now (also what the timer runs); answers the rounds it took. */
   recoverNow(): Promise<number>;
   /**
@@ -93,6 +99,23 @@ export async function startHouseVendor(
       },
     });
     const rounds = new RoundEngine({ db, wallet, log, leaseMs: config.roundLeaseMs });
+    const realtime = createRealtime(app.server, log);
+    const tables = LIVE_TABLES.map((table) => timed(table, config.liveTiming));
+    const live = new LiveEngine({
+      db,
+      wallet,
+      log,
+      tables,
+      drive: new Set(config.liveTables ?? tables.map((t) => t.id)),
+      leaseMs: config.liveLeaseMs ?? 10_000,
+      placingGraceMs: config.walletTimeoutMs * config.walletAttempts + 1_000,
+      emitter: realtime.emitter,
+    });
+    realtime.onJoin(async (session, table) => ({
+      table: live.table(table).id,
+      ...(await live.state(session, table)),
+    }));
+    await realtime.attach(db, config.redisUrl ?? null, config.redisKey);
 
     registerSecurityHeaders(app, config.frameAncestors);
     app.setErrorHandler((error, request, reply) => {
@@ -112,12 +135,13 @@ export async function startHouseVendor(
     });
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'not_found' }));
     await registerApiRoutes(app, { db, wallet, rounds });
+    await registerLiveRoutes(app, { db, live });
     await registerGamePages(app, config.webDist);
 
     let running: Promise<number> | null = null;
     const recoverNow = (): Promise<number> => {
-      running ??= rounds
-        .recover()
+      running ??= Promise.all([rounds.recover(), live.recover()])
+        .then(([a, b]) => a + b)
         .catch((error: unknown) => {
           log.error({ err: error }, 'recovery run failed');
           return 0;
@@ -146,6 +170,7 @@ export async function startHouseVendor(
       if (taken > 0) log.info({ taken }, 'recovery at start finished open rounds');
       schedule();
     }
+    live.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const started = app;
@@ -156,13 +181,16 @@ export async function startHouseVendor(
       app: started,
       db,
       rounds,
+      live,
       recoverNow,
       close: () => {
         closing ??= (async () => {
           stopped = true;
           if (timer) clearTimeout(timer);
           wallet.close();
+          await live.stop();
           await running;
+          await realtime.close();
           // Node closes the connections idle when close() starts; one whose request finishes later
           // would stay open for keep-alive: end each as soon as it is idle.
           const sweep = setInterval(() => started.server.closeIdleConnections(), 50);

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_house_vendor.ts';
+import * as m0002 from './migrations/0002_live_tables.ts';
 import type { VendorDatabase } from './schema.ts';
 
 /** Listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
   '0001_house_vendor': m0001,
+  '0002_live_tables': m0002,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -66,6 +66,11 @@ export function testConfig(
     recoveryIntervalMs: 100,
     roundLeaseMs: 300,
     logLevel: 'silent',
+    redisUrl: null,
+    // No table clock unless a test asks for one (the slots' tests stay quiet).
+    liveTables: [],
+    liveTiming: { bettingMs: 1_000, closedMs: 200, resultMs: 200 },
+    liveLeaseMs: 1_000,
     ...overrides,
   };
 }

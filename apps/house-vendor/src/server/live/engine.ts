@@ -1,0 +1,999 @@
+import { randomUUID } from 'node:crypto';
+import { formatAmount } from '@lotus/contracts/money';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { newServerSeed } from '../../fair/seeds.ts';
+import {
+  type BaccaratResult,
+  type Bet,
+  baccaratRoads,
+  CUT_CARD_REMAINING,
+  type Dice,
+  type DragonTigerResult,
+  dragonTigerRoads,
+  newRound,
+  newShoe,
+  rouletteStrip,
+  sicBoStrip,
+} from '../../live/index.ts';
+import type { VendorDb } from '../db/database.ts';
+import { VendorError } from '../errors.ts';
+import { balanceIn, type VendorSession } from '../sessions.ts';
+import { type WalletClient, WalletClosedError } from '../wallet/client.ts';
+import {
+  dealFromShoe,
+  type LiveResult,
+  type LiveTableDef,
+  limitOf,
+  resultFromSeed,
+  settleBets,
+  validateBet,
+} from './tables.ts';
+
+/**
+ * The live tables' server: a clock per table (betting -> closed -> result -> settled, or cancelled)
+ * driven by the one process holding the table's lease, and the players' bets, each its own wallet
+ * `bet`. A player's bets of a round hang off a seat (`live_seats`), whose id is the wallet's round id
+ * for that player: one `win` (zero allowed) naming the player's first standing bet, then `roundEnd`.
+ *
+ * A seat walks, moved only by wallet answers (the same pattern as the slots' rounds.ts):
+ *
+ *   open ──result──> paying ──win──> closing ──roundEnd──> settled
+ *     │  (no standing bet) ─────────────^        (payout null -> cancelled)
+ *     └──round cancelled──> cancelling ──every bet rolled back──> closing
+ *
+ * A bet walks placing -> placed (wallet accepted) | refused (insufficient balance) | rolling_back ->
+ * rolled_back (unanswered or another refusal, or the round cancelled); undo: placed -> undoing ->
+ * undone. Undo and cancel use the same rollback transaction id, so a bet is refunded at most once.
+ * Every transition is an UPDATE conditional on the status it leaves.
+ */
+
+export type LiveEmitter = {
+  toTable(tableId: string, event: string, payload: unknown): void;
+  toPlayer(tableId: string, brand: string, playerId: string, event: string, payload: unknown): void;
+};
+
+export type LiveDeps = {
+  db: VendorDb;
+  wallet: WalletClient;
+  log: FastifyBaseLogger;
+  tables: readonly LiveTableDef[];
+  /** Tables whose clock this process may drive. */
+  drive: ReadonlySet<string>;
+  leaseMs: number;
+  /** How long a placement may wait for the wallet before the settlement rolls it back. */
+  placingGraceMs: number;
+  emitter: LiveEmitter;
+};
+
+type RoundRow = {
+  id: string;
+  table_id: string;
+  game: 'BAC' | 'DAT' | 'ROU' | 'SIC';
+  number: number;
+  shoe_id: string | null;
+  shoe_start: number | null;
+  round_seed: string | null;
+  commitment: string;
+  phase: 'betting' | 'closed' | 'result' | 'settled' | 'cancelled';
+  closes_at: Date;
+  result: LiveResult | null;
+  result_at: Date | null;
+  ended_at: Date | null;
+  /** closes_at - now(), in ms (the database's clock). */
+  ms_left: number;
+};
+
+type SeatRow = {
+  id: string;
+  round_id: string;
+  table_id: string;
+  brand: string;
+  player_id: string;
+  session_id: string;
+  currency: string;
+  payout: string | null;
+  win_bet_id: string | null;
+  status: 'open' | 'paying' | 'closing' | 'settled' | 'cancelling' | 'cancelled' | 'failed';
+  balance_after: string | null;
+  error_code: string | null;
+};
+
+type BetRow = {
+  id: string;
+  seat_id: string;
+  round_id: string;
+  request_id: string;
+  kind: string;
+  numbers: number[];
+  stake: string;
+  status: 'placing' | 'placed' | 'refused' | 'undoing' | 'undone' | 'rolling_back' | 'rolled_back';
+  payout: string | null;
+  error_code: string | null;
+  age_ms: number;
+};
+
+const OPEN_SEAT = ['open', 'paying', 'closing', 'cancelling'] as const;
+const FINAL_SEAT = new Set(['settled', 'cancelled', 'failed']);
+
+export type BetView = {
+  id: string;
+  requestId: string;
+  kind: string;
+  numbers: number[];
+  stake: string;
+  status: 'pending' | 'placed' | 'refused' | 'undone' | 'rolled_back';
+  payout: string | null;
+};
+
+function betView(row: BetRow): BetView {
+  const status: BetView['status'] =
+    row.status === 'placing' || row.status === 'undoing' || row.status === 'rolling_back'
+      ? 'pending'
+      : row.status;
+  return {
+    id: row.id,
+    requestId: row.request_id,
+    kind: row.kind,
+    numbers: row.numbers,
+    stake: row.stake,
+    status,
+    payout: row.payout,
+  };
+}
+
+export const spotKey = (kind: string, numbers: readonly number[]) =>
+  numbers.length === 0 ? kind : `${kind}:${numbers.join('-')}`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class LiveEngine {
+  readonly #deps: LiveDeps;
+  readonly #tables: Map<string, LiveTableDef>;
+  readonly owner = randomUUID();
+  #stopped = false;
+  readonly #loops: Promise<void>[] = [];
+
+  constructor(deps: LiveDeps) {
+    this.#deps = deps;
+    this.#tables = new Map(deps.tables.map((t) => [t.id, t]));
+  }
+
+  get tables(): readonly LiveTableDef[] {
+    return this.#deps.tables;
+  }
+
+  table(id: string): LiveTableDef {
+    const table = this.#tables.get(id);
+    if (!table) throw new VendorError('table_unknown');
+    return table;
+  }
+
+  /** Starts the clock loop of every table this process may drive. */
+  start(): void {
+    for (const table of this.#deps.tables)
+      if (this.#deps.drive.has(table.id)) this.#loops.push(this.#loop(table));
+  }
+
+  /** Stops the clocks (the leases are released so another process takes over at once). */
+  async stop(release = true): Promise<void> {
+    this.#stopped = true;
+    await Promise.all(this.#loops);
+    if (release)
+      await sql`update live_table_leases set lease_until = now() where owner = ${this.owner}`
+        .execute(this.#deps.db)
+        .catch(() => {});
+  }
+
+  async #loop(table: LiveTableDef): Promise<void> {
+    while (!this.#stopped && !this.#deps.wallet.closed) {
+      let wait: number;
+      try {
+        wait = await this.tick(table);
+      } catch (error) {
+        if (this.#stopped || this.#deps.wallet.closed) return;
+        this.#deps.log.error({ err: error, table: table.id }, 'live table clock step failed');
+        wait = 250;
+      }
+      await sleep(Math.max(10, Math.min(wait, 250, this.#deps.leaseMs / 3)));
+    }
+  }
+
+  async #claimTable(tableId: string): Promise<boolean> {
+    const claimed = await sql<{ owner: string }>`
+      insert into live_table_leases (table_id, owner, lease_until)
+      values (${tableId}, ${this.owner}, now() + make_interval(secs => ${this.#deps.leaseMs / 1000}))
+      on conflict (table_id) do update set owner = excluded.owner, lease_until = excluded.lease_until
+      where live_table_leases.owner = excluded.owner or live_table_leases.lease_until <= now()
+      returning owner`.execute(this.#deps.db);
+    return claimed.rows.length > 0;
+  }
+
+  async #openRound(tableId: string): Promise<RoundRow | undefined> {
+    const rows = await sql<RoundRow>`
+      select *, (extract(epoch from (closes_at - now())) * 1000)::float8 as ms_left
+      from live_rounds where table_id = ${tableId} and phase in ('betting', 'closed', 'result')`.execute(
+      this.#deps.db,
+    );
+    return rows.rows[0];
+  }
+
+  async #roundById(id: string): Promise<RoundRow | undefined> {
+    const rows = await sql<RoundRow>`
+      select *, (extract(epoch from (closes_at - now())) * 1000)::float8 as ms_left
+      from live_rounds where id = ${id}`.execute(this.#deps.db);
+    return rows.rows[0];
+  }
+
+  /** One step of a table's clock; answers how long to wait before the next. */
+  async tick(table: LiveTableDef): Promise<number> {
+    const { db } = this.#deps;
+    if (!(await this.#claimTable(table.id))) return this.#deps.leaseMs / 3;
+    const round = await this.#openRound(table.id);
+    if (!round) {
+      const last = await sql<{ wait: number }>`
+        select (extract(epoch from (ended_at - now())) * 1000 + ${table.resultMs})::float8 as wait
+        from live_rounds where table_id = ${table.id} order by number desc limit 1`.execute(db);
+      const wait = last.rows[0]?.wait ?? 0;
+      if (wait > 0) return wait;
+      await this.#openNew(table);
+      return 0;
+    }
+    switch (round.phase) {
+      case 'betting': {
+        if (round.ms_left > 0) return round.ms_left;
+        const closed = await sql`
+          update live_rounds set phase = 'closed' where id = ${round.id} and phase = 'betting'`.execute(db);
+        if (Number(closed.numAffectedRows ?? 0n) > 0)
+          this.#deps.emitter.toTable(table.id, 'phase', await this.roundView(round.id));
+        return 0;
+      }
+      case 'closed': {
+        const sinceClose = -round.ms_left;
+        if (sinceClose < table.closedMs) return table.closedMs - sinceClose;
+        // The clock stood still far longer than the round allows (its process died, the database
+        // was away): nobody saw a result, so the round is cancelled and every bet rolled back.
+        if (sinceClose > table.closedMs + 2 * this.#deps.leaseMs + 1_000) {
+          await this.#cancel(round);
+          return 0;
+        }
+        await this.#reveal(table, round);
+        return 0;
+      }
+      case 'result': {
+        const done = await this.#settleSeats(round.id);
+        const sinceResult = await sql<{ ms: number }>`
+          select (extract(epoch from (now() - result_at)) * 1000)::float8 as ms
+          from live_rounds where id = ${round.id}`.execute(db);
+        const ms = sinceResult.rows[0]?.ms ?? 0;
+        // Seats still waiting for the wallet are left to the recovery job after a while, so one
+        // unanswered wallet never stops the table.
+        if (done || ms > this.#deps.placingGraceMs + 2 * this.#deps.leaseMs) {
+          const ended = await sql`
+            update live_rounds set phase = 'settled', ended_at = now()
+            where id = ${round.id} and phase = 'result'`.execute(db);
+          if (Number(ended.numAffectedRows ?? 0n) > 0)
+            this.#deps.emitter.toTable(table.id, 'phase', await this.roundView(round.id));
+          return 0;
+        }
+        return 100;
+      }
+      default:
+        return 100;
+    }
+  }
+
+  async #openNew(table: LiveTableDef): Promise<void> {
+    const { db } = this.#deps;
+    const numberRow = await sql<{ number: number }>`
+      select coalesce(max(number), 0)::int + 1 as number from live_rounds where table_id = ${table.id}`.execute(
+      db,
+    );
+    const number = numberRow.rows[0]?.number ?? 1;
+    const id = randomUUID();
+    let shoeId: string | null = null;
+    let shoeStart: number | null = null;
+    let roundSeed: string | null = null;
+    let commitment: string;
+    if (table.game === 'BAC' || table.game === 'DAT') {
+      const shoe = await this.#activeShoe(table);
+      shoeId = shoe.id;
+      shoeStart = shoe.position;
+      commitment = shoe.commitment;
+    } else {
+      const committed = await newRound(table.id, number);
+      roundSeed = committed.roundSeed;
+      commitment = committed.commitment;
+    }
+    const inserted = await sql`
+      insert into live_rounds (id, table_id, game, number, shoe_id, shoe_start, round_seed, commitment, phase, closes_at)
+      values (${id}, ${table.id}, ${table.game}, ${number}, ${shoeId}, ${shoeStart}, ${roundSeed}, ${commitment},
+              'betting', now() + make_interval(secs => ${table.bettingMs / 1000}))
+      on conflict do nothing`.execute(db);
+    if (Number(inserted.numAffectedRows ?? 0n) > 0)
+      this.#deps.emitter.toTable(table.id, 'phase', await this.roundView(id));
+  }
+
+  /** The table's shoe, a new one (committed now) when there is none or the cut card came out. */
+  async #activeShoe(table: LiveTableDef): Promise<{ id: string; position: number; commitment: string }> {
+    const { db } = this.#deps;
+    const current = await sql<{ id: string; position: number; commitment: string; size: number }>`
+      select id, position, commitment, jsonb_array_length(cards) as size
+      from live_shoes where table_id = ${table.id} and status = 'active'`.execute(db);
+    const shoe = current.rows[0];
+    if (shoe && shoe.size - shoe.position > CUT_CARD_REMAINING) return shoe;
+    if (shoe) {
+      await sql`update live_shoes set status = 'finished', finished_at = now() where id = ${shoe.id} and status = 'active'`.execute(
+        db,
+      );
+      this.#deps.emitter.toTable(table.id, 'shoe', { table: table.id, finished: shoe.id });
+    }
+    const count = await sql<{ n: number }>`
+      select count(*)::int as n from live_shoes where table_id = ${table.id}`.execute(db);
+    const created = await newShoe(newServerSeed(), table.id, count.rows[0]?.n ?? 0);
+    const row = await sql<{ id: string; position: number; commitment: string }>`
+      insert into live_shoes (table_id, server_seed, client_seed, nonce, commitment, cards)
+      values (${table.id}, ${created.serverSeed}, ${created.clientSeed}, ${created.nonce}, ${created.commitment},
+              ${JSON.stringify(created.cards)})
+      returning id, position, commitment`.execute(db);
+    const inserted = row.rows[0];
+    if (!inserted) throw new Error('no shoe');
+    return inserted;
+  }
+
+  /** The result: dealt from the committed shoe (advancing it) or drawn from the round seed. */
+  async #reveal(table: LiveTableDef, round: RoundRow): Promise<void> {
+    const { db } = this.#deps;
+    let result: LiveResult;
+    let end: number | null = null;
+    if (round.game === 'BAC' || round.game === 'DAT') {
+      const shoe = await sql<{
+        cards: number[];
+      }>`select cards from live_shoes where id = ${round.shoe_id}`.execute(db);
+      const dealt = dealFromShoe(round.game, shoe.rows[0]?.cards ?? [], round.shoe_start ?? 0);
+      result = dealt.result;
+      end = dealt.end;
+    } else {
+      result = await resultFromSeed(round.game, round.round_seed ?? '', table.id, round.number);
+    }
+    const moved = await db.transaction().execute(async (tx) => {
+      const updated = await sql`
+        update live_rounds set phase = 'result', result = ${JSON.stringify(result)}, result_at = now()
+        where id = ${round.id} and phase = 'closed'`.execute(tx);
+      if (Number(updated.numAffectedRows ?? 0n) === 0) return false;
+      if (end !== null)
+        await sql`update live_shoes set position = ${end} where id = ${round.shoe_id} and position = ${round.shoe_start}`.execute(
+          tx,
+        );
+      return true;
+    });
+    if (moved) this.#deps.emitter.toTable(table.id, 'result', await this.roundView(round.id));
+  }
+
+  async #cancel(round: RoundRow): Promise<void> {
+    const { db } = this.#deps;
+    const moved = await db.transaction().execute(async (tx) => {
+      const updated = await sql`
+        update live_rounds set phase = 'cancelled', ended_at = now()
+        where id = ${round.id} and phase in ('betting', 'closed')`.execute(tx);
+      if (Number(updated.numAffectedRows ?? 0n) === 0) return false;
+      await sql`update live_seats set status = 'cancelling' where round_id = ${round.id} and status = 'open'`.execute(
+        tx,
+      );
+      return true;
+    });
+    if (!moved) return;
+    this.#deps.log.warn({ round: round.id, table: round.table_id }, 'live round cancelled');
+    this.#deps.emitter.toTable(round.table_id, 'phase', await this.roundView(round.id));
+    await this.#settleSeats(round.id);
+  }
+
+  /** Advances every open seat of a round this process can claim; true when all are final. */
+  async #settleSeats(roundId: string): Promise<boolean> {
+    const seats = await sql<{ id: string; status: string }>`
+      select id, status from live_seats where round_id = ${roundId}`.execute(this.#deps.db);
+    let done = true;
+    for (const seat of seats.rows) {
+      if (FINAL_SEAT.has(seat.status)) continue;
+      if (await this.#claimSeat(seat.id)) await this.advanceSeat(seat.id);
+      const after = await sql<{
+        status: string;
+      }>`select status from live_seats where id = ${seat.id}`.execute(this.#deps.db);
+      if (!FINAL_SEAT.has(after.rows[0]?.status ?? '')) done = false;
+    }
+    return done;
+  }
+
+  async #claimSeat(id: string): Promise<boolean> {
+    const claimed = await sql`
+      update live_seats set lease_until = now() + make_interval(secs => ${this.#deps.leaseMs / 1000})
+      where id = ${id} and status in ('open', 'paying', 'closing', 'cancelling') and lease_until <= now()`.execute(
+      this.#deps.db,
+    );
+    return Number(claimed.numAffectedRows ?? 0n) > 0;
+  }
+
+  /**
+   * The recovery job: seats of revealed or cancelled rounds whose lease ran out, and rounds of
+   * tables no process drives any more... are taken by the tables' clocks; this finishes the seats.
+   */
+  async recover(limit = 100): Promise<number> {
+    const due = await sql<{ id: string }>`
+      select s.id from live_seats s join live_rounds r on r.id = s.round_id
+      where s.status in ('open', 'paying', 'closing', 'cancelling') and s.lease_until <= now()
+        and (r.phase in ('result', 'settled', 'cancelled') or s.status <> 'open')
+      order by s.lease_until limit ${limit}`.execute(this.#deps.db);
+    let taken = 0;
+    for (const { id } of due.rows) {
+      if (this.#deps.wallet.closed) break;
+      if (!(await this.#claimSeat(id))) continue;
+      taken += 1;
+      await this.advanceSeat(id);
+    }
+    return taken;
+  }
+
+  /** Takes a seat as far as the wallet's answers allow (same shape as RoundEngine.advance). */
+  async advanceSeat(id: string): Promise<void> {
+    for (let step = 0; step < 8; step += 1) {
+      const seat = (await sql<SeatRow>`select * from live_seats where id = ${id}`.execute(this.#deps.db))
+        .rows[0];
+      if (!seat || FINAL_SEAT.has(seat.status)) return;
+      let moved: boolean;
+      try {
+        moved = await this.#seatStep(seat);
+      } catch (error) {
+        if (error instanceof WalletClosedError) return;
+        throw error;
+      }
+      if (!moved) {
+        await sql`update live_seats set lease_until = now() where id = ${id}`.execute(this.#deps.db);
+        return;
+      }
+    }
+  }
+
+  async #seatTransition(
+    seat: SeatRow,
+    to: SeatRow['status'],
+    set: { payout?: bigint | null; winBet?: string; balance?: bigint | null; error?: string } = {},
+  ) {
+    const final = FINAL_SEAT.has(to);
+    const updated = await sql`
+      update live_seats set status = ${to},
+        payout = ${set.payout === undefined ? sql`payout` : set.payout},
+        win_bet_id = ${set.winBet === undefined ? sql`win_bet_id` : set.winBet},
+        balance_after = ${set.balance === undefined || set.balance === null ? sql`balance_after` : set.balance},
+        error_code = ${set.error === undefined ? sql`error_code` : set.error},
+        ended_at = ${final ? sql`now()` : sql`ended_at`}
+      where id = ${seat.id} and status = ${seat.status}`.execute(this.#deps.db);
+    return Number(updated.numAffectedRows ?? 0n) > 0;
+  }
+
+  async #bets(seatId: string): Promise<BetRow[]> {
+    const rows = await sql<BetRow>`
+      select *, (extract(epoch from (now() - created_at)) * 1000)::float8 as age_ms
+      from live_bets where seat_id = ${seatId} order by created_at, id`.execute(this.#deps.db);
+    return rows.rows;
+  }
+
+  async #platformToken(sessionId: string): Promise<string> {
+    const row = await sql<{ platform_token: string | null }>`
+      select platform_token from sessions where id = ${sessionId}`.execute(this.#deps.db);
+    const token = row.rows[0]?.platform_token;
+    if (!token) throw new Error(`session ${sessionId}: no platform token`);
+    return token;
+  }
+
+  /** Rolls back a bet (undo or cancel: one transaction id); false when unanswered. */
+  async #rollbackBet(seat: SeatRow, bet: BetRow): Promise<boolean> {
+    const answer = await this.#deps.wallet.call(
+      seat.brand,
+      'rollback',
+      {
+        transactionId: `${bet.id}:rollback`,
+        betTransactionId: `${bet.id}:bet`,
+        roundId: seat.id,
+        gameId: seat.table_id,
+        amount: formatAmount(BigInt(bet.stake), seat.currency),
+        currency: seat.currency,
+      },
+      { roundId: seat.id, transactionId: `${bet.id}:rollback` },
+    );
+    if (answer.kind === 'unknown') return false;
+    const to = bet.status === 'undoing' ? 'undone' : 'rolled_back';
+    const ok = answer.success || answer.errorCode === 'bet_not_found';
+    if (!ok)
+      this.#deps.log.error(
+        { bet: bet.id, errorCode: answer.errorCode },
+        'the wallet refused a live rollback',
+      );
+    await sql`
+      update live_bets set status = ${to}, updated_at = now(),
+        error_code = ${ok ? (answer.success ? null : 'bet_not_found') : answer.errorCode || `http_${answer.httpStatus}`}
+      where id = ${bet.id} and status = ${bet.status}`.execute(this.#deps.db);
+    return true;
+  }
+
+  async #seatStep(seat: SeatRow): Promise<boolean> {
+    const { db } = this.#deps;
+    switch (seat.status) {
+      case 'open': {
+        const round = await this.#roundById(seat.round_id);
+        if (!round) return false;
+        if (round.phase === 'cancelled') return this.#seatTransition(seat, 'cancelling').then(() => true);
+        if (round.phase !== 'result' && round.phase !== 'settled') return false;
+        const bets = await this.#bets(seat.id);
+        for (const bet of bets) {
+          if (bet.status === 'placing') {
+            if (bet.age_ms < this.#deps.placingGraceMs) return false;
+            await sql`update live_bets set status = 'rolling_back', error_code = 'bet_unanswered', updated_at = now()
+                      where id = ${bet.id} and status = 'placing'`.execute(db);
+            return true;
+          }
+          if (bet.status === 'undoing' || bet.status === 'rolling_back') {
+            if (!(await this.#rollbackBet(seat, bet))) return false;
+            return true;
+          }
+        }
+        const placed = bets.filter((b) => b.status === 'placed');
+        if (placed.length === 0)
+          return this.#seatTransition(seat, 'closing', { payout: null }).then(() => true);
+        const table = this.table(seat.table_id);
+        const payouts = settleBets(
+          table,
+          round.result as LiveResult,
+          placed.map((b): Bet => ({ kind: b.kind, numbers: b.numbers, stake: BigInt(b.stake) })),
+        );
+        let total = 0n;
+        await db.transaction().execute(async (tx) => {
+          for (const [i, bet] of placed.entries()) {
+            const payout = payouts[i] ?? 0n;
+            total += payout;
+            await sql`update live_bets set payout = ${payout} where id = ${bet.id}`.execute(tx);
+          }
+        });
+        await this.#seatTransition(seat, 'paying', { payout: total, winBet: placed[0]?.id ?? '' });
+        return true;
+      }
+      case 'cancelling': {
+        await sql`update live_bets set status = 'rolling_back', updated_at = now()
+                  where seat_id = ${seat.id} and status in ('placing', 'placed')`.execute(db);
+        for (const bet of await this.#bets(seat.id))
+          if (bet.status === 'undoing' || bet.status === 'rolling_back')
+            if (!(await this.#rollbackBet(seat, bet))) return false;
+        await this.#seatTransition(seat, 'closing', { payout: null });
+        return true;
+      }
+      case 'paying': {
+        const answer = await this.#deps.wallet.call(
+          seat.brand,
+          'win',
+          {
+            transactionId: `${seat.id}:win`,
+            betTransactionId: `${seat.win_bet_id}:bet`,
+            roundId: seat.id,
+            gameId: seat.table_id,
+            amount: formatAmount(BigInt(seat.payout ?? '0'), seat.currency),
+            currency: seat.currency,
+          },
+          { roundId: seat.id, transactionId: `${seat.id}:win` },
+        );
+        if (answer.kind === 'unknown') return false;
+        const balance = balanceIn(answer.value, seat.currency);
+        if (!answer.success) {
+          this.#deps.log.error(
+            { seat: seat.id, errorCode: answer.errorCode },
+            'the wallet refused a live win',
+          );
+          await this.#seatTransition(seat, 'failed', {
+            balance,
+            error: answer.errorCode || `http_${answer.httpStatus}`,
+          });
+          return true;
+        }
+        await this.#seatTransition(seat, 'closing', { balance });
+        return true;
+      }
+      case 'closing': {
+        const answer = await this.#deps.wallet.call(
+          seat.brand,
+          'roundEnd',
+          { roundId: seat.id, gameId: seat.table_id },
+          { roundId: seat.id },
+        );
+        if (answer.kind === 'unknown') return false;
+        const to = seat.payout === null ? 'cancelled' : 'settled';
+        if (await this.#seatTransition(seat, to)) {
+          const bets = await this.#bets(seat.id);
+          this.#deps.emitter.toPlayer(seat.table_id, seat.brand, seat.player_id, 'settled', {
+            table: seat.table_id,
+            round: seat.round_id,
+            status: to,
+            payout: seat.payout,
+            balance: seat.balance_after,
+            bets: bets.map(betView),
+          });
+        }
+        return true;
+      }
+      default:
+        return true;
+    }
+  }
+
+  // ---------------------------------------------------------------- players
+
+  #seatOf(table: LiveTableDef, session: VendorSession): void {
+    if (session.gameId !== table.id) throw new VendorError('session_invalid');
+    if (session.mode === 'free' || session.platformToken === null) throw new VendorError('bet_invalid');
+  }
+
+  /**
+   * Places one bet on the table's current round. Refused before the wallet hears of it when betting
+   * is closed (server time), the bet is not one of the table's, or a limit would be passed.
+   */
+  async placeBet(
+    session: VendorSession,
+    tableId: string,
+    input: { requestId: string; kind: string; numbers?: number[]; stake: string },
+  ): Promise<BetView> {
+    const table = this.table(tableId);
+    this.#seatOf(table, session);
+    const valid = validateBet(table, { kind: input.kind, numbers: input.numbers, stake: input.stake });
+    if (!valid.ok) throw new VendorError('bet_invalid', valid.error);
+    const bet = valid.bet;
+    const limit = limitOf(table, session.currency, bet.kind);
+    const perRound = table.limits[session.currency]?.perRound;
+    if (!limit || perRound === undefined) throw new VendorError('bet_invalid', 'currency not served');
+    if (bet.stake < limit.min || bet.stake > limit.max) throw new VendorError('bet_limit');
+    const numbers = [...(bet.numbers ?? [])];
+    const { db } = this.#deps;
+    const placed = await db.transaction().execute(async (tx) => {
+      const round = (
+        await sql<{ id: string; open: boolean }>`
+          select id, (phase = 'betting' and closes_at > clock_timestamp()) as open
+          from live_rounds where table_id = ${table.id} and phase in ('betting', 'closed', 'result')
+          for share`.execute(tx)
+      ).rows[0];
+      if (!round?.open) throw new VendorError('bet_late');
+      await sql`select pg_advisory_xact_lock(hashtext(${`${round.id}/${session.brand}/${session.playerId}`}))`.execute(
+        tx,
+      );
+      await sql`
+        insert into live_seats (id, round_id, table_id, brand, player_id, session_id, currency)
+        values (${randomUUID()}, ${round.id}, ${table.id}, ${session.brand}, ${session.playerId}, ${session.id},
+                ${session.currency})
+        on conflict (round_id, brand, player_id) do nothing`.execute(tx);
+      const seat = (
+        await sql<{ id: string; currency: string; status: string }>`
+          select id, currency, status from live_seats
+          where round_id = ${round.id} and brand = ${session.brand} and player_id = ${session.playerId}`.execute(
+          tx,
+        )
+      ).rows[0];
+      if (seat?.status !== 'open' || seat.currency !== session.currency) throw new VendorError('bet_late');
+      const again = (
+        await sql<{
+          id: string;
+        }>`select id from live_bets where seat_id = ${seat.id} and request_id = ${input.requestId}`.execute(
+          tx,
+        )
+      ).rows[0];
+      if (again) return { betId: again.id, seatId: seat.id, roundId: round.id, fresh: false };
+      const staked = (
+        await sql<{ total: string }>`
+          select coalesce(sum(stake), 0)::text as total from live_bets
+          where seat_id = ${seat.id} and status in ('placing', 'placed', 'undoing')`.execute(tx)
+      ).rows[0];
+      if (BigInt(staked?.total ?? '0') + bet.stake > perRound)
+        throw new VendorError('bet_limit', 'per round');
+      const betId = randomUUID();
+      await sql`
+        insert into live_bets (id, seat_id, round_id, request_id, kind, numbers, stake, status)
+        values (${betId}, ${seat.id}, ${round.id}, ${input.requestId}, ${bet.kind}, ${JSON.stringify(numbers)},
+                ${bet.stake}, 'placing')`.execute(tx);
+      return { betId, seatId: seat.id, roundId: round.id, fresh: true };
+    });
+    if (placed.fresh) await this.#sendBet(session, table, placed.seatId, placed.betId, bet.stake);
+    const row = (
+      await sql<BetRow>`select *, 0::float8 as age_ms from live_bets where id = ${placed.betId}`.execute(db)
+    ).rows[0];
+    if (!row) throw new VendorError('internal_error');
+    if (placed.fresh) await this.#emitTotals(table.id, placed.roundId);
+    if (row.status === 'refused')
+      throw new VendorError(
+        row.error_code === 'insufficient_balance' ? 'insufficient_balance' : 'bet_invalid',
+      );
+    if (row.status === 'rolling_back' || row.status === 'rolled_back')
+      throw new VendorError('bet_unconfirmed');
+    return betView(row);
+  }
+
+  async #sendBet(session: VendorSession, table: LiveTableDef, seatId: string, betId: string, stake: bigint) {
+    const answer = await this.#deps.wallet.call(
+      session.brand,
+      'bet',
+      {
+        token: session.platformToken,
+        transactionId: `${betId}:bet`,
+        roundId: seatId,
+        gameId: table.id,
+        amount: formatAmount(stake, session.currency),
+        currency: session.currency,
+      },
+      { roundId: seatId, transactionId: `${betId}:bet` },
+    );
+    const db = this.#deps.db;
+    if (answer.kind === 'unknown') {
+      await sql`update live_bets set status = 'rolling_back', error_code = 'bet_unanswered', updated_at = now()
+                where id = ${betId} and status = 'placing'`.execute(db);
+      return;
+    }
+    if (answer.success) {
+      await sql`update live_bets set status = 'placed', updated_at = now() where id = ${betId} and status = 'placing'`.execute(
+        db,
+      );
+      const balance = balanceIn(answer.value, session.currency);
+      if (balance !== null)
+        await sql`update live_seats set balance_after = ${balance} where id = ${seatId}`.execute(db);
+      return;
+    }
+    const code = answer.errorCode || `http_${answer.httpStatus}`;
+    // Insufficient balance is final for the id; any other refusal might hide an applied copy: roll back.
+    await sql`update live_bets set status = ${code === 'insufficient_balance' ? 'refused' : 'rolling_back'},
+                error_code = ${code}, updated_at = now()
+              where id = ${betId} and status = 'placing'`.execute(db);
+  }
+
+  /** Undoes the player's last standing bet of the current round (the wallet's rollback of that bet). */
+  async undo(session: VendorSession, tableId: string): Promise<BetView> {
+    const table = this.table(tableId);
+    this.#seatOf(table, session);
+    const { db } = this.#deps;
+    const taken = await db.transaction().execute(async (tx) => {
+      const round = (
+        await sql<{ id: string; open: boolean }>`
+          select id, (phase = 'betting' and closes_at > clock_timestamp()) as open
+          from live_rounds where table_id = ${table.id} and phase in ('betting', 'closed', 'result')
+          for share`.execute(tx)
+      ).rows[0];
+      if (!round?.open) throw new VendorError('bet_late');
+      await sql`select pg_advisory_xact_lock(hashtext(${`${round.id}/${session.brand}/${session.playerId}`}))`.execute(
+        tx,
+      );
+      const last = (
+        await sql<{ id: string }>`
+          update live_bets set status = 'undoing', updated_at = now()
+          where id = (
+            select b.id from live_bets b join live_seats s on s.id = b.seat_id
+            where s.round_id = ${round.id} and s.brand = ${session.brand} and s.player_id = ${session.playerId}
+              and s.status = 'open' and b.status = 'placed'
+            order by b.created_at desc, b.id desc limit 1)
+          and status = 'placed'
+          returning id`.execute(tx)
+      ).rows[0];
+      if (!last) throw new VendorError('nothing_to_undo');
+      return { betId: last.id, roundId: round.id };
+    });
+    const bet = (
+      await sql<BetRow>`select *, 0::float8 as age_ms from live_bets where id = ${taken.betId}`.execute(db)
+    ).rows[0];
+    const seat = bet
+      ? (await sql<SeatRow>`select * from live_seats where id = ${bet.seat_id}`.execute(db)).rows[0]
+      : undefined;
+    if (!bet || !seat) throw new VendorError('internal_error');
+    await this.#rollbackBet(seat, bet);
+    await this.#emitTotals(table.id, taken.roundId);
+    const after = (
+      await sql<BetRow>`select *, 0::float8 as age_ms from live_bets where id = ${bet.id}`.execute(db)
+    ).rows[0];
+    return betView(after ?? bet);
+  }
+
+  /** Places again the bets the player had standing on their previous round at this table. */
+  async rebet(session: VendorSession, tableId: string, requestId: string): Promise<BetView[]> {
+    const table = this.table(tableId);
+    this.#seatOf(table, session);
+    const previous = await sql<{ kind: string; numbers: number[]; stake: string }>`
+      select b.kind, b.numbers, b.stake::text as stake from live_bets b
+      where b.seat_id = (
+        select s.id from live_seats s join live_rounds r on r.id = s.round_id
+        where s.table_id = ${table.id} and s.brand = ${session.brand} and s.player_id = ${session.playerId}
+          and s.status = 'settled' and r.phase = 'settled'
+        order by r.number desc limit 1)
+      and b.status = 'placed'
+      order by b.created_at, b.id`.execute(this.#deps.db);
+    if (previous.rows.length === 0) throw new VendorError('nothing_to_rebet');
+    const placed: BetView[] = [];
+    for (const [i, bet] of previous.rows.entries())
+      placed.push(
+        await this.placeBet(session, tableId, {
+          requestId: `${requestId}.${i}`,
+          kind: bet.kind,
+          numbers: bet.numbers,
+          stake: bet.stake,
+        }),
+      );
+    return placed;
+  }
+
+  async #emitTotals(tableId: string, roundId: string): Promise<void> {
+    this.#deps.emitter.toTable(tableId, 'totals', {
+      table: tableId,
+      round: roundId,
+      spots: await this.totals(roundId),
+    });
+  }
+
+  /** Every player's stakes of a round per spot (kind and numbers), minor units. */
+  async totals(roundId: string): Promise<Record<string, string>> {
+    const rows = await sql<{ kind: string; numbers: number[]; total: string }>`
+      select kind, numbers, sum(stake)::text as total from live_bets
+      where round_id = ${roundId} and status in ('placing', 'placed')
+      group by kind, numbers`.execute(this.#deps.db);
+    const spots: Record<string, string> = {};
+    for (const row of rows.rows) spots[spotKey(row.kind, row.numbers)] = row.total;
+    return spots;
+  }
+
+  /** A round as the players see it: the commitment always, the result and seeds once revealed. */
+  async roundView(id: string) {
+    const round = await this.#roundById(id);
+    if (!round) throw new VendorError('round_not_found');
+    const revealed = round.phase === 'result' || round.phase === 'settled' || round.phase === 'cancelled';
+    return {
+      id: round.id,
+      table: round.table_id,
+      game: round.game,
+      number: round.number,
+      phase: round.phase,
+      closesAt: new Date(round.closes_at).toISOString(),
+      msLeft: Math.max(0, Math.round(round.ms_left)),
+      serverTime: new Date().toISOString(),
+      commitment: round.commitment,
+      shoe: round.shoe_id,
+      shoeStart: round.shoe_start,
+      result: revealed ? round.result : null,
+      roundSeed: revealed ? round.round_seed : null,
+    };
+  }
+
+  /** What a player sees on joining or reconnecting: the table, the round, totals and their own bets. */
+  async state(session: VendorSession, tableId: string) {
+    const table = this.table(tableId);
+    if (session.gameId !== table.id) throw new VendorError('session_invalid');
+    const current = (
+      await sql<{ id: string }>`
+        select id from live_rounds where table_id = ${table.id} order by number desc limit 1`.execute(
+        this.#deps.db,
+      )
+    ).rows[0];
+    const round = current ? await this.roundView(current.id) : null;
+    let bets: BetView[] = [];
+    if (current) {
+      const seat = (
+        await sql<{ id: string }>`
+          select id from live_seats where round_id = ${current.id} and brand = ${session.brand}
+            and player_id = ${session.playerId}`.execute(this.#deps.db)
+      ).rows[0];
+      if (seat) bets = (await this.#bets(seat.id)).map(betView);
+    }
+    // The balance the wallet told last at this table (a bet's or a win's answer), minor units.
+    const known = (
+      await sql<{ balance: string | null }>`
+        select balance_after::text as balance from live_seats
+        where table_id = ${table.id} and brand = ${session.brand} and player_id = ${session.playerId}
+          and balance_after is not null
+        order by created_at desc limit 1`.execute(this.#deps.db)
+    ).rows[0];
+    return {
+      round,
+      totals: current ? await this.totals(current.id) : {},
+      bets,
+      balance: known?.balance ?? null,
+    };
+  }
+
+  /**
+   * Every table at a glance (public, for the platform's live lobby): its current round's phase and
+   * countdown and its last results with the roads.
+   */
+  async lobby() {
+    const tables = [];
+    for (const table of this.#deps.tables) {
+      const current = (
+        await sql<{ id: string }>`
+          select id from live_rounds where table_id = ${table.id} order by number desc limit 1`.execute(
+          this.#deps.db,
+        )
+      ).rows[0];
+      const history = await this.history(table.id);
+      tables.push({
+        id: table.id,
+        game: table.game,
+        name: table.name,
+        round: current ? await this.roundView(current.id) : null,
+        recent: history.rounds.slice(-20).map((r) => r.result),
+        roads: history.roads,
+      });
+    }
+    return { tables, serverTime: new Date().toISOString() };
+  }
+
+  /**
+   * The table's history and roads (public): baccarat and dragon tiger from the rounds of the current
+   * shoe (the roads start again with each shoe), roulette and sic bo from the last 100 results.
+   */
+  async history(tableId: string) {
+    const table = this.table(tableId);
+    const { db } = this.#deps;
+    const shoe =
+      table.game === 'BAC' || table.game === 'DAT'
+        ? ((
+            await sql<{ id: string }>`
+              select shoe_id as id from live_rounds where table_id = ${table.id} and shoe_id is not null
+              order by number desc limit 1`.execute(db)
+          ).rows[0]?.id ?? null)
+        : null;
+    const rows = (
+      await sql<{ id: string; number: number; result: LiveResult }>`
+        select id, number, result from (
+          select id, number, result from live_rounds
+          where table_id = ${table.id} and result is not null and phase in ('result', 'settled')
+            and (${shoe}::bigint is null or shoe_id = ${shoe}::bigint)
+          order by number desc limit ${shoe === null ? 100 : 100_000}) last
+        order by number`.execute(db)
+    ).rows;
+    const rounds = rows.map((r) => ({ id: r.id, number: r.number, result: r.result }));
+    const results = rows.map((r) => r.result);
+    let roads: unknown;
+    switch (table.game) {
+      case 'BAC':
+        roads = baccaratRoads(results.map((r) => (r as { hand: BaccaratResult }).hand));
+        break;
+      case 'DAT':
+        roads = dragonTigerRoads(results.map((r) => (r as { hand: DragonTigerResult }).hand));
+        break;
+      case 'ROU':
+        roads = { strip: rouletteStrip(results.map((r) => (r as { pocket: number }).pocket)) };
+        break;
+      case 'SIC':
+        roads = { strip: sicBoStrip(results.map((r) => (r as { dice: Dice }).dice)) };
+        break;
+    }
+    return { table: table.id, shoe, rounds, roads };
+  }
+
+  /** Public fairness data of a round: commitment, and the seeds once revealed (shoe: once finished). */
+  async verification(id: string) {
+    // The platform knows a player's round by its seat id (the wallet's round id): that works too.
+    const seat = (
+      await sql<{ round_id: string }>`select round_id from live_seats where id = ${id}`.execute(this.#deps.db)
+    ).rows[0];
+    const round = await this.roundView(seat?.round_id ?? id);
+    const shoe = round.shoe
+      ? (
+          await sql<{
+            server_seed: string;
+            client_seed: string;
+            nonce: number;
+            commitment: string;
+            status: string;
+          }>`
+            select server_seed, client_seed, nonce, commitment, status from live_shoes where id = ${round.shoe}`.execute(
+            this.#deps.db,
+          )
+        ).rows[0]
+      : undefined;
+    return {
+      ...round,
+      shoeSeeds:
+        shoe && shoe.status === 'finished'
+          ? { serverSeed: shoe.server_seed, clientSeed: shoe.client_seed, nonce: shoe.nonce }
+          : null,
+    };
+  }
+}
+
+export { OPEN_SEAT };

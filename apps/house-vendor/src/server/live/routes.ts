@@ -1,0 +1,90 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { VendorDb } from '../db/database.ts';
+import { sessionOf } from '../sessions.ts';
+import type { LiveEngine } from './engine.ts';
+import { publicTable } from './tables.ts';
+
+/**
+ * The live tables' HTTP calls (the same bearer session token as the slots' API). Bets move money
+ * only through these calls; the socket carries what happens at the table.
+ */
+
+const TableParams = Type.Object({ table: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) });
+const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
+const RoundId = Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' });
+
+const BetBody = Type.Object(
+  {
+    requestId: RequestId,
+    kind: Type.String({ pattern: '^[a-z-]{1,32}$' }),
+    numbers: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 36 }), { maxItems: 6 })),
+    /** Minor units as a decimal string (never a float). */
+    stake: Type.String({ pattern: '^[0-9]{1,16}$' }),
+  },
+  { additionalProperties: false },
+);
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  return /^Bearer ([A-Za-z0-9_-]{1,128})$/.exec(header.trim())?.[1];
+}
+
+export async function registerLiveRoutes(
+  app: FastifyInstance,
+  { db, live }: { db: VendorDb; live: LiveEngine },
+) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const auth = (request: FastifyRequest) => sessionOf(db, bearer(request));
+
+  api.get('/api/live/tables', async () => ({ tables: live.tables.map(publicTable) }));
+
+  api.get('/api/live/lobby', async () => live.lobby());
+
+  api.get('/api/live/tables/:table/history', { schema: { params: TableParams } }, async (request) =>
+    live.history(request.params.table),
+  );
+
+  api.get('/api/live/tables/:table', { schema: { params: TableParams } }, async (request) => {
+    const session = await auth(request);
+    const table = live.table(request.params.table);
+    return { table: publicTable(table), ...(await live.state(session, table.id)) };
+  });
+
+  api.post(
+    '/api/live/tables/:table/bets',
+    { schema: { params: TableParams, body: BetBody } },
+    async (request) => {
+      const session = await auth(request);
+      const bet = await live.placeBet(session, request.params.table, request.body);
+      return { bet, ...(await live.state(session, request.params.table)) };
+    },
+  );
+
+  api.post('/api/live/tables/:table/undo', { schema: { params: TableParams } }, async (request) => {
+    const session = await auth(request);
+    const bet = await live.undo(session, request.params.table);
+    return { bet, ...(await live.state(session, request.params.table)) };
+  });
+
+  api.post(
+    '/api/live/tables/:table/rebet',
+    {
+      schema: {
+        params: TableParams,
+        body: Type.Object({ requestId: RequestId }, { additionalProperties: false }),
+      },
+    },
+    async (request) => {
+      const session = await auth(request);
+      const bets = await live.rebet(session, request.params.table, request.body.requestId);
+      return { placed: bets, ...(await live.state(session, request.params.table)) };
+    },
+  );
+
+  api.get('/api/live/rounds/:id', { schema: { params: Type.Object({ id: RoundId }) } }, async (request) =>
+    live.verification(request.params.id),
+  );
+}
