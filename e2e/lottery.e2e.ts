@@ -1,4 +1,5 @@
-import { createMember, fundMember } from '@lotus/api/harness';
+import { createMember, fundMember, reconcileLedger } from '@lotus/api/harness';
+import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
@@ -24,6 +25,9 @@ afterAll(async () => {
 /** LOTT5: a draw every 5 minutes, closing 15 s before it (lottery-seed.ts). */
 const GAME = 'LOTT5';
 const GAME_NAME = 'Lotto 5 Minutes';
+/** LOTT1: a draw every minute, closing 5 s before it. */
+const FAST = 'LOTT1';
+const FAST_NAME = 'Lotto 1 Minute';
 
 type Envelope<T> = { success: boolean; value: T };
 
@@ -35,12 +39,8 @@ async function api<T>(path: string): Promise<T> {
 }
 
 /** Waits until the game has a numero taking bets, closing at least `margin` ms from now (server time). */
-async function openNumero(margin = 40_000): Promise<string> {
-  const menu = await api<{ groups: { games: { gameId: string; code: string }[] }[] }>(
-    '/lgw/vn/games/game_menu',
-  );
-  const gameId = menu.groups.flatMap((g) => g.games).find((g) => g.code === GAME)?.gameId;
-  if (!gameId) throw new Error(`${GAME} is not in the demo menu`);
+async function openNumero(margin = 40_000, code = GAME): Promise<string> {
+  const gameId = await gameIdOf(code);
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     const opened = await api<{
@@ -53,8 +53,33 @@ async function openNumero(margin = 40_000): Promise<string> {
       return current.numero;
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
-  throw new Error(`no open numero of ${GAME} in time`);
+  throw new Error(`no open numero of ${code} in time`);
 }
+
+async function gameIdOf(code: string): Promise<string> {
+  const menu = await api<{ groups: { games: { gameId: string; code: string }[] }[] }>(
+    '/lgw/vn/games/game_menu',
+  );
+  const gameId = menu.groups.flatMap((g) => g.games).find((g) => g.code === code)?.gameId;
+  if (!gameId) throw new Error(`${code} is not in the demo menu`);
+  return gameId;
+}
+
+/** "RM 1,234.50" / "-RM 0.20" -> minor units (MYR has two decimals), never through a float. */
+const minorOf = (text: string) => {
+  const digits = text.replace(/[^0-9.-]/g, '');
+  const [whole = '0', fraction = ''] = digits.replace('-', '').split('.');
+  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  return digits.startsWith('-') || text.trim().startsWith('-') ? -value : value;
+};
+
+/** Minor units as the site prints them: "98.00", "1,117.60". */
+const major = (minor: bigint) => {
+  const sign = minor < 0n ? '-' : '';
+  const abs = minor < 0n ? -minor : minor;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
+};
 
 async function noOverflow(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('.spinner').length === 0, undefined, {
@@ -135,6 +160,140 @@ describe('lottery: lobby, betting page and orders', () => {
     await noOverflow(page);
     await context.close();
   });
+
+  it('settles a bet on the 1-minute game: result, status, payout, balance, betting and account records agree', async () => {
+    const username = `lw${unique()}`;
+    const memberId = await db(async (d) => {
+      const { id } = await createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' });
+      await fundMember(d, { merchantCode: 'DEMO', username, amount: '100.00' });
+      return id;
+    });
+    const { context, page } = await newPage(browser);
+    await memberLogsIn(page, username, 'Secret123');
+    const balance = page.getByTestId('balance');
+    await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/100\.00/);
+
+    // LOTT1 draws every minute and closes 5 s before: any numero with 20 s left takes the bet, so
+    // the wait for the draw is at most about a minute (the draw cycle runs every 5 seconds).
+    const numero = await openNumero(20_000, FAST);
+    await page.goto(`${siteUrl()}/lottery?gameCode=${FAST}`);
+    await dismissPopup(page, { timeout: 3_000 });
+    await page.getByRole('heading', { name: FAST_NAME }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => page.getByTestId('lottery-current-numero').innerText(), { timeout: 15_000 })
+      .toContain(numero);
+    await addSlip(page);
+    await page.getByTestId('lottery-place-bet').click();
+    await page
+      .getByTestId('lottery-slip')
+      .getByRole('status')
+      .filter({ hasText: `on draw ${numero}` })
+      .waitFor({ timeout: 15_000 });
+    const order = page.locator(`[data-testid="lottery-order"][data-numero="${numero}"]`);
+    await order.waitFor({ timeout: 15_000 });
+    expect(await order.getAttribute('data-status')).toBe('placed');
+
+    // The page follows the draw by itself: the order turns won or lost, the result shows.
+    await page.waitForFunction(
+      (n) => {
+        const status = document
+          .querySelector(`[data-testid="lottery-order"][data-numero="${n}"]`)
+          ?.getAttribute('data-status');
+        return status === 'won' || status === 'lost';
+      },
+      numero,
+      { timeout: 120_000, polling: 500 },
+    );
+    const settled = await db(async (d) => {
+      const { rows } = await sql<{ status: string; amount: string; payout: string }>`
+        select o.status, o.amount::text, o.payout::text from lottery_orders o
+        join lottery_numeros n on n.id = o.numero_id
+        where o.member_id = ${memberId} and n.numero = ${numero}`.execute(d);
+      const { rows: wallet } = await sql<{ balance: string }>`
+        select balance::text from ledger_accounts where member_id = ${memberId} and kind = 'member_main'`.execute(
+        d,
+      );
+      return { orders: rows, balance: wallet[0]?.balance, report: await reconcileLedger(d) };
+    });
+    expect(settled.orders).toHaveLength(1);
+    const [row] = settled.orders;
+    const stake = BigInt(row?.amount ?? '0');
+    const payout = BigInt(row?.payout ?? '0');
+    expect(stake).toBe(200n);
+    expect(row?.status).toBe(payout > 0n ? 'won' : 'lost');
+    expect(await order.getAttribute('data-status')).toBe(row?.status);
+    expect(await order.getByTestId('lottery-order-payout').innerText()).toBe(`RM ${major(payout)}`);
+    const expected = 10_000n - stake + payout;
+    expect(settled.balance).toBe(expected.toString());
+    expect(settled.report.ok).toBe(true);
+    await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toContain(major(expected));
+
+    const results = await api<{ items: { numero: string; result: { balls?: string[] } | null }[] }>(
+      `/lgw/lottery/results?gameId=${await gameIdOf(FAST)}&count=5`,
+    );
+    const balls = results.items.find((item) => item.numero === numero)?.result?.balls ?? [];
+    expect(balls).toHaveLength(5);
+    // Won exactly when the first digit came 3 (the bet's number), at 9.8x 2.00 (ELOTT odds may differ).
+    expect(payout > 0n).toBe(balls[0] === '3');
+    const shown = page.locator(`[data-testid="lottery-results"] [data-numero="${numero}"]`);
+    await expect
+      .poll(
+        () =>
+          shown
+            .getByTestId('lottery-result-balls')
+            .textContent()
+            .then((text) => (text ?? '').replace(/\s+/g, ''))
+            .catch(() => ''),
+        { timeout: 30_000 },
+      )
+      .toBe(balls.join(''));
+
+    // The records on a 390 px phone: the account menu holds the member centre.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noOverflow(page);
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('account-menu-content').getByTestId('menu-member-centre').click();
+    const centre = page.getByTestId('member-centre');
+    await centre.getByTestId('member-menu-personalHistoryCopy').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="betting-record"] .records-totals dd')?.textContent === '1',
+      undefined,
+      { timeout: 15_000 },
+    );
+    const [count, staked, paid, winLoss] = await centre
+      .getByTestId('betting-record')
+      .getByRole('definition')
+      .allInnerTexts();
+    expect(count).toBe('1');
+    expect(minorOf(staked ?? '')).toBe(stake);
+    expect(minorOf(paid ?? '')).toBe(payout);
+    expect(minorOf(winLoss ?? '')).toBe(payout - stake);
+    await centre.locator('.records-table__round').getByText(numero, { exact: true }).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    await centre.getByTestId('member-menu-transactionHistory').click();
+    const history = centre.getByTestId('transaction-history');
+    for (const [type, amount] of [
+      ['bet', -stake],
+      ['win', payout],
+    ] as const) {
+      if (amount === 0n) continue;
+      await history.locator('select').first().selectOption(type);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="transaction-history"] tbody tr').length === 1,
+        undefined,
+        { timeout: 15_000 },
+      );
+      const [text] = await history.locator('tbody tr td:nth-child(3)').allInnerTexts();
+      expect(minorOf(text ?? '')).toBe(amount);
+    }
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await context.close();
+  }, 240_000);
 
   it('opens the login popup when a visitor presses bet, and fits 360 px', async () => {
     await openNumero(5_000);

@@ -343,6 +343,7 @@ function Orders({ game, current }: { game: LotteryGame; current: OpenNumero | nu
               className="lottery-order"
               data-testid="lottery-order"
               data-status={order.status}
+              data-numero={order.numero}
             >
               <div className="lottery-order__head">
                 <span className="lottery-order__numero">{t('lottery.numero', { numero: order.numero })}</span>
@@ -361,7 +362,9 @@ function Orders({ game, current }: { game: LotteryGame; current: OpenNumero | nu
                 </div>
                 <div>
                   <dt>{t('lottery.payout')}</dt>
-                  <dd>{order.status === 'placed' ? '-' : money(order.payout)}</dd>
+                  <dd data-testid="lottery-order-payout">
+                    {order.status === 'placed' ? '-' : money(order.payout)}
+                  </dd>
                 </div>
               </dl>
               {cancellable(order) ? (
