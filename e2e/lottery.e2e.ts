@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
 import { overflowingElements } from './overflow.ts';
-import { db, dismissPopup, memberLogsIn, unique } from './pages.ts';
+import { closeDialog, db, dismissPopup, memberLogsIn, unique } from './pages.ts';
 
 /**
  * The lottery's member pages (issue 14): the lobby lists the demo brand's games by family with their
@@ -248,6 +248,22 @@ describe('lottery: lobby, betting page and orders', () => {
       )
       .toBe(balls.join(''));
 
+    // The order's detail: its slip with the payout, in a dialog.
+    await order.getByTestId('lottery-order-details').click();
+    const detail = page.getByRole('dialog', { name: 'Order details' });
+    await detail.getByTestId('lottery-detail-slip').waitFor({ timeout: 15_000 });
+    expect(await detail.getByTestId('lottery-detail-status').innerText()).toBe(payout > 0n ? 'Won' : 'Lost');
+    expect(await detail.getByTestId('lottery-detail-slip-payout').innerText()).toBe(`RM ${major(payout)}`);
+    expect(await detail.getByTestId('lottery-detail-payout').innerText()).toBe(`RM ${major(payout)}`);
+    await closeDialog(detail);
+
+    // The trend view: per digit position, the ten digits with their counts and missing draws.
+    await page.getByTestId('lottery-trends-tab').click();
+    const trends = page.getByTestId('lottery-trends-table');
+    await trends.waitFor({ timeout: 15_000 });
+    expect(await trends.locator('tbody tr').count()).toBe(10);
+    expect((await page.getByTestId('lottery-trends-hot').innerText()).trim()).not.toBe('');
+
     // The records on a 390 px phone: the account menu holds the member centre.
     await page.setViewportSize({ width: 390, height: 844 });
     await noOverflow(page);
@@ -294,6 +310,51 @@ describe('lottery: lobby, betting page and orders', () => {
     ).toBeLessThanOrEqual(0);
     await context.close();
   }, 240_000);
+
+  it('plans a doubling chase over 3 draws with its cost, places it, lists its steps and stops it', async () => {
+    const username = `lc${unique()}`;
+    await db(async (d) => {
+      await createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' });
+      await fundMember(d, { merchantCode: 'DEMO', username, amount: '100.00' });
+    });
+    const { context, page } = await newPage(browser);
+    await memberLogsIn(page, username, 'Secret123');
+    const balance = page.getByTestId('balance');
+    await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/100\.00/);
+    const numero = await openNumero(30_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${siteUrl()}/lottery?gameCode=${GAME}`);
+    await dismissPopup(page, { timeout: 3_000 });
+    await expect
+      .poll(() => page.getByTestId('lottery-current-numero').innerText(), { timeout: 15_000 })
+      .toContain(numero);
+    await addSlip(page);
+    await page.getByTestId('lottery-chase-on').check();
+    await page.getByTestId('lottery-chase-double').click();
+    await page.getByTestId('lottery-chase-numeros').fill('3');
+    // 2.00, 4.00 and 8.00: 14.00 leaves the wallet when the chase is placed.
+    await expect.poll(() => page.getByTestId('lottery-chase-total').innerText()).toBe('RM 14.00');
+    await noOverflow(page);
+    await page.getByTestId('lottery-place-bet').click();
+    await page
+      .getByTestId('lottery-slip')
+      .getByRole('status')
+      .filter({ hasText: `Chase placed over 3 draws` })
+      .waitFor({ timeout: 15_000 });
+    await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/86\.00/);
+
+    const chase = page.getByTestId('lottery-chase-item').first();
+    await chase.getByTestId('lottery-chase-steps').waitFor({ timeout: 15_000 });
+    expect(await chase.getAttribute('data-status')).toBe('active');
+    expect(await chase.getByTestId('lottery-chase-item-total').innerText()).toBe('RM 14.00');
+    expect(await chase.locator('tbody tr').count()).toBe(3);
+    await noOverflow(page);
+    await chase.getByTestId('lottery-chase-stop').click();
+    await expect.poll(() => chase.getAttribute('data-status'), { timeout: 15_000 }).toBe('cancelled');
+    // The first draw's order stays (2.00); the two draws not placed come back.
+    await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/98\.00/);
+    await context.close();
+  }, 120_000);
 
   it('opens the login popup when a visitor presses bet, and fits 360 px', async () => {
     await openNumero(5_000);
