@@ -371,6 +371,35 @@ describe('lottery: lobby, betting page and orders', () => {
     await context.close();
   });
 
+  it('shows the popular lotteries and latest results on the home page, outside the first load', async () => {
+    const { context, page } = await newPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`${siteUrl()}/index`);
+    await page.waitForLoadState('networkidle');
+    // The cold load fetches neither the lottery's home code nor its calls.
+    expect(requested.filter((url) => /HomeLotteries|LotteryLobby|\/lgw\/lottery\//.test(url))).toEqual([]);
+    await dismissPopup(page);
+    const section = page.getByTestId('home-lotteries');
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 2_000);
+          return section.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await section.locator('[data-testid="lottery-game-card"]').first().waitFor({ timeout: 15_000 });
+    expect(await section.getByTestId('lottery-game-card').count()).toBeGreaterThan(0);
+    await noOverflow(page);
+    await section.getByRole('link', { name: 'All lotteries' }).click();
+    await page.waitForURL(/\/lottery$/);
+    await page.getByTestId('lottery-lobby').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
   it('lists the Vietnamese and SEA games with their play types and odds', async () => {
     const { context, page } = await newPage(browser);
     await page.setViewportSize({ width: 360, height: 780 });
