@@ -28,6 +28,7 @@ const GAME_NAME = 'Lotto 5 Minutes';
 /** LOTT1: a draw every minute, closing 5 s before it. */
 const FAST = 'LOTT1';
 const FAST_NAME = 'Lotto 1 Minute';
+const ALL_DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 type Envelope<T> = { success: boolean; value: T };
 
@@ -90,21 +91,23 @@ async function noOverflow(page: Page): Promise<void> {
   expect(report.scrollWidth).toBeLessThanOrEqual(report.innerWidth);
 }
 
-/** Picks 3 for the first digit on the default play (digit position), unit 2.00 x 1, and adds the slip. */
-async function addSlip(page: Page): Promise<void> {
+/**
+ * Picks `digits` (3 by default) for the first digit on the default play (digit position), unit
+ * 2.00 x 1, and adds the slip: 2.00 per digit.
+ */
+async function addSlip(page: Page, digits: readonly string[] = ['3']): Promise<void> {
   const picker = page.getByTestId('lottery-picker');
   await picker.waitFor({ timeout: 15_000 });
   await page.getByTestId('lottery-play-pos-straight').click();
-  await picker
-    .getByRole('group', { name: 'Digit 1' })
-    .getByRole('button', { name: '3', exact: true })
-    .click();
+  const position = picker.getByRole('group', { name: 'Digit 1' });
+  for (const digit of digits) await position.getByRole('button', { name: digit, exact: true }).click();
+  const stake = `RM ${digits.length * 2}.00`;
   await expect
     .poll(() => page.getByTestId('lottery-slip-preview').innerText())
-    .toMatch(/1 combination\(s\), stake RM 2\.00/);
+    .toContain(`${digits.length} combination(s), stake ${stake}`);
   await page.getByTestId('lottery-add').click();
   await expect.poll(() => page.getByTestId('lottery-slip-item').count()).toBe(1);
-  expect(await page.getByTestId('lottery-slip-total').innerText()).toBe('RM 2.00');
+  expect(await page.getByTestId('lottery-slip-total').innerText()).toBe(stake);
 }
 
 describe('lottery: lobby, betting page and orders', () => {
@@ -173,16 +176,17 @@ describe('lottery: lobby, betting page and orders', () => {
     const balance = page.getByTestId('balance');
     await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/100\.00/);
 
-    // LOTT1 draws every minute and closes 5 s before: any numero with 20 s left takes the bet, so
-    // the wait for the draw is at most about a minute (the draw cycle runs every 5 seconds).
-    const numero = await openNumero(20_000, FAST);
+    // LOTT1 draws every minute and closes 5 s before. The slip is ready first and goes on the
+    // first numero with 12 s left (the one open now, unless it is about to close), so the wait for
+    // the draw is the rest of the current minute (the draw cycle runs every 5 seconds).
     await page.goto(`${siteUrl()}/lottery?gameCode=${FAST}`);
     await dismissPopup(page, { timeout: 3_000 });
     await page.getByRole('heading', { name: FAST_NAME }).waitFor({ timeout: 15_000 });
+    await addSlip(page, ALL_DIGITS);
+    const numero = await openNumero(12_000, FAST);
     await expect
-      .poll(() => page.getByTestId('lottery-current-numero').innerText(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('lottery-current-numero').innerText(), { timeout: 10_000 })
       .toContain(numero);
-    await addSlip(page);
     await page.getByTestId('lottery-place-bet').click();
     await page
       .getByTestId('lottery-slip')
@@ -219,8 +223,12 @@ describe('lottery: lobby, betting page and orders', () => {
     const [row] = settled.orders;
     const stake = BigInt(row?.amount ?? '0');
     const payout = BigInt(row?.payout ?? '0');
-    expect(stake).toBe(200n);
-    expect(row?.status).toBe(payout > 0n ? 'won' : 'lost');
+    // Every digit of the first position is covered: the order wins whatever comes, its payout
+    // (one winning 2.00 combination at the game's odds) less than the 20.00 staked.
+    expect(stake).toBe(2_000n);
+    expect(row?.status).toBe('won');
+    expect(payout).toBeGreaterThan(0n);
+    expect(payout).toBeLessThan(stake);
     expect(await order.getAttribute('data-status')).toBe(row?.status);
     expect(await order.getByTestId('lottery-order-payout').innerText()).toBe(`RM ${major(payout)}`);
     const expected = 10_000n - stake + payout;
@@ -233,8 +241,6 @@ describe('lottery: lobby, betting page and orders', () => {
     );
     const balls = results.items.find((item) => item.numero === numero)?.result?.balls ?? [];
     expect(balls).toHaveLength(5);
-    // Won exactly when the first digit came 3 (the bet's number), at 9.8x 2.00 (ELOTT odds may differ).
-    expect(payout > 0n).toBe(balls[0] === '3');
     const shown = page.locator(`[data-testid="lottery-results"] [data-numero="${numero}"]`);
     await expect
       .poll(
@@ -297,13 +303,16 @@ describe('lottery: lobby, betting page and orders', () => {
     ] as const) {
       if (amount === 0n) continue;
       await history.locator('select').first().selectOption(type);
-      await page.waitForFunction(
-        () => document.querySelectorAll('[data-testid="transaction-history"] tbody tr').length === 1,
-        undefined,
-        { timeout: 15_000 },
-      );
-      const [text] = await history.locator('tbody tr td:nth-child(3)').allInnerTexts();
-      expect(minorOf(text ?? '')).toBe(amount);
+      // One row of the type: the stake out, the win in (the list changes once the filter applies).
+      await expect
+        .poll(
+          async () =>
+            (await history.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((text) =>
+              minorOf(text).toString(),
+            ),
+          { timeout: 15_000 },
+        )
+        .toEqual([amount.toString()]);
     }
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),

@@ -80,10 +80,22 @@ export function useResults(gameId: string | undefined, count = 10) {
 
 /** GET /lgw/orders/today (T): the member's orders of the game placed today, newest first. */
 export function useTodayOrders(gameId: string | undefined, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const queryKey = [...ORDERS_KEY, 'today', gameId];
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'today', gameId],
+    queryKey,
     enabled: enabled && !!gameId,
-    queryFn: () => apiRequest<OrderPage>('/lgw/orders/today', { query: { gameId, page: 1, size: 20 } }),
+    queryFn: async () => {
+      const before = queryClient.getQueryData<OrderPage>(queryKey);
+      const answer = await apiRequest<OrderPage>('/lgw/orders/today', {
+        query: { gameId, page: 1, size: 20 },
+      });
+      // An order that was waiting and is now settled (a win paid, a refund): the balance moved.
+      const waiting = new Set(before?.items.filter((o) => o.status === 'placed').map((o) => o.orderId));
+      if (answer.items.some((o) => waiting.has(o.orderId) && o.status !== 'placed'))
+        void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+      return answer;
+    },
     // An order waiting for its draw changes on the server: look again while one does.
     refetchInterval: (query) => (query.state.data?.items.some((o) => o.status === 'placed') ? 10_000 : false),
   });
