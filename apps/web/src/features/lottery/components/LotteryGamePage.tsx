@@ -430,6 +430,7 @@ function Orders({ game, current }: { game: LotteryGame; current: OpenNumero | nu
                 type="button"
                 className="button button--ghost"
                 onClick={() => setShown(order.orderId)}
+                aria-label={t('lottery.detail.openOrder', { order: order.orderNumber })}
                 data-testid="lottery-order-details"
               >
                 {t('lottery.detail.open')}
