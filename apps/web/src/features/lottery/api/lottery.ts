@@ -153,7 +153,9 @@ export function useOrderDetail(orderId: string | null) {
     queryKey: [...ORDERS_KEY, 'detail', orderId],
     enabled: orderId !== null,
     queryFn: () => apiRequest<OrderDetail>(`/lgw/orders/detail/${orderId}/info`),
-    refetchInterval: (query) => (query.state.data?.status === 'placed' ? 10_000 : false),
+    // Waiting for its draw, or its chase still running (later draws placed, a win stopping it).
+    refetchInterval: (query) =>
+      query.state.data?.status === 'placed' || query.state.data?.chase?.status === 'active' ? 10_000 : false,
   });
 }
 
