@@ -126,7 +126,7 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
     // make (wallet, deposits, withdrawals, feedback, contact form, affiliate application), so the
     // header's login box costs the first page only the form itself.
     name: 'shared',
-    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue|sealed-request|money|use-countdown|throttle|human-check|contact-channels|sanitize-html|boot-calls|merchant|storage|cdn)|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/](?!auth|member|cs|agents|wallet|deposit|withdraw|feedback|games[\\/]api[\\/]games\.|announcements[\\/]lib[\\/](notice-query|preload-banner))[^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/]auth[\\/](hooks[\\/]use-session|lib[\\/]remember)\.|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView|language[\\/]components[\\/]TriggerFace)\.)|packages[\\/]contracts[\\/]src[\\/](system-values|account-kinds|cookies)\.ts/,
+    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue|sealed-request|money|use-countdown|throttle|human-check|contact-channels|sanitize-html|boot-calls|merchant|storage|cdn)|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/](?!auth|member|cs|agents|wallet|deposit|withdraw|feedback|lottery|games[\\/]api[\\/]games\.|announcements[\\/]lib[\\/](notice-query|preload-banner))[^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/]auth[\\/](hooks[\\/]use-session|lib[\\/]remember)\.|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView|language[\\/]components[\\/]TriggerFace)\.)|packages[\\/]contracts[\\/]src[\\/](system-values|account-kinds|cookies)\.ts/,
     priority: 10,
   },
 ];

@@ -5,9 +5,12 @@ import type {
   GamePlays,
   LotteryOrder,
   OpenedNumeros,
+  OrderDetail,
   OrderPage,
+  OrderSearch,
   PopularLotteries,
   ResultsHistory,
+  Trends,
 } from '@lotus/contracts/lottery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -77,10 +80,22 @@ export function useResults(gameId: string | undefined, count = 10) {
 
 /** GET /lgw/orders/today (T): the member's orders of the game placed today, newest first. */
 export function useTodayOrders(gameId: string | undefined, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const queryKey = [...ORDERS_KEY, 'today', gameId];
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'today', gameId],
+    queryKey,
     enabled: enabled && !!gameId,
-    queryFn: () => apiRequest<OrderPage>('/lgw/orders/today', { query: { gameId, page: 1, size: 20 } }),
+    queryFn: async () => {
+      const before = queryClient.getQueryData<OrderPage>(queryKey);
+      const answer = await apiRequest<OrderPage>('/lgw/orders/today', {
+        query: { gameId, page: 1, size: 20 },
+      });
+      // An order that was waiting and is now settled (a win paid, a refund): the balance moved.
+      const waiting = new Set(before?.items.filter((o) => o.status === 'placed').map((o) => o.orderId));
+      if (answer.items.some((o) => waiting.has(o.orderId) && o.status !== 'placed'))
+        void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+      return answer;
+    },
     // An order waiting for its draw changes on the server: look again while one does.
     refetchInterval: (query) => (query.state.data?.items.some((o) => o.status === 'placed') ? 10_000 : false),
   });
@@ -104,6 +119,52 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (orderId: string) =>
       apiRequest<LotteryOrder>(`/lgw/orders/${orderId}/cancel`, { method: 'POST' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+    },
+  });
+}
+
+/** GET /lgw/lottery/trends: hot/cold numbers and missing counts per position over the last draws. */
+export function useTrends(gameId: string | undefined, count = 30, enabled = true) {
+  return useQuery({
+    queryKey: [...KEY, 'trends', gameId, count],
+    enabled: enabled && !!gameId,
+    queryFn: () => apiRequest<Trends>('/lgw/lottery/trends', { query: { gameId, count } }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** POST /lgw/orders (T): the member's chase orders of the game (today), to list its chases. */
+export function useChaseOrders(gameId: string | undefined, enabled: boolean) {
+  const body: OrderSearch = { gameId, chasingOrder: true, page: 1, size: 50 };
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'chases', gameId],
+    enabled: enabled && !!gameId,
+    queryFn: () => apiRequest<OrderPage>('/lgw/orders', { method: 'POST', body }),
+    refetchInterval: (query) => (query.state.data?.items.some((o) => o.status === 'placed') ? 10_000 : false),
+  });
+}
+
+/** GET /lgw/orders/detail/{id}/info (T): the order's slips with their payouts, result and chase. */
+export function useOrderDetail(orderId: string | null) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'detail', orderId],
+    enabled: orderId !== null,
+    queryFn: () => apiRequest<OrderDetail>(`/lgw/orders/detail/${orderId}/info`),
+    // Waiting for its draw, or its chase still running (later draws placed, a win stopping it).
+    refetchInterval: (query) =>
+      query.state.data?.status === 'placed' || query.state.data?.chase?.status === 'active' ? 10_000 : false,
+  });
+}
+
+/** POST /lgw/orders/chase/{id}/cancel (T): stops a chase; the numeros not placed are returned. */
+export function useCancelChase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chaseId: string) =>
+      apiRequest<boolean>(`/lgw/orders/chase/${chaseId}/cancel`, { method: 'POST' }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });

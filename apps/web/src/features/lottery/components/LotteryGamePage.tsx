@@ -1,6 +1,6 @@
 import type { BetRefusal, GamePlays, LotteryGame, LotteryOrder, OpenNumero } from '@lotus/contracts/lottery';
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
@@ -11,9 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError, errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { openModal } from '../../../lib/modals.ts';
-import { formatDecimalAmount } from '../../../lib/money.ts';
 import { getSession, subscribeSession } from '../../../lib/session.ts';
-import { useSystemStatus } from '../../../lib/system-status.ts';
 import {
   useCancelOrder,
   useGamePlays,
@@ -23,24 +21,20 @@ import {
   useResults,
   useTodayOrders,
 } from '../api/lottery.ts';
+import { chaseField, planChase } from '../lib/chase.ts';
 import { serverNow } from '../lib/server-clock.ts';
 import { betRequest, cartProblem, cartTotal, type Slip } from '../lib/slip.ts';
+import { useMoney } from '../lib/use-money.ts';
+import { ChasePlanner, chaseInputOf, INITIAL_CHASE } from './ChasePlanner.tsx';
+import { Chases } from './Chases.tsx';
 import { familyLabel, orderStatusLabel, playName } from './labels.ts';
+import { OrderDetailDialog } from './OrderDetailDialog.tsx';
 import { PlayPicker } from './PlayPicker.tsx';
 import { Countdown, ResultList } from './parts.tsx';
+import { TrendTable } from './TrendTable.tsx';
 import './lottery.css';
 
 const signedInNow = () => !!getSession().token;
-
-/** Money for display: the brand's symbol and two decimals, from a decimal string (never a float). */
-export function useMoney(): (amount: string) => string {
-  const status = useSystemStatus();
-  const symbol = status.data?.info.whitelabel?.currencySymbol ?? '';
-  return (amount) => {
-    const text = formatDecimalAmount(amount) ?? amount;
-    return symbol ? `${symbol} ${text}` : text;
-  };
-}
 
 /**
  * A lottery game's betting page (/lottery?gameCode=): its current numero with the countdown to its
@@ -72,6 +66,7 @@ function GameBoard({ game, playType }: { game: LotteryGame; playType?: string })
   const { t } = useTranslation();
   const signedIn = useSyncExternalStore(subscribeSession, signedInNow, () => false);
   const [prizeMode, setPrizeMode] = useState<string | undefined>(undefined);
+  const [board, setBoard] = useState<'results' | 'trends'>('results');
   const opened = useOpenedNumeros(game.gameId);
   const plays = useGamePlays(game.gameId, prizeMode);
   const results = useResults(game.gameId);
@@ -120,11 +115,34 @@ function GameBoard({ game, playType }: { game: LotteryGame; playType?: string })
         />
       )}
       {signedIn ? <Orders game={game} current={current} /> : null}
+      {signedIn ? <Chases game={game} /> : null}
       <section className="lottery-panel" aria-labelledby="lottery-results-title">
         <h2 id="lottery-results-title" className="lottery-panel__title">
           {t('lottery.results')}
         </h2>
-        {results.isPending ? (
+        <fieldset className="lottery-modes">
+          <legend className="visually-hidden">{t('lottery.trends.view')}</legend>
+          <button
+            type="button"
+            className="lottery-chip"
+            aria-pressed={board === 'results'}
+            onClick={() => setBoard('results')}
+          >
+            {t('lottery.trends.latest')}
+          </button>
+          <button
+            type="button"
+            className="lottery-chip"
+            aria-pressed={board === 'trends'}
+            onClick={() => setBoard('trends')}
+            data-testid="lottery-trends-tab"
+          >
+            {t('lottery.trends.title')}
+          </button>
+        </fieldset>
+        {board === 'trends' ? (
+          <TrendTable gameId={game.gameId} />
+        ) : results.isPending ? (
           <Spinner />
         ) : results.isError ? (
           <QueryError error={results.error} onRetry={() => void results.refetch()} />
@@ -165,6 +183,7 @@ function Betting({
   const money = useMoney();
   const [slips, setSlips] = useState<Slip[]>([]);
   const [status, setStatus] = useState<Status>(null);
+  const [chase, setChase] = useState(INITIAL_CHASE);
   // One id per intended order: a double press or a retry of the same cart places it once.
   const requestId = useRef(crypto.randomUUID());
   const place = usePlaceBet();
@@ -172,6 +191,16 @@ function Betting({
   const maxOrder = parseAmount(plays.maxOrder, currency) ?? 0n;
   const total = cartTotal(slips);
   const format = (minor: bigint) => money(formatAmount(minor, currency));
+  const chaseInput = useMemo(() => chaseInputOf(chase), [chase]);
+  const chasePlan = useMemo(() => {
+    if (!chase.on || slips.length === 0) return null;
+    if (!chaseInput) return 'invalid' as const;
+    return planChase(slips, plays, chaseInput, {
+      maxOrder,
+      maxSlip: (playId) =>
+        parseAmount(plays.plays.find((p) => p.playId === playId)?.maxSlip ?? '0', currency) ?? 0n,
+    });
+  }, [chase.on, chaseInput, slips, plays, maxOrder, currency]);
 
   const changeCart = (next: Slip[]) => {
     setSlips(next);
@@ -197,6 +226,10 @@ function Betting({
       });
       return;
     }
+    if (chase.on && (chasePlan === null || chasePlan === 'invalid' || !chasePlan.ok || !chaseInput)) {
+      setStatus({ ok: false, text: t('lottery.chase.fixPlan') });
+      return;
+    }
     if (!current || current.closeAt <= serverNow()) {
       setStatus({ ok: false, text: t('lottery.noOpenNumero') });
       return;
@@ -205,22 +238,37 @@ function Betting({
       setStatus({ ok: false, text: t('lottery.notOpenYet', { numero: current.numero }) });
       return;
     }
+    const request = betRequest({
+      requestId: requestId.current,
+      gameId: game.gameId,
+      numero: current.numero,
+      prizeMode: plays.prizeMode,
+      currency,
+      slips,
+    });
     place.mutate(
-      betRequest({
-        requestId: requestId.current,
-        gameId: game.gameId,
-        numero: current.numero,
-        prizeMode: plays.prizeMode,
-        currency,
-        slips,
-      }),
+      chase.on && chaseInput
+        ? {
+            ...request,
+            chase: chaseField(chaseInput),
+            orderType: 'chase',
+            winningStop: chase.winningStop,
+            abandoning: chase.abandoning,
+          }
+        : request,
       {
         onSuccess: (placed) => {
           setSlips([]);
           requestId.current = crypto.randomUUID();
           setStatus({
             ok: true,
-            text: t('lottery.placed', { order: placed.order.orderNumber, numero: placed.order.numero }),
+            text: placed.chase
+              ? t('lottery.chase.placed', {
+                  order: placed.order.orderNumber,
+                  numero: placed.order.numero,
+                  count: placed.chase.steps.length,
+                })
+              : t('lottery.placed', { order: placed.order.orderNumber, numero: placed.order.numero }),
           });
         },
         onError: (error) => setStatus({ ok: false, text: refusalText(t, error) }),
@@ -293,6 +341,16 @@ function Betting({
         <p className="lottery-slip__total">
           {t('lottery.total')} <strong data-testid="lottery-slip-total">{format(total)}</strong>
         </p>
+        <ChasePlanner
+          form={chase}
+          onChange={(next) => {
+            setChase(next);
+            setStatus(null);
+            requestId.current = crypto.randomUUID();
+          }}
+          plan={chasePlan}
+          format={format}
+        />
         <div className="lottery-slip__actions">
           {slips.length > 0 ? (
             <button type="button" className="button button--ghost" onClick={() => changeCart([])}>
@@ -321,6 +379,7 @@ function Orders({ game, current }: { game: LotteryGame; current: OpenNumero | nu
   const orders = useTodayOrders(game.gameId, true);
   const cancel = useCancelOrder();
   const [status, setStatus] = useState<Status>(null);
+  const [shown, setShown] = useState<string | null>(null);
   const cancellable = (order: LotteryOrder) =>
     order.status === 'placed' && current !== null && order.numero === current.numero;
 
@@ -343,6 +402,7 @@ function Orders({ game, current }: { game: LotteryGame; current: OpenNumero | nu
               className="lottery-order"
               data-testid="lottery-order"
               data-status={order.status}
+              data-numero={order.numero}
             >
               <div className="lottery-order__head">
                 <span className="lottery-order__numero">{t('lottery.numero', { numero: order.numero })}</span>
@@ -361,9 +421,20 @@ function Orders({ game, current }: { game: LotteryGame; current: OpenNumero | nu
                 </div>
                 <div>
                   <dt>{t('lottery.payout')}</dt>
-                  <dd>{order.status === 'placed' ? '-' : money(order.payout)}</dd>
+                  <dd data-testid="lottery-order-payout">
+                    {order.status === 'placed' ? '-' : money(order.payout)}
+                  </dd>
                 </div>
               </dl>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => setShown(order.orderId)}
+                aria-label={t('lottery.detail.openOrder', { order: order.orderNumber })}
+                data-testid="lottery-order-details"
+              >
+                {t('lottery.detail.open')}
+              </button>
               {cancellable(order) ? (
                 <button
                   type="button"
@@ -384,6 +455,7 @@ function Orders({ game, current }: { game: LotteryGame; current: OpenNumero | nu
         </ul>
       )}
       <StatusLine status={status} />
+      <OrderDetailDialog orderId={shown} onClose={() => setShown(null)} />
     </section>
   );
 }

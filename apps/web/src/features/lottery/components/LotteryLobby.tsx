@@ -84,7 +84,7 @@ export function LotteryLobby({
   );
 }
 
-function GameCard({
+export function GameCard({
   game,
   current,
   latest,

@@ -1,4 +1,10 @@
-import type { LotteryFamily, NumeroStatus, OrderStatus } from '@lotus/contracts/lottery';
+import type {
+  ChasePlanKind,
+  ChaseStatus,
+  LotteryFamily,
+  NumeroStatus,
+  OrderStatus,
+} from '@lotus/contracts/lottery';
 import type { TFunction } from 'i18next';
 
 /** The name of a play type from its engine code (`front3-group6`, `north-xien2`, `4d-big-box`, ...). */
@@ -171,5 +177,47 @@ export function numeroStatusLabel(t: TFunction, status: NumeroStatus): string {
       return t('lottery.numeroStatus.settled');
     case 'cancelled':
       return t('lottery.numeroStatus.cancelled');
+  }
+}
+
+export function chasePlanLabel(t: TFunction, kind: ChasePlanKind): string {
+  switch (kind) {
+    case 'same':
+      return t('lottery.chase.plan.same');
+    case 'double':
+      return t('lottery.chase.plan.double');
+    case 'profit':
+      return t('lottery.chase.plan.profit');
+  }
+}
+
+export function chaseStatusLabel(t: TFunction, status: ChaseStatus): string {
+  switch (status) {
+    case 'active':
+      return t('lottery.chase.status.active');
+    case 'completed':
+      return t('lottery.chase.status.completed');
+    case 'won_stopped':
+      return t('lottery.chase.status.wonStopped');
+    case 'abandoned':
+      return t('lottery.chase.status.abandoned');
+    case 'cancelled':
+      return t('lottery.chase.status.cancelled');
+  }
+}
+
+export function chaseStepStatusLabel(
+  t: TFunction,
+  status: 'pending' | 'placed' | 'skipped' | 'cancelled',
+): string {
+  switch (status) {
+    case 'pending':
+      return t('lottery.chase.step.pending');
+    case 'placed':
+      return t('lottery.chase.step.placed');
+    case 'skipped':
+      return t('lottery.chase.step.skipped');
+    case 'cancelled':
+      return t('lottery.chase.step.cancelled');
   }
 }

@@ -92,7 +92,7 @@ export function ResultList({ items }: { items: readonly DrawnNumero[] }) {
   return (
     <ol className="lottery-results" data-testid="lottery-results">
       {items.map((item, index) => (
-        <li key={item.numero} className="lottery-result">
+        <li key={item.numero} className="lottery-result" data-numero={item.numero}>
           <div className="lottery-result__head">
             <span className="lottery-result__numero">{item.numero}</span>
             <span className="lottery-muted">{numeroStatusLabel(t, item.status)}</span>
