@@ -150,6 +150,18 @@ export const PAGES: BackofficePage[] = [
     roles: ['admin'],
     load: () => import('../features/operators/OperatorsPage.tsx'),
   },
+  {
+    path: 'points-settings',
+    menuKey: 'points.settingsMenu',
+    roles: ['marketing'],
+    load: () => import('../features/points/PointsSettingsPage.tsx'),
+  },
+  {
+    path: 'point-exchanges',
+    menuKey: 'points.exchangesMenu',
+    roles: ['finance', 'cs', 'readonly'],
+    load: () => import('../features/points/PointExchangesPage.tsx'),
+  },
 ];
 
 /** Whether a role may see a page (admin sees all; no roles listed = every role). */
