@@ -1,3 +1,4 @@
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { IdString } from '@lotus/contracts/ids';
 import {
@@ -13,8 +14,10 @@ import {
   PageQuery,
   RejectExchangeBody,
 } from '@lotus/contracts/points';
+import { IMAGE_UPLOAD_RULES } from '@lotus/contracts/uploads';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { AppError } from '../../http/app-error.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { operatorOf } from '../operators/operator.guard.ts';
@@ -30,6 +33,7 @@ import {
   passExchange,
   rejectExchange,
 } from './points.admin.service.ts';
+import { uploadProductImage } from './product-image.service.ts';
 
 const tags = ['back office: points'];
 const IdParams = Type.Object({ id: IdString() });
@@ -42,7 +46,7 @@ function operator(request: FastifyRequest): Operator {
  * The points back office: every operator reads; rates, conversion and products are the admin's or
  * marketing's; passing and rejecting exchanges is finance's (or admin's). Every change is audited.
  */
-export function pointsAdminRoutes(api: Api, { db, operators }: RouteDeps) {
+export function pointsAdminRoutes(api: Api, { db, operators, uploads }: RouteDeps) {
   const read = operators.guard();
   const settings = operators.guard('admin', 'marketing');
   const finance = operators.guard('finance');
@@ -120,6 +124,38 @@ export function pointsAdminRoutes(api: Api, { db, operators }: RouteDeps) {
     },
     async (request) =>
       ok(await changeProduct(db, request.brand, operator(request), request.params.id, request.body)),
+  );
+
+  api.post(
+    '/bo/v1/points/products/:id/image',
+    {
+      onRequest: settings,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: "Uploads a product's image (multipart/form-data, audited)",
+        description:
+          'Part `image`: PNG or JPG under 5 MB, checked by its bytes; stored under a random name and served at `/wps/points/images/<name>`.',
+        consumes: ['multipart/form-data'],
+        headers: ApiHeaders,
+        params: IdParams,
+        body: Type.Object({ image: Type.String({ format: 'binary' }) }),
+        response: responses(Type.Object({ imageUrl: Type.String() }), 401, 403),
+      },
+      // The body is a stream read below, so its schema above is documentation only.
+      validatorCompiler: (route) =>
+        route.httpPart === 'body' ? () => true : TypeBoxValidatorCompiler(route),
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('request_param_err');
+      const file = await request.file({
+        limits: { fileSize: IMAGE_UPLOAD_RULES.maxBytes, files: 1, fields: 1 },
+      });
+      if (file?.fieldname !== 'image') throw new AppError('request_param_err');
+      const bytes = await file.toBuffer();
+      if (file.file.truncated) throw new AppError('upload_too_large');
+      return ok(await uploadProductImage(db, uploads, operator(request), request.params.id, bytes));
+    },
   );
 
   api.get(

@@ -388,3 +388,44 @@ export async function exchangePage(
   const count = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };
 }
+
+/** The product showing an uploaded image (its served path), with its brand. */
+export async function productByImage(
+  db: Executor,
+  imageUrl: string,
+): Promise<{ id: string; brand_id: string } | undefined> {
+  return db
+    .selectFrom('points_products')
+    .select(['id', 'brand_id'])
+    .where('image_url', '=', imageUrl)
+    .executeTakeFirst();
+}
+
+export async function setProductImage(
+  trx: Executor,
+  brandId: string,
+  id: string,
+  imageUrl: string,
+): Promise<void> {
+  await trx
+    .updateTable('points_products')
+    .set({ image_url: imageUrl, updated_at: new Date() })
+    .where('brand_id', '=', brandId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Locks a product row (for its image change) and answers its current image path. */
+export async function lockProduct(
+  trx: Executor,
+  brandId: string,
+  id: string,
+): Promise<{ image_url: string } | undefined> {
+  return trx
+    .selectFrom('points_products')
+    .select('image_url')
+    .where('brand_id', '=', brandId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}

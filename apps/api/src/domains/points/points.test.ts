@@ -17,6 +17,7 @@ import {
 } from '@lotus/contracts/points';
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, PNG } from '../../../test/deposits.ts';
 import {
   FUNDS_PASSWORD,
   fund,
@@ -36,8 +37,8 @@ import {
 } from '../../../test/games.ts';
 import { sealed } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
-import { backOfficeTeam } from '../../../test/operators.ts';
-import { createBrand, setupTestApp } from '../../../test/support.ts';
+import { backOfficeTeam, createOperator, operatorLogin, uniqueName } from '../../../test/operators.ts';
+import { createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { drainConsumer } from '../../events/runner.ts';
 import { passwordCheckUrl } from '../withdrawals/funds-password.ts';
 import { pointsEarning } from './points.consumer.ts';
@@ -557,5 +558,50 @@ describe('tenant isolation', () => {
       'member_not_found',
     );
     expect(await points(stranger.id)).toBe(1000n);
+  });
+});
+
+describe('product images', () => {
+  it('uploads a png through the back office (audited) and serves it by its random name only', async () => {
+    const product = await newProduct({ imageUrl: '' });
+    const username = uniqueName('img');
+    await createOperator(ctx.db, {
+      merchantCode: 'DEMO',
+      username,
+      password: 'Secret123',
+      role: 'marketing',
+    });
+    const token = await operatorLogin(ctx, { merchantCode: 'DEMO', username, password: 'Secret123' });
+    const upload = (bytes: Buffer, id = product.id) => {
+      const form = multipart([{ name: 'image', filename: 'x.png', contentType: 'image/png', bytes }]);
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/bo/v1/points/products/${id}/image`,
+        headers: { ...headers('DEMO'), authorization: token, 'content-type': form.contentType },
+        payload: form.payload,
+      });
+    };
+    const refused = await upload(Buffer.from('not an image'));
+    expect(refused.json().errorCode).toBe('upload_type_invalid');
+    expect((await upload(PNG, '9223372036854775807')).json().errorCode).toBe('points_product_not_found');
+    const done = await upload(PNG);
+    expect(done.json().success).toBe(true);
+    const imageUrl = done.json().value.imageUrl as string;
+    expect(imageUrl).toMatch(/^\/wps\/points\/images\/[0-9a-f-]{36}\.png$/);
+    const served = await ctx.app.inject({ method: 'GET', url: imageUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    const unknown = await ctx.app.inject({ method: 'GET', url: `/wps/points/images/${randomUUID()}.png` });
+    expect(unknown.statusCode).toBe(404);
+    const list = await bo<{ items: AdminProduct[] }>('readonly', 'GET', '/bo/v1/points/products');
+    expect(list.body.value.items.find((p) => p.id === product.id)?.imageUrl).toBe(imageUrl);
+    const audits = await ctx.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'points.product.image')
+      .where('target_id', '=', product.id)
+      .execute();
+    expect(audits).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { ActionMessage, type ActionOutcome, failure } from '../../components/Act
 import { QueryState } from '../../components/QueryState.tsx';
 import { boApi } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
+import { uploadProductImage } from './upload-image.ts';
 
 type Save =
   | { kind: 'settings'; body: AdminPointSettingsInput }
@@ -94,6 +95,21 @@ export default function PointsSettingsPage() {
     },
     onError: (error) => setMessage(failure(error)),
   });
+
+  const upload = useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => uploadProductImage(id, file),
+    onSuccess: () => {
+      setMessage({ ok: true, text: t('points.imageUploaded') });
+      void queryClient.invalidateQueries({ queryKey: ['points-products'] });
+    },
+    onError: (error) => setMessage(failure(error)),
+  });
+
+  const submitImage = (id: string) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = new FormData(event.currentTarget).get('image');
+    if (file instanceof File && file.size > 0) upload.mutate({ id, file });
+  };
 
   const submitSettings = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -266,7 +282,19 @@ export default function PointsSettingsPage() {
         <>
           <h2>{t('points.productsTitle')}</h2>
           {products.data.items.map((p) => (
-            <div key={p.id}>{productForm(p)}</div>
+            <div key={p.id}>
+              {p.imageUrl ? <img src={p.imageUrl} alt="" width={96} height={72} /> : null}
+              {productForm(p)}
+              <form className="filters" onSubmit={submitImage(p.id)} data-testid={`bo-point-image-${p.id}`}>
+                <div className="field">
+                  <label htmlFor={`pp-file-${p.id}`}>{t('points.imageFile')}</label>
+                  <input id={`pp-file-${p.id}`} name="image" type="file" accept="image/png,image/jpeg" />
+                </div>
+                <button type="submit" disabled={upload.isPending}>
+                  {t('points.uploadImage')}
+                </button>
+              </form>
+            </div>
           ))}
           <h2>{t('points.newProduct')}</h2>
           {productForm(null)}
