@@ -158,9 +158,15 @@ export const PAGES: BackofficePage[] = [
   },
   {
     path: 'point-exchanges',
-    menuKey: 'points.exchangesMenu',
-    roles: ['finance', 'cs', 'readonly'],
+    menuKey: 'points.exchanges.menu',
+    roles: ['finance', 'cs'],
     load: () => import('../features/points/PointExchangesPage.tsx'),
+  },
+  {
+    path: 'points-members',
+    menuKey: 'points.members.menu',
+    roles: ['cs', 'finance', 'marketing'],
+    load: () => import('../features/points/MemberPointsPage.tsx'),
   },
 ];
 
