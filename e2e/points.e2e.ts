@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { overflowingElements } from './overflow.ts';
 import { db, dismissPopup, memberLogsIn, unique } from './pages.ts';
 
 let browser: Browser;
@@ -90,6 +91,15 @@ describe('the points mall in the browser', () => {
     await record.waitFor({ timeout: 15_000 });
     await expect(record.innerText()).resolves.toContain('In application');
     await expect(record.innerText()).resolves.toContain(productName);
+
+    // Phone widths: the mall with its products, the redeem form and the records never scroll sideways.
+    await mall.getByTestId(`point-redeem-${productId}`).click();
+    for (const width of [360, 390]) {
+      await member.page.setViewportSize({ width, height: 800 });
+      const report = await member.page.evaluate(overflowingElements, []);
+      expect(report.scrollWidth, report.offenders.join('\n')).toBeLessThanOrEqual(report.innerWidth);
+      expect(report.offenders).toEqual([]);
+    }
     await member.context.close();
   });
 });
