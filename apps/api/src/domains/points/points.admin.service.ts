@@ -224,6 +224,12 @@ async function exchangeView(db: Executor, brand: PointsBrand, id: string): Promi
   return toAdminExchange(row, brand.currency);
 }
 
+/** Why an exchange could not be decided: not one of the brand's, or decided already. */
+async function undecided(db: Executor, brand: PointsBrand, id: string): Promise<AppError> {
+  const found = (await exchangePage(db, brand.id, { id }, 1, 1)).rows[0];
+  return new AppError(found ? 'points_exchange_state_invalid' : 'points_exchange_not_found');
+}
+
 /**
  * Passes an applying exchange (once: a conditional UPDATE of its status): its points leave the
  * exchange hold for the brand's `redeemed` account and, for a cash product, its amount is paid from
@@ -233,7 +239,7 @@ async function exchangeView(db: Executor, brand: PointsBrand, id: string): Promi
 export async function passExchange(db: Db, brand: PointsBrand, operator: Operator, id: string) {
   return moneyTransaction(db, async (trx) => {
     const x = await decideExchange(trx, brand.id, id, 'passed', operator.id, '');
-    if (!x) throw new AppError('points_exchange_state_invalid');
+    if (!x) throw await undecided(trx, brand, id);
     const points = BigInt(x.points);
     await postPoints(trx, {
       brandId: brand.id,
@@ -298,7 +304,7 @@ export async function rejectExchange(
   if (why === '') throw new AppError('points_settings_invalid');
   return moneyTransaction(db, async (trx) => {
     const x = await decideExchange(trx, brand.id, id, 'rejected', operator.id, why);
-    if (!x) throw new AppError('points_exchange_state_invalid');
+    if (!x) throw await undecided(trx, brand, id);
     const points = BigInt(x.points);
     await postPoints(trx, {
       brandId: brand.id,

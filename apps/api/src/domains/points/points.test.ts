@@ -546,18 +546,53 @@ describe('tenant isolation', () => {
       { token: stranger.token, ip: stranger.ip, merchant: other.merchantCode },
     );
     expect(res.body.errorCode).toBe('points_product_not_found');
+    // The stranger's own exchange in its brand: the DEMO back office can neither pass nor reject it.
+    const foreignProduct = await ctx.db
+      .insertInto('points_products')
+      .values({ brand_id: other.id, name: 'Other mug', kind: 'physical', points: '100', stock: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const foreign = await sealed<RedeemResult>(
+      ctx,
+      passwordCheckUrl(REDEEM_POINT_RELAY),
+      {
+        fundsPassword: FUNDS_PASSWORD,
+        productId: foreignProduct.id,
+        quantity: 1,
+        address: '12 Jalan Ampang, Kuala Lumpur',
+        mobileNum: '123456789',
+        countryDialingCode: '60',
+        clientRequestId: randomUUID(),
+      },
+      { token: stranger.token, ip: stranger.ip, merchant: other.merchantCode },
+    );
+    expect(foreign.body.success, foreign.body.errorCode).toBe(true);
+    const foreignId = foreign.body.value.exchange.transactionNo;
+    expect((await bo('finance', 'POST', `/bo/v1/points/exchanges/${foreignId}/pass`)).body.errorCode).toBe(
+      'points_exchange_not_found',
+    );
+    expect(
+      (await bo('finance', 'POST', `/bo/v1/points/exchanges/${foreignId}/reject`, { reason: 'no' })).body
+        .errorCode,
+    ).toBe('points_exchange_not_found');
+    const exchanges = await bo<{ items: AdminExchange[] }>(
+      'readonly',
+      'GET',
+      '/bo/v1/points/exchanges?size=100',
+    );
+    expect(exchanges.body.value.items.some((x) => x.id === foreignId)).toBe(false);
     const list = await memberGet<PointReward>(
       ctx,
       '/wps/relay/MCS2_getPointReward',
       stranger,
       other.merchantCode,
     );
-    expect(list.body.value.items).toHaveLength(0);
+    expect(list.body.value.items.map((i) => i.name)).toEqual(['Other mug']);
     // The DEMO back office sees neither the stranger's points nor can it decide its exchanges.
     expect((await bo('readonly', 'GET', `/bo/v1/points/members/${stranger.id}`)).body.errorCode).toBe(
       'member_not_found',
     );
-    expect(await points(stranger.id)).toBe(1000n);
+    expect(await points(stranger.id)).toBe(900n);
   });
 });
 
