@@ -40,8 +40,11 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam, createOperator, operatorLogin, uniqueName } from '../../../test/operators.ts';
 import { createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { drainConsumer } from '../../events/runner.ts';
+import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
+import { mainWalletRef } from '../wallet/wallet.service.ts';
 import { passwordCheckUrl } from '../withdrawals/funds-password.ts';
 import { pointsEarning } from './points.consumer.ts';
+import { savePointsRate } from './points.repository.ts';
 import { pointsAccount, postPoints } from './points-ledger.repository.ts';
 
 const ctx = setupTestApp({
@@ -224,6 +227,59 @@ describe('points earned on turnover', () => {
       new Set(['live', 'fish', 'rng', 'sports', 'pvp']),
     );
     expect(tx.body.value.items[0]?.balanceAfter).toBe('26');
+  });
+
+  it('earns on a credited deposit at the brand rate and on a lottery stake, and takes a refund back', async () => {
+    const m = await signedInMember(ctx, {});
+    await fund(ctx, m, 10_000n);
+    const brandId = m.brand.id;
+    await savePointsRate(ctx.db, brandId, 'DEPOSIT', 500);
+    try {
+      await moneyTransaction(ctx.db, async (trx) => {
+        const wallet = (await ensureAccount(trx, mainWalletRef(m.brand, m.id))).account;
+        const provider = (
+          await ensureAccount(trx, { brandId, kind: 'payment_provider', ownerKey: '', currency: 'MYR' })
+        ).account;
+        const house = (await ensureAccount(trx, { brandId, kind: 'house', ownerKey: '', currency: 'MYR' }))
+          .account;
+        const post = (kind: string, legs: [typeof wallet, bigint][]) =>
+          postEntry(trx, {
+            brandId,
+            kind,
+            idempotencyKey: `test:${randomUUID()}`,
+            requestHash: 'test',
+            metadata: { memberId: m.id },
+            legs: legs.map(([account, amount]) => ({ account, amount })),
+          });
+        // A deposit of 100.00 at 0.50 is 50 points; a lottery stake of 20.00 at 1.00 is 20, its
+        // refund of 5.00 (another order) takes 5 back.
+        await post('deposit', [
+          [provider, -10_000n],
+          [wallet, 10_000n],
+        ]);
+        await post('lottery_bet', [
+          [wallet, -2_000n],
+          [house, 2_000n],
+        ]);
+        await post('lottery_refund', [
+          [house, -500n],
+          [wallet, 500n],
+        ]);
+      });
+      await drainUntil(async () => (await points(m.id)) === 65n);
+      const rows = await ctx.db
+        .selectFrom('points_accruals')
+        .select(['category', 'posted'])
+        .where('member_id', '=', m.id)
+        .orderBy('category')
+        .execute();
+      expect(rows).toEqual([
+        { category: 'DEPOSIT', posted: '50' },
+        { category: 'LOTT', posted: '15' },
+      ]);
+    } finally {
+      await savePointsRate(ctx.db, brandId, 'DEPOSIT', 0);
+    }
   });
 
   it('answers the spec values in MCS2_getPointConfig and the balance in MCS2_getPointBalance', async () => {
