@@ -150,6 +150,24 @@ export const PAGES: BackofficePage[] = [
     roles: ['admin'],
     load: () => import('../features/operators/OperatorsPage.tsx'),
   },
+  {
+    path: 'points-settings',
+    menuKey: 'points.settingsMenu',
+    roles: ['marketing'],
+    load: () => import('../features/points/PointsSettingsPage.tsx'),
+  },
+  {
+    path: 'point-exchanges',
+    menuKey: 'points.exchanges.menu',
+    roles: ['finance', 'cs'],
+    load: () => import('../features/points/PointExchangesPage.tsx'),
+  },
+  {
+    path: 'points-members',
+    menuKey: 'points.members.menu',
+    roles: ['cs', 'finance', 'marketing'],
+    load: () => import('../features/points/MemberPointsPage.tsx'),
+  },
 ];
 
 /** Whether a role may see a page (admin sees all; no roles listed = every role). */

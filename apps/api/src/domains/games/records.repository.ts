@@ -269,3 +269,21 @@ export async function memberRoundKeys(
   );
   return { keys: [], total: Number(counted[0]?.n ?? 0) };
 }
+
+/**
+ * The category of each seamless journal entry among `entryIds` (through the seamless row that wrote
+ * it: its vendor and game), for consumers of `bet_settled` that count turnover per category.
+ */
+export async function entryCategories(
+  db: Executor,
+  entryIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (entryIds.length === 0) return new Map();
+  const result = await sql<{ entry_id: string; category: string }>`
+    select t.entry_id::text as entry_id, ${CATEGORY_OF('t.vendor_id', 'coalesce(b.game_id, t.game_id)')} as category
+    from seamless_transactions t
+    left join seamless_transactions b
+      on b.vendor_id = t.vendor_id and b.transaction_id = t.bet_transaction_id and t.kind in ('win', 'rollback')
+    where t.entry_id in (${sql.join(entryIds.map((id) => sql`${id}::bigint`))})`.execute(db);
+  return new Map(result.rows.map((r) => [r.entry_id, r.category]));
+}

@@ -16,6 +16,7 @@ import type { SupportedLanguage } from '@lotus/contracts/languages';
 import { formatAmount } from '@lotus/contracts/money';
 import { GAME_CATEGORIES, type GameCategory } from '@lotus/contracts/system';
 import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { createDbCache } from '../../lib/db-cache.ts';
 import { pickText } from '../../lib/localised.ts';
 import type { Brand } from '../brands/brand.ts';
@@ -27,12 +28,26 @@ import {
   betPage,
   betTotals,
   biggestWins,
+  entryCategories,
   mostPlayed,
   type ProfitRow,
   profitRows,
 } from './records.repository.ts';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Published for the rewards' consumers of `bet_settled`: the game category (LIVE, SPORTS, RNG, ...)
+ * of each seamless journal entry, from its game (a win's or rollback's: its bet's), else its
+ * vendor's first placement, else RNG (as the betting record derives it).
+ */
+export async function categoriesOfEntries(
+  db: Executor,
+  entryIds: readonly string[],
+): Promise<Map<string, GameCategory>> {
+  const found = await entryCategories(db, entryIds);
+  return new Map([...found].map(([id, category]) => [id, asCategory(category)]));
+}
 
 const asCategory = (value: string): GameCategory =>
   (GAME_CATEGORIES as readonly string[]).includes(value) ? (value as GameCategory) : 'RNG';
