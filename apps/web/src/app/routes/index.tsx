@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { WhenNear } from '../../components/WhenNear.tsx';
 import { paths } from '../../config/paths.ts';
 import { useNotices } from '../../features/announcements/api/get-notices.ts';
 import { BannerCarousel } from '../../features/announcements/components/BannerCarousel.tsx';
@@ -39,6 +40,13 @@ const HomeGames = lazy(() =>
   })),
 );
 
+// The lottery's popular games and latest results: their code and calls only once scrolled near.
+const HomeLotteries = lazy(() =>
+  withChunkTimeout(() => import('../../features/lottery/components/HomeLotteries.tsx')).then((m) => ({
+    default: m.HomeLotteries,
+  })),
+);
+
 /** /index (and /register, /register.html with the register modal open). */
 export function HomePage() {
   const { t } = useTranslation();
@@ -63,6 +71,11 @@ export function HomePage() {
       <Suspense fallback={null}>
         <HomeGames />
       </Suspense>
+      <WhenNear>
+        <Suspense fallback={null}>
+          <HomeLotteries />
+        </Suspense>
+      </WhenNear>
     </div>
   );
 }
