@@ -9,6 +9,7 @@ import { helpModule } from './domains/help/help.module.ts';
 import { lotteryModule } from './domains/lottery/lottery.module.ts';
 import { membersModule } from './domains/members/members.module.ts';
 import { operatorsModule } from './domains/operators/operators.module.ts';
+import { promotionsModule } from './domains/promotions/promotions.module.ts';
 import { securityModule } from './domains/security/security.module.ts';
 import { systemModule } from './domains/system/system.module.ts';
 import { vendorsModule } from './domains/vendors/vendors.module.ts';
@@ -41,5 +42,6 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   lotteryModule,
   csModule,
   agentsModule,
+  promotionsModule,
   eventsModule,
 ];

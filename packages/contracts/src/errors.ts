@@ -8,6 +8,7 @@ import { lotteryErrors } from './errors/lottery.ts';
 import { membersErrors } from './errors/members.ts';
 import { moneyErrors } from './errors/money.ts';
 import { operatorsErrors } from './errors/operators.ts';
+import { promotionsErrors } from './errors/promotions.ts';
 import { transportErrors } from './errors/transport.ts';
 import { uploadsErrors } from './errors/uploads.ts';
 import { verificationErrors } from './errors/verification.ts';
@@ -42,6 +43,7 @@ const table = {
   ...lotteryErrors,
   ...csErrors,
   ...agentsErrors,
+  ...promotionsErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -59,6 +61,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   lotteryErrors,
   csErrors,
   agentsErrors,
+  promotionsErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

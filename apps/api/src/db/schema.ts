@@ -10,6 +10,7 @@ import type { HelpTables } from '../domains/help/help.tables.ts';
 import type { LotteryTables } from '../domains/lottery/lottery.tables.ts';
 import type { MembersTables } from '../domains/members/members.tables.ts';
 import type { OperatorsTables } from '../domains/operators/operators.tables.ts';
+import type { PromotionsTables } from '../domains/promotions/promotions.tables.ts';
 import type { SecurityTables } from '../domains/security/security.tables.ts';
 import type { SystemTables } from '../domains/system/system.tables.ts';
 import type { VendorsTables } from '../domains/vendors/vendors.tables.ts';
@@ -127,6 +128,7 @@ export interface Database
     LotteryTables,
     MembersTables,
     OperatorsTables,
+    PromotionsTables,
     SecurityTables,
     SystemTables,
     VendorsTables,

@@ -1,0 +1,97 @@
+import type { EventConsumer, EventTx, LedgerEvent } from '../../events/event.ts';
+import { categoriesOfSeamlessEntries } from '../games/bet-category.service.ts';
+import { activeWagering, addProgress, recordWagering } from './promotions.repository.ts';
+
+const MEMBER_WALLETS = new Set(['member_main', 'member_vendor']);
+/** Entries whose wallet debit is a stake that counts towards wagering. */
+const STAKE_KINDS = new Set(['seamless_bet', 'seamless_bet_win', 'lottery_bet', 'lottery_chase_stake']);
+const LOTTERY_KINDS = new Set(['lottery_bet', 'lottery_chase_stake']);
+
+/** The member and the stake (wallet debit) of a betting entry, or null. */
+export function stakeOf(event: LedgerEvent): { memberId: string; stake: bigint } | null {
+  if (!STAKE_KINDS.has(event.kind)) return null;
+  let memberId: string | null = null;
+  let stake = 0n;
+  for (const p of event.postings) {
+    if (
+      (MEMBER_WALLETS.has(p.accountKind) || p.accountKind === 'lottery_hold') &&
+      p.memberId &&
+      p.amount < 0n
+    ) {
+      memberId = p.memberId;
+      stake -= p.amount;
+    }
+  }
+  if (!memberId && LOTTERY_KINDS.has(event.kind) && typeof event.metadata.memberId === 'string') {
+    memberId = event.metadata.memberId;
+  }
+  return memberId && stake > 0n ? { memberId, stake } : null;
+}
+
+/**
+ * What a stake counts: its category's contribution (percent, 0 when the category is not listed),
+ * nothing when it is above the max bet (kept, flagged).
+ */
+export function contributionOf(
+  stake: bigint,
+  category: string,
+  contributions: Record<string, number>,
+  maxBet: bigint,
+): { counted: bigint; overMaxBet: boolean } {
+  if (maxBet > 0n && stake > maxBet) return { counted: 0n, overMaxBet: true };
+  const percent = BigInt(contributions[category] ?? 0);
+  return { counted: (stake * percent) / 100n, overMaxBet: false };
+}
+
+/**
+ * Wagering progress of bonuses in process, from `bet_settled` (seamless bets: category of the
+ * game) and `lottery_order_moved` (lottery stakes: LOTT). A stake counts for every bonus of its
+ * member claimed before it; each (bonus, entry) pair is stored once, so a redelivered event
+ * counts once. Reaching the requirement moves the bonus to `signed` and unlocks it. Rollbacks and
+ * lottery refunds do not take progress back (a known limit).
+ */
+export const promotionWagering: EventConsumer = {
+  name: 'promotion_wagering',
+  events: ['bet_settled', 'lottery_order_moved'],
+  handle: async (trx: EventTx, events) => {
+    const stakes = events.flatMap((e) => {
+      const s = stakeOf(e);
+      return s ? [{ event: e, ...s }] : [];
+    });
+    if (stakes.length === 0) return;
+    const actives = new Map<string, Awaited<ReturnType<typeof activeWagering>>>();
+    for (const s of stakes) {
+      const key = `${s.event.brandId}|${s.memberId}`;
+      if (!actives.has(key)) actives.set(key, await activeWagering(trx, s.event.brandId, s.memberId));
+    }
+    const relevant = stakes.filter((s) => (actives.get(`${s.event.brandId}|${s.memberId}`) ?? []).length > 0);
+    if (relevant.length === 0) return;
+    const categories = await categoriesOfSeamlessEntries(
+      trx,
+      relevant.filter((s) => !LOTTERY_KINDS.has(s.event.kind)).map((s) => s.event.entryId),
+    );
+    for (const s of relevant) {
+      const category = LOTTERY_KINDS.has(s.event.kind)
+        ? 'LOTT'
+        : (categories.get(s.event.entryId) ?? 'OTHER');
+      for (const bonus of actives.get(`${s.event.brandId}|${s.memberId}`) ?? []) {
+        if (!bonus.claimed_at || s.event.createdAt < bonus.claimed_at) continue;
+        const { counted, overMaxBet } = contributionOf(
+          s.stake,
+          category,
+          bonus.contributions,
+          BigInt(bonus.max_bet),
+        );
+        const fresh = await recordWagering(trx, {
+          recordId: bonus.id,
+          entryId: s.event.entryId,
+          category,
+          stake: s.stake,
+          counted,
+          overMaxBet,
+        });
+        if (fresh) await addProgress(trx, bonus.id, counted, overMaxBet ? 1 : 0);
+      }
+    }
+  },
+};
