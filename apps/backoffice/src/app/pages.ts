@@ -150,6 +150,12 @@ export const PAGES: BackofficePage[] = [
     roles: ['admin'],
     load: () => import('../features/operators/OperatorsPage.tsx'),
   },
+  {
+    path: 'promotions',
+    menuKey: 'promotions.menu',
+    roles: ['marketing', 'finance', 'cs', 'readonly'],
+    load: () => import('../features/promotions/PromotionsPage.tsx'),
+  },
 ];
 
 /** Whether a role may see a page (admin sees all; no roles listed = every role). */
