@@ -23,3 +23,28 @@ export async function categoriesOfSeamlessEntries(
   for (const row of rows) if (row.entry_id) out.set(row.entry_id, row.category);
   return out;
 }
+
+/**
+ * The bet entry each seamless rollback entry took back: the rollback's vendor transaction names the
+ * bet's transaction id (`bet_transaction_id`), whose row holds the bet's entry. Rollbacks without a
+ * bet entry (a rollback that overtook its bet) are absent.
+ */
+export async function betEntriesOfRollbacks(
+  db: Executor,
+  rollbackEntryIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (rollbackEntryIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('seamless_transactions as rb')
+    .innerJoin('seamless_transactions as bet', (join) =>
+      join
+        .onRef('bet.vendor_id', '=', 'rb.vendor_id')
+        .onRef('bet.transaction_id', '=', 'rb.bet_transaction_id'),
+    )
+    .select(['rb.entry_id as rollback_entry', 'bet.entry_id as bet_entry'])
+    .where('rb.entry_id', 'in', [...rollbackEntryIds])
+    .execute();
+  const out = new Map<string, string>();
+  for (const row of rows) if (row.rollback_entry && row.bet_entry) out.set(row.rollback_entry, row.bet_entry);
+  return out;
+}

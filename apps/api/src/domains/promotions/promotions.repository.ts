@@ -437,3 +437,23 @@ export async function brandCurrency(
     .executeTakeFirstOrThrow();
   return row;
 }
+
+/** What a bet entry counted for the member's bonuses still in process (for a rollback). */
+export function countedFor(db: Executor, memberId: string, betEntryId: string) {
+  return db
+    .selectFrom('promotion_wagering_entries as w')
+    .innerJoin('member_promotions as mp', 'mp.id', 'w.member_promotion_id')
+    .select(['w.member_promotion_id', 'w.counted', 'w.category'])
+    .where('mp.member_id', '=', memberId)
+    .where('mp.state', '=', 'process')
+    .where('w.entry_id', '=', betEntryId)
+    .where('w.counted', '>', '0')
+    .execute();
+}
+
+/** Takes progress back (never below zero) from a record in process. */
+export async function removeProgress(db: Executor, recordId: string, counted: bigint) {
+  await sql`
+    update member_promotions set wagering_done = greatest(wagering_done - ${counted}, 0), updated_at = now()
+    where id = ${recordId} and state = 'process'`.execute(db);
+}

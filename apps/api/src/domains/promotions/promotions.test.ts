@@ -353,29 +353,38 @@ describe('wagering', () => {
     }
   });
 
-  async function bet(m: SignedInMember, gameId: string, amount: string) {
-    const { token } = await issueVendorSession(ctx.db, m.id, VENDOR, gameId);
-    const raw = JSON.stringify({
-      vendor: VENDOR,
-      transactionId: randomUUID(),
-      roundId: randomUUID(),
-      gameId,
-      token,
-      amount,
-      currency: 'MYR',
-    });
+  async function vendorCall(path: string, body: Record<string, unknown>) {
+    const raw = JSON.stringify({ vendor: VENDOR, ...body });
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/seamless/v1/bet',
+      url: `/seamless/v1/${path}`,
       headers: {
         merchant: 'DEMO',
         'x-vendor': VENDOR,
-        'x-signature': await signSeamlessRequest(SECRET, 'POST', '/seamless/v1/bet', raw),
+        'x-signature': await signSeamlessRequest(SECRET, 'POST', `/seamless/v1/${path}`, raw),
         'content-type': 'application/json',
       },
       payload: raw,
     });
-    expect(res.json()).toMatchObject({ success: true });
+    expect(res.json()).toMatchObject({ success: true, errorCode: '' });
+  }
+
+  /** Drains the consumer until the record shows `done` (the feed waits for older transactions). */
+  async function progressOf(m: SignedInMember, id: string, done: string) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
+      const current = await record(m, id);
+      if (current.wageringDone === done || Date.now() > deadline) return current;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async function bet(m: SignedInMember, gameId: string, amount: string) {
+    const { token } = await issueVendorSession(ctx.db, m.id, VENDOR, gameId);
+    const ids = { transactionId: randomUUID(), roundId: randomUUID() };
+    await vendorCall('bet', { ...ids, gameId, token, amount, currency: 'MYR' });
+    return ids;
   }
 
   async function inWagering(m: SignedInMember) {
@@ -392,13 +401,33 @@ describe('wagering', () => {
     await bet(m, 'pr-slot', '10.00'); // RNG 100% -> 10.00
     await bet(m, 'pr-live', '20.00'); // LIVE 10% -> 2.00
     await bet(m, 'pr-slot', '25.00'); // above the max bet: flagged, nothing
-    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
+    await progressOf(m, r.id, '12.00');
     await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 }); // again: nothing twice
     expect(await record(m, r.id)).toMatchObject({ state: 'process', wageringDone: '12.00', flaggedBets: 1 });
-    await bet(m, 'pr-slot', '20.00');
-    await bet(m, 'pr-slot', '20.00');
+    // A bet rolled back takes its progress back, once (the bet and its rollback in one batch too).
+    const rolled = await bet(m, 'pr-slot', '15.00');
+    expect((await progressOf(m, r.id, '27.00')).wageringDone).toBe('27.00');
+    await vendorCall('rollback', {
+      transactionId: randomUUID(),
+      roundId: rolled.roundId,
+      betTransactionId: rolled.transactionId,
+      gameId: 'pr-slot',
+      currency: 'MYR',
+    });
+    const both = await bet(m, 'pr-slot', '5.00');
+    await vendorCall('rollback', {
+      transactionId: randomUUID(),
+      roundId: both.roundId,
+      betTransactionId: both.transactionId,
+      gameId: 'pr-slot',
+      currency: 'MYR',
+    });
+    expect((await progressOf(m, r.id, '12.00')).wageringDone).toBe('12.00');
     await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
-    expect(await record(m, r.id)).toMatchObject({
+    expect((await record(m, r.id)).wageringDone).toBe('12.00');
+    await bet(m, 'pr-slot', '20.00');
+    await bet(m, 'pr-slot', '20.00');
+    expect(await progressOf(m, r.id, '52.00')).toMatchObject({
       state: 'signed',
       wageringDone: '52.00',
       lockedAmount: '0.00',
