@@ -10,6 +10,7 @@ import { lotteryModule } from './domains/lottery/lottery.module.ts';
 import { membersModule } from './domains/members/members.module.ts';
 import { operatorsModule } from './domains/operators/operators.module.ts';
 import { pointsModule } from './domains/points/points.module.ts';
+import { promotionsModule } from './domains/promotions/promotions.module.ts';
 import { securityModule } from './domains/security/security.module.ts';
 import { systemModule } from './domains/system/system.module.ts';
 import { vendorsModule } from './domains/vendors/vendors.module.ts';
@@ -43,5 +44,6 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   csModule,
   agentsModule,
   pointsModule,
+  promotionsModule,
   eventsModule,
 ];

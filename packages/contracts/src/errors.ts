@@ -9,6 +9,7 @@ import { membersErrors } from './errors/members.ts';
 import { moneyErrors } from './errors/money.ts';
 import { operatorsErrors } from './errors/operators.ts';
 import { pointsErrors } from './errors/points.ts';
+import { promotionsErrors } from './errors/promotions.ts';
 import { transportErrors } from './errors/transport.ts';
 import { uploadsErrors } from './errors/uploads.ts';
 import { verificationErrors } from './errors/verification.ts';
@@ -44,6 +45,7 @@ const table = {
   ...csErrors,
   ...agentsErrors,
   ...pointsErrors,
+  ...promotionsErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -62,6 +64,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   csErrors,
   agentsErrors,
   pointsErrors,
+  promotionsErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

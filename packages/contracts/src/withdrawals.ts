@@ -100,6 +100,11 @@ export const WithdrawRequestBody = Type.Object({
   amount: AmountInput,
   bankCardId: Type.String({ pattern: ID_PATTERN }),
   clientRequestId: ClientRequestId,
+  /**
+   * The member confirmed that the request forfeits a bonus still in wagering (answered
+   * `bonus_wagering_active` without it).
+   */
+  forfeitBonus: Type.Optional(Type.Boolean()),
 });
 export type WithdrawRequestBody = Static<typeof WithdrawRequestBody>;
 

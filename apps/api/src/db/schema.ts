@@ -11,6 +11,7 @@ import type { LotteryTables } from '../domains/lottery/lottery.tables.ts';
 import type { MembersTables } from '../domains/members/members.tables.ts';
 import type { OperatorsTables } from '../domains/operators/operators.tables.ts';
 import type { PointsTables } from '../domains/points/points.tables.ts';
+import type { PromotionsTables } from '../domains/promotions/promotions.tables.ts';
 import type { SecurityTables } from '../domains/security/security.tables.ts';
 import type { SystemTables } from '../domains/system/system.tables.ts';
 import type { VendorsTables } from '../domains/vendors/vendors.tables.ts';
@@ -129,6 +130,7 @@ export interface Database
     MembersTables,
     OperatorsTables,
     PointsTables,
+    PromotionsTables,
     SecurityTables,
     SystemTables,
     VendorsTables,

@@ -24,6 +24,7 @@ describe('side menu', () => {
       'Lottery numeros',
       'Customer service',
       'Affiliate applications',
+      'Promotions',
     ]);
   });
 

@@ -168,6 +168,12 @@ export const PAGES: BackofficePage[] = [
     roles: ['cs', 'finance', 'marketing'],
     load: () => import('../features/points/MemberPointsPage.tsx'),
   },
+  {
+    path: 'promotions',
+    menuKey: 'promotions.menu',
+    roles: ['marketing', 'finance', 'cs', 'readonly'],
+    load: () => import('../features/promotions/PromotionsPage.tsx'),
+  },
 ];
 
 /** Whether a role may see a page (admin sees all; no roles listed = every role). */

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
+import { bonusWithdrawalCheck } from '../promotions/promotions.service.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand, type WalletOwner } from '../wallet/wallet.service.ts';
 import {
@@ -234,6 +235,8 @@ export async function requestWithdrawal(
     await lockMember(trx, brand.id, member.id);
     const concurrent = await findRequest(trx, brand.id, member.id, body.clientRequestId);
     if (concurrent) return replay(concurrent);
+    // A bonus in wagering locks its amount: refused until the member confirms, then forfeited.
+    await bonusWithdrawalCheck(trx, brand, member.id, body.forfeitBonus === true);
     if (
       settings.dailyCountLimit > 0 &&
       (await countToday(trx, brand.id, member.id)) >= settings.dailyCountLimit

@@ -49,4 +49,12 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
     () => import('../../features/games/components/PersonalProfitPage.tsx'),
     'PersonalProfitPage',
   ),
+  rewardCenter: page(
+    () => import('../../features/promotions/components/RewardCenterPage.tsx'),
+    'RewardCenterPage',
+  ),
+  bonusDetails: page(
+    () => import('../../features/promotions/components/BonusDetailsPage.tsx'),
+    'BonusDetailsPage',
+  ),
 };

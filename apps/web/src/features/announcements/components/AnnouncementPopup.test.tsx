@@ -1,6 +1,9 @@
+import { MEMBER_TYPE } from '@lotus/contracts/accounts';
 import type { Announcement } from '@lotus/contracts/system';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { closeModal, currentModal } from '../../../lib/modals.ts';
+import { endSession, startSession } from '../../../lib/session.ts';
 import { renderApp, stubApi } from '../../../testing/render.tsx';
 import { AnnouncementPopup } from './AnnouncementPopup.tsx';
 import { AnnouncementPopupHost } from './AnnouncementPopupHost.tsx';
@@ -102,5 +105,22 @@ describe('<AnnouncementPopupHost> once per session', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/promotions'));
     expect(screen.queryByTestId('announcement-popup')).toBeNull();
     expect(window.sessionStorage.getItem('popupClosed_B')).toBe('1');
+  });
+
+  it('go-to-promotion opens the reward centre for a signed-in member', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubApi({ '/wps/relay/MCSFE_getListAnnouncements': [item(1, { promotionType: 'DEPOSIT' })] }).fetchMock,
+    );
+    startSession({ token: 'tok', isAgent: MEMBER_TYPE, account: 'demoplayer' });
+    try {
+      renderApp(<AnnouncementPopupHost execution="A" />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Go to promotion' }));
+      await waitFor(() => expect(currentModal()).toEqual({ name: 'memberCentre', page: 'rewardCenter' }));
+      expect(screen.queryByTestId('announcement-popup')).toBeNull();
+    } finally {
+      closeModal();
+      endSession();
+    }
   });
 });

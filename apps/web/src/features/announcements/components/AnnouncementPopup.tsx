@@ -12,7 +12,7 @@ type AnnouncementPopupProps = {
   items: Announcement[];
   open: boolean;
   onClose: () => void;
-  /** Opens /promotions, the list of announcements of kind 'promotion'. */
+  /** Go to promotion: the reward centre for a member, /promotions for a visitor (the host decides). */
   onOpenPromotionAnnouncements: () => void;
 };
 

@@ -3,6 +3,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { withChunkTimeout } from '../../../lib/chunk-load.ts';
+import { openModal } from '../../../lib/modals.ts';
+import { getSession } from '../../../lib/session.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useAnnouncements } from '../api/get-announcements.ts';
 
@@ -37,7 +39,10 @@ export function AnnouncementPopupHost({ execution }: { execution: Execution }) {
         onClose={close}
         onOpenPromotionAnnouncements={() => {
           close();
-          navigate(paths.promotions.to());
+          // Spec §2: the go-to-promotion button opens the member's reward centre; a visitor sees
+          // the promotions page instead (the reward centre needs a session).
+          if (getSession().token) openModal({ name: 'memberCentre', page: 'rewardCenter' });
+          else navigate(paths.promotions.to());
         }}
       />
     </Suspense>

@@ -62,6 +62,8 @@ export type WithdrawalInput = {
   bankCardId: string;
   fundsPassword: string;
   clientRequestId: string;
+  /** Confirms that the request forfeits a bonus still in wagering (after `bonus_wagering_active`). */
+  forfeitBonus?: boolean;
 };
 
 /** POST /wps/relay/passwordCheck/MCSFE_applyWithdraw (T, E): the funds password travels sealed. */

@@ -10,7 +10,7 @@ import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
-import { errorText } from '../../../lib/api-error.ts';
+import { ApiError, errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { useMemberInfo } from '../../../lib/member-data.ts';
 import { formatBalance } from '../../../lib/money.ts';
@@ -22,6 +22,7 @@ import {
   useRequestWithdrawal,
   useWithdrawalSettings,
   useWithdrawals,
+  type WithdrawalInput,
 } from '../api/withdrawals.ts';
 import './withdrawals.css';
 
@@ -172,6 +173,10 @@ function WithdrawalForm({ settings, cards }: { settings: WithdrawSettings; cards
   const [status, setStatus] = useState<Status>(null);
   // One id per submission: a double click or a retry of the same form makes one withdrawal.
   const requestId = useRef(crypto.randomUUID());
+  // A request refused because a bonus is in wagering waits here for the member's confirmation.
+  const [forfeitAsk, setForfeitAsk] = useState<{ input: WithdrawalInput; form: HTMLFormElement } | null>(
+    null,
+  );
   const symbol = settings.currencySymbol;
   const min = formatBalance(settings.minimumAmount, symbol) ?? settings.minimumAmount;
   const max = formatBalance(settings.maximumAmount, symbol) ?? settings.maximumAmount;
@@ -207,17 +212,24 @@ function WithdrawalForm({ settings, cards }: { settings: WithdrawSettings; cards
       setStatus({ ok: false, text: t('withdrawals.fundsPasswordRequired') });
       return;
     }
-    request.mutate(
-      { amount, bankCardId, fundsPassword, clientRequestId: requestId.current },
-      {
-        onSuccess: () => {
-          requestId.current = crypto.randomUUID();
-          form.reset();
-          setStatus({ ok: true, text: t('withdrawals.requested') });
-        },
-        onError: (error) => setStatus({ ok: false, text: errorText(error) }),
+    send({ amount, bankCardId, fundsPassword, clientRequestId: requestId.current }, form);
+  };
+
+  const send = (input: WithdrawalInput, form: HTMLFormElement) => {
+    setForfeitAsk(null);
+    request.mutate(input, {
+      onSuccess: () => {
+        requestId.current = crypto.randomUUID();
+        form.reset();
+        setStatus({ ok: true, text: t('withdrawals.requested') });
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiError && error.errorCode === 'bonus_wagering_active' && !input.forfeitBonus) {
+          setForfeitAsk({ input, form });
+        }
+        setStatus({ ok: false, text: errorText(error) });
+      },
+    });
   };
 
   return (
@@ -253,6 +265,17 @@ function WithdrawalForm({ settings, cards }: { settings: WithdrawSettings; cards
         </button>
       </form>
       <StatusLine status={status} />
+      {forfeitAsk ? (
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={request.isPending}
+          data-testid="withdraw-forfeit-bonus"
+          onClick={() => send({ ...forfeitAsk.input, forfeitBonus: true }, forfeitAsk.form)}
+        >
+          {t('promotions.forfeitBonusAndWithdraw')}
+        </button>
+      ) : null}
     </section>
   );
 }

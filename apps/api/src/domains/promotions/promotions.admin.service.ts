@@ -1,0 +1,200 @@
+import { formatAmount, parseAmount } from '@lotus/contracts/money';
+import type {
+  AdminMemberPromotion,
+  AdminPromotion,
+  PromotionInput,
+  PromotionPreview,
+} from '@lotus/contracts/promotions';
+import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
+import { AppError } from '../../http/app-error.ts';
+import { recordAudit } from '../operators/audit.service.ts';
+import { moneyTransaction } from '../wallet/ledger.service.ts';
+import {
+  adminRecords,
+  findPromotion,
+  findRecord,
+  insertPromotion,
+  listPromotions,
+  moveRecord,
+  type RecordRow,
+  updatePromotion,
+} from './promotions.repository.ts';
+import {
+  bonusOf,
+  forfeitInTx,
+  type PromoBrand,
+  promotionValues,
+  toAdminPromotion,
+  toMemberPromotion,
+  wageringOf,
+} from './promotions.service.ts';
+
+export type Operator = { id: string; brandId: string; ip: string };
+
+function audit(
+  executor: Executor,
+  operator: Operator,
+  action: string,
+  target: { type: string; id: string },
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  return recordAudit(executor, {
+    brandId: operator.brandId,
+    operatorId: operator.id,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    before,
+    after,
+    ip: operator.ip,
+  });
+}
+
+export async function adminPromotions(db: Db, brand: PromoBrand): Promise<{ items: AdminPromotion[] }> {
+  const rows = await listPromotions(db, brand.id, false);
+  return { items: rows.map((r) => toAdminPromotion(r, brand.currency)) };
+}
+
+export async function createPromotion(
+  db: Db,
+  brand: PromoBrand,
+  operator: Operator,
+  input: PromotionInput,
+): Promise<AdminPromotion> {
+  const values = promotionValues(input, brand.currency);
+  return db.transaction().execute(async (trx) => {
+    const id = await insertPromotion(trx, brand.id, values);
+    const row = await findPromotion(trx, brand.id, id);
+    if (!row) throw new Error('promotion vanished');
+    const wire = toAdminPromotion(row, brand.currency);
+    await audit(trx, operator, 'promotions.create', { type: 'promotion', id }, null, wire);
+    return wire;
+  });
+}
+
+export async function changePromotion(
+  db: Db,
+  brand: PromoBrand,
+  operator: Operator,
+  id: string,
+  input: PromotionInput,
+): Promise<AdminPromotion> {
+  const values = promotionValues(input, brand.currency);
+  return db.transaction().execute(async (trx) => {
+    const before = await findPromotion(trx, brand.id, id);
+    if (!before) throw new AppError('promotion_not_found');
+    await updatePromotion(trx, brand.id, id, values);
+    const row = await findPromotion(trx, brand.id, id);
+    if (!row) throw new AppError('promotion_not_found');
+    const wire = toAdminPromotion(row, brand.currency);
+    await audit(
+      trx,
+      operator,
+      'promotions.update',
+      { type: 'promotion', id },
+      toAdminPromotion(before, brand.currency),
+      wire,
+    );
+    return wire;
+  });
+}
+
+/** The builder's preview: bonus, wagering and lock for an example deposit, nothing stored. */
+export function previewPromotion(
+  brand: PromoBrand,
+  input: PromotionInput,
+  depositAmount?: string,
+): PromotionPreview {
+  const values = promotionValues(input, brand.currency);
+  const deposit = depositAmount === undefined ? 0n : parseAmount(depositAmount, brand.currency);
+  if (deposit === null || deposit < 0n) throw new AppError('amount_invalid');
+  const row = { ...values, reward_amount: values.reward_amount, reward_cap: values.reward_cap };
+  const bonus = bonusOf(row, deposit);
+  const wagering = wageringOf(row, bonus, deposit);
+  return {
+    bonusAmount: formatAmount(bonus, brand.currency),
+    wageringRequired: formatAmount(wagering, brand.currency),
+    lockedAmount: formatAmount(wagering > 0n ? bonus : 0n, brand.currency),
+  };
+}
+
+function toAdminRecord(row: RecordRow, currency: string): AdminMemberPromotion {
+  return {
+    ...toMemberPromotion(row, 'EN', currency),
+    memberId: row.member_id,
+    username: row.username,
+    contactKind: row.contact_kind,
+    contactId: row.contact_id,
+  };
+}
+
+/** The approval queue (state applying) or the records of one member (search by username). */
+export async function adminMemberPromotions(
+  db: Db,
+  brand: PromoBrand,
+  filter: { state?: string; username?: string },
+): Promise<{ items: AdminMemberPromotion[] }> {
+  const rows = await adminRecords(db, brand.id, filter);
+  return { items: rows.map((r) => toAdminRecord(r, brand.currency)) };
+}
+
+async function decided(db: Executor, brand: PromoBrand, id: string) {
+  const row = await findRecord(db, brand.id, id);
+  if (!row) throw new AppError('promotion_not_found');
+  return toAdminRecord(row, brand.currency);
+}
+
+/**
+ * An operator's decision on a record: approve (applying -> issued), reject with a reason
+ * (applying -> rejected), cancel with a reason (applying|issued -> close) or forfeit a bonus in
+ * process (-> close, min(locked, balance) back to the pool). One conditional UPDATE, the money and
+ * the audit row in one transaction: two operators racing decide once.
+ */
+export async function decideRecord(
+  db: Db,
+  brand: PromoBrand,
+  operator: Operator,
+  id: string,
+  action: 'approve' | 'reject' | 'cancel' | 'forfeit',
+  reason: string,
+): Promise<AdminMemberPromotion> {
+  const before = await findRecord(db, brand.id, id);
+  if (!before) throw new AppError('promotion_not_found');
+  await moneyTransaction(db, async (trx) => {
+    let ok = false;
+    if (action === 'approve') {
+      ok = !!(await moveRecord(
+        trx,
+        { brandId: brand.id, id, from: ['applying'] },
+        { state: 'issued', decided_by: operator.id },
+      ));
+    } else if (action === 'reject') {
+      ok = !!(await moveRecord(
+        trx,
+        { brandId: brand.id, id, from: ['applying'] },
+        { state: 'rejected', reject_reason: reason, decided_by: operator.id },
+      ));
+    } else if (action === 'cancel') {
+      ok = !!(await moveRecord(
+        trx,
+        { brandId: brand.id, id, from: ['applying', 'issued'] },
+        { state: 'close', close_reason: `operator: ${reason}`, decided_by: operator.id },
+      ));
+    } else {
+      ok = (await forfeitInTx(trx, brand, id, `operator: ${reason}`)) !== null;
+    }
+    if (!ok) throw new AppError('promotion_state_invalid');
+    const after = await decided(trx, brand, id);
+    await audit(
+      trx,
+      operator,
+      `promotions.record.${action}`,
+      { type: 'member_promotion', id },
+      toAdminRecord(before, brand.currency),
+      { ...after, reason },
+    );
+  });
+  return decided(db, brand, id);
+}

@@ -1,0 +1,30 @@
+import type { DomainModule } from '../../http/module.ts';
+import * as m0031 from './migrations/0031_promotions.ts';
+import { promotionsAdminRoutes } from './promotions.admin.routes.ts';
+import { brandCurrency, expiredWagering } from './promotions.repository.ts';
+import { promotionsRoutes } from './promotions.routes.ts';
+import { expireBonuses } from './promotions.service.ts';
+import { promotionWagering } from './wagering.consumer.ts';
+
+/**
+ * Promotions and bonuses with wagering (issue 15). Job `promotions_expire_bonuses` (every minute):
+ * bonuses whose wagering expired are forfeited (min(locked, balance) back to the pool, once).
+ * Consumer `promotion_wagering`: wagering progress from bets and lottery stakes.
+ */
+export const promotionsModule: DomainModule = {
+  name: 'promotions',
+  routes: promotionsRoutes,
+  adminRoutes: promotionsAdminRoutes,
+  consumers: [promotionWagering],
+  jobs: [
+    {
+      name: 'promotions_expire_bonuses',
+      pattern: '15 * * * * *',
+      leaseSeconds: 50,
+      run: (db, now) => expireBonuses(db, now, (id) => brandCurrency(db, id), expiredWagering),
+    },
+  ],
+  migrations: {
+    '0031_promotions': m0031,
+  },
+};

@@ -1,0 +1,165 @@
+import { ApiHeaders } from '@lotus/contracts/envelope';
+import {
+  ClaimBody,
+  MemberPromotion,
+  MemberPromotions,
+  PromotionCards,
+  PromotionDetail,
+  PromotionIdParams,
+  RewardCentreQuery,
+} from '@lotus/contracts/promotions';
+import { ok, responses } from '../../http/envelope.ts';
+import type { Api, RouteDeps } from '../../http/types.ts';
+import {
+  applyPromotion,
+  cancelPromotion,
+  claimPromotion,
+  promotionCards,
+  promotionDetail,
+  rewardCentre,
+} from './promotions.service.ts';
+
+const tags = ['promotions'];
+/** Apply, claim and cancel per member and address: a burst of clicks is fine, a script is not. */
+const PROMOTION_ACTION_LIMIT = { max: 20, timeWindow: 60_000 };
+
+/**
+ * The member's promotions (issue 15; the spec names no promotion calls besides the raffle's, so
+ * REST under /wps/promotions): the cards with the member's state (visitors see them without),
+ * the detail, and the reward centre; apply, claim and cancel (T, rate limited). A member only
+ * ever reads and changes its own records; another member's ids are not found.
+ */
+export function promotionsRoutes(api: Api, { db, members, rateLimits }: RouteDeps) {
+  const { guards } = members;
+  const actionLimit = rateLimits.promotionActions ?? PROMOTION_ACTION_LIMIT;
+
+  api.get(
+    '/wps/promotions',
+    {
+      onRequest: guards.optionalMember,
+      schema: {
+        tags,
+        summary: "The brand's active promotions as cards, with the member's state when logged in",
+        headers: ApiHeaders,
+        response: responses(PromotionCards),
+      },
+    },
+    async (request) =>
+      ok(await promotionCards(db, request.brand, request.member?.member.id ?? null, request.language)),
+  );
+
+  api.get(
+    '/wps/promotions/:id',
+    {
+      onRequest: guards.optionalMember,
+      schema: {
+        tags,
+        summary: 'One promotion: rules, reward, wagering and its HTML content (sanitize before showing)',
+        headers: ApiHeaders,
+        params: PromotionIdParams,
+        response: responses(PromotionDetail),
+      },
+    },
+    async (request) =>
+      ok(
+        await promotionDetail(
+          db,
+          request.brand,
+          request.member?.member.id ?? null,
+          request.params.id,
+          request.language,
+        ),
+      ),
+  );
+
+  api.get(
+    '/wps/promotions/rewards/mine',
+    {
+      onRequest: guards.requireToken,
+      schema: {
+        tags,
+        summary: "The reward centre and bonusDetails: the member's promotion records by state (T)",
+        headers: ApiHeaders,
+        querystring: RewardCentreQuery,
+        response: responses(MemberPromotions, 401),
+      },
+    },
+    async (request) =>
+      ok(
+        await rewardCentre(
+          db,
+          request.brand,
+          request.member!.member.id,
+          request.query.state,
+          request.language,
+        ),
+      ),
+  );
+
+  api.post(
+    '/wps/promotions/:id/apply',
+    {
+      onRequest: guards.requireToken,
+      config: { rateLimit: actionLimit },
+      schema: {
+        tags,
+        summary: 'Applies for a promotion: issued at once, or applying until an operator decides (T)',
+        headers: ApiHeaders,
+        params: PromotionIdParams,
+        response: responses(MemberPromotion, 401),
+      },
+    },
+    async (request) =>
+      ok(
+        await applyPromotion(db, request.brand, request.member!.member, request.params.id, request.language),
+      ),
+  );
+
+  api.post(
+    '/wps/promotions/rewards/:id/claim',
+    {
+      onRequest: guards.requireToken,
+      config: { rateLimit: actionLimit },
+      schema: {
+        tags,
+        summary: 'Claims an issued bonus into the main wallet; wagering starts (T)',
+        description:
+          'Pays once: parallel claims of one record credit one bonus. A promotion that asks for a contact needs contactKind (zalo or whatsapp) and contactId.',
+        headers: ApiHeaders,
+        params: PromotionIdParams,
+        body: ClaimBody,
+        response: responses(MemberPromotion, 401),
+      },
+    },
+    async (request) =>
+      ok(
+        await claimPromotion(
+          db,
+          request.brand,
+          request.member!.member,
+          request.params.id,
+          request.body,
+          request.language,
+        ),
+      ),
+  );
+
+  api.post(
+    '/wps/promotions/rewards/:id/cancel',
+    {
+      onRequest: guards.requireToken,
+      config: { rateLimit: actionLimit },
+      schema: {
+        tags,
+        summary: 'Cancels an application or an issued bonus; a bonus in wagering is forfeited (T)',
+        headers: ApiHeaders,
+        params: PromotionIdParams,
+        response: responses(MemberPromotion, 401),
+      },
+    },
+    async (request) =>
+      ok(
+        await cancelPromotion(db, request.brand, request.member!.member, request.params.id, request.language),
+      ),
+  );
+}

@@ -1,0 +1,594 @@
+import { formatAmount, MAX_MINOR, parseAmount } from '@lotus/contracts/money';
+import {
+  type AdminPromotion,
+  type ClaimBody,
+  GAME_CATEGORIES,
+  type MemberPromotion,
+  type PromotionCard,
+  type PromotionDetail,
+  type PromotionInput,
+  type PromotionState,
+} from '@lotus/contracts/promotions';
+import type { Db } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/executor.ts';
+import { AppError } from '../../http/app-error.ts';
+import { sha256Hex } from '../../lib/hashing.ts';
+import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
+import { mainWalletRef } from '../wallet/wallet.service.ts';
+import {
+  activeWagering,
+  creditedDeposits,
+  depositsBefore,
+  findPromotion,
+  findRecord,
+  insertRecord,
+  listPromotions,
+  lockedBalance,
+  memberRecords,
+  memberSince,
+  moveRecord,
+  type PromotionRow,
+  type PromotionValues,
+  periodRecords,
+  type RecordRow,
+  stakeSince,
+} from './promotions.repository.ts';
+
+export type PromoBrand = { id: string; currency: string };
+export type PromoMember = { id: string; username: string; isAgent: number };
+
+const TRIAL = 4;
+const DAY_MS = 86_400_000;
+
+function text(row: { title_en: string; title_ms: string; title_cn: string }, language: string): string {
+  const pick = language === 'MS' ? row.title_ms : language === 'CN' ? row.title_cn : '';
+  return pick || row.title_en;
+}
+
+/** The key of the frequency window `now` falls in: one record per member, promotion and key. */
+export function periodKey(frequency: string, now: Date): string {
+  const day = now.toISOString().slice(0, 10);
+  switch (frequency) {
+    case 'daily':
+      return day;
+    case 'weekly': {
+      const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+      return `w${monday.toISOString().slice(0, 10)}`;
+    }
+    case 'monthly':
+      return day.slice(0, 7);
+    default:
+      return 'once';
+  }
+}
+
+/** Bonus of a promotion for a deposit: fixed, or percent (basis points) of the deposit up to the cap. */
+export function bonusOf(
+  promo: Pick<PromotionRow, 'reward_kind' | 'reward_amount' | 'reward_percent_bp' | 'reward_cap'>,
+  deposit: bigint,
+): bigint {
+  if (promo.reward_kind === 'fixed') return BigInt(promo.reward_amount);
+  const raw = (deposit * BigInt(promo.reward_percent_bp)) / 10_000n;
+  const cap = BigInt(promo.reward_cap);
+  return cap > 0n && raw > cap ? cap : raw;
+}
+
+/** Turnover required: multiplier x (bonus, plus the deposit when configured). */
+export function wageringOf(
+  promo: Pick<PromotionRow, 'wagering_multiplier' | 'wagering_includes_deposit'>,
+  bonus: bigint,
+  deposit: bigint,
+): bigint {
+  return BigInt(promo.wagering_multiplier) * (bonus + (promo.wagering_includes_deposit ? deposit : 0n));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Qualification
+
+export type Qualification = { ok: true; depositId: string | null; depositAmount: bigint } | { ok: false };
+
+/**
+ * Every rule the promotion sets must hold (AND): registered within `newMemberDays`; the member's
+ * Nth credited deposit made inside the promotion's period (or, without N, the latest deposit of the
+ * period) within [depositMin, depositMax]; stake of at least `turnoverMin` over `turnoverDays`;
+ * listed username. A percentage bonus needs a deposit: without a deposit rule it reads the latest
+ * deposit of the period.
+ */
+export async function qualify(
+  db: Executor,
+  brandId: string,
+  member: PromoMember,
+  promo: PromotionRow,
+  now: Date,
+): Promise<Qualification> {
+  const rules = promo.rules;
+  if (
+    rules.usernames &&
+    !rules.usernames.map((u) => u.toLowerCase()).includes(member.username.toLowerCase())
+  ) {
+    return { ok: false };
+  }
+  if (rules.newMemberDays !== undefined) {
+    const since = await memberSince(db, brandId, member.id);
+    if (now.getTime() - since.getTime() > rules.newMemberDays * DAY_MS) return { ok: false };
+  }
+  if (rules.turnoverMin !== undefined) {
+    const days = rules.turnoverDays ?? 30;
+    const from = new Date(now.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+    if ((await stakeSince(db, brandId, member.id, from)) < BigInt(rules.turnoverMin)) return { ok: false };
+  }
+  const usesDeposit =
+    rules.depositNth !== undefined ||
+    rules.depositMin !== undefined ||
+    rules.depositMax !== undefined ||
+    promo.reward_kind === 'percent';
+  if (!usesDeposit) return { ok: true, depositId: null, depositAmount: 0n };
+  const deposits = await creditedDeposits(db, brandId, member.id, promo.starts_at, now);
+  let chosen: { id: string; amount: string } | undefined;
+  if (rules.depositNth !== undefined) {
+    const before = await depositsBefore(db, brandId, member.id, promo.starts_at);
+    chosen = deposits[rules.depositNth - 1 - before];
+  } else {
+    chosen = deposits.at(-1);
+  }
+  if (!chosen) return { ok: false };
+  const amount = BigInt(chosen.amount);
+  if (rules.depositMin !== undefined && amount < BigInt(rules.depositMin)) return { ok: false };
+  if (rules.depositMax !== undefined && amount > BigInt(rules.depositMax)) return { ok: false };
+  return { ok: true, depositId: chosen.id, depositAmount: amount };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Member side
+
+function cardState(
+  promo: PromotionRow,
+  record: { state: string } | undefined,
+  now: Date,
+): PromotionState | null {
+  if (record) return record.state as PromotionState;
+  if (now < promo.starts_at) return 'coming';
+  if (now >= promo.ends_at) return 'close';
+  return null;
+}
+
+function toCard(
+  promo: PromotionRow,
+  record: { id: string; state: string } | undefined,
+  language: string,
+  currency: string,
+  now: Date,
+  loggedIn: boolean,
+): PromotionCard {
+  const state = cardState(promo, record, now);
+  return {
+    id: promo.id,
+    title: text(promo, language),
+    image: promo.image,
+    startsAt: promo.starts_at.toISOString(),
+    endsAt: promo.ends_at.toISOString(),
+    state,
+    recordId: record?.id ?? null,
+    canApply: loggedIn && state === null,
+    canClaim: state === 'issued',
+    canCancel: state === 'applying' || state === 'issued' || state === 'process',
+    asksContact: promo.asks_contact,
+    rewardKind: promo.reward_kind,
+    rewardAmount: formatAmount(promo.reward_amount, currency),
+    rewardPercent: (promo.reward_percent_bp / 100).toString(),
+    rewardCap: formatAmount(promo.reward_cap, currency),
+    wageringMultiplier: promo.wagering_multiplier,
+  };
+}
+
+async function currentRecords(db: Executor, memberId: string | null, promos: PromotionRow[], now: Date) {
+  if (!memberId) return new Map<string, { id: string; state: string }>();
+  const rows = await periodRecords(
+    db,
+    memberId,
+    promos.map((p) => ({ promotionId: p.id, periodKey: periodKey(p.frequency, now) })),
+  );
+  return new Map(rows.map((r) => [r.promotion_id, r]));
+}
+
+export async function promotionCards(
+  db: Db,
+  brand: PromoBrand,
+  memberId: string | null,
+  language: string,
+  now = new Date(),
+): Promise<{ items: PromotionCard[] }> {
+  const promos = await listPromotions(db, brand.id, true);
+  const records = await currentRecords(db, memberId, promos, now);
+  return {
+    items: promos.map((p) => toCard(p, records.get(p.id), language, brand.currency, now, memberId !== null)),
+  };
+}
+
+function toWireRules(rules: PromotionRow['rules'], currency: string): AdminPromotion['rules'] {
+  return {
+    ...(rules.newMemberDays !== undefined ? { newMemberDays: rules.newMemberDays } : {}),
+    ...(rules.depositNth !== undefined ? { depositNth: rules.depositNth } : {}),
+    ...(rules.depositMin !== undefined ? { depositMin: formatAmount(rules.depositMin, currency) } : {}),
+    ...(rules.depositMax !== undefined ? { depositMax: formatAmount(rules.depositMax, currency) } : {}),
+    ...(rules.turnoverMin !== undefined ? { turnoverMin: formatAmount(rules.turnoverMin, currency) } : {}),
+    ...(rules.turnoverDays !== undefined ? { turnoverDays: rules.turnoverDays } : {}),
+    ...(rules.usernames !== undefined ? { usernames: rules.usernames } : {}),
+  };
+}
+
+export async function promotionDetail(
+  db: Db,
+  brand: PromoBrand,
+  memberId: string | null,
+  id: string,
+  language: string,
+  now = new Date(),
+): Promise<PromotionDetail> {
+  const promo = await findPromotion(db, brand.id, id);
+  if (promo?.status !== 'active') throw new AppError('promotion_not_found');
+  const records = await currentRecords(db, memberId, [promo], now);
+  const content =
+    (language === 'MS' ? promo.content_ms : language === 'CN' ? promo.content_cn : '') || promo.content_en;
+  return {
+    ...toCard(promo, records.get(promo.id), language, brand.currency, now, memberId !== null),
+    content,
+    frequency: promo.frequency,
+    rules: toWireRules(promo.rules, brand.currency),
+    wageringIncludesDeposit: promo.wagering_includes_deposit,
+    contributions: promo.contributions,
+    maxBet: formatAmount(promo.max_bet, brand.currency),
+    expiryDays: promo.expiry_days,
+    needsApproval: promo.needs_approval,
+  };
+}
+
+export function toMemberPromotion(row: RecordRow, language: string, currency: string): MemberPromotion {
+  return {
+    id: row.id,
+    promotionId: row.promotion_id,
+    title: text(row, language),
+    state: row.state as MemberPromotion['state'],
+    closeReason: row.close_reason,
+    rejectReason: row.reject_reason,
+    depositAmount: formatAmount(row.deposit_amount, currency),
+    bonusAmount: formatAmount(row.bonus_amount, currency),
+    wageringRequired: formatAmount(row.wagering_required, currency),
+    wageringDone: formatAmount(row.wagering_done, currency),
+    lockedAmount: formatAmount(row.locked_amount, currency),
+    forfeitedAmount: formatAmount(row.forfeited_amount, currency),
+    flaggedBets: row.flagged_bets,
+    maxBet: formatAmount(row.max_bet, currency),
+    claimedAt: row.claimed_at?.toISOString() ?? null,
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The reward centre and bonusDetails: the member's own records only. */
+export async function rewardCentre(
+  db: Db,
+  brand: PromoBrand,
+  memberId: string,
+  state: string | undefined,
+  language: string,
+): Promise<{ items: MemberPromotion[] }> {
+  const rows = await memberRecords(db, brand.id, memberId, state);
+  return { items: rows.map((r) => toMemberPromotion(r, language, brand.currency)) };
+}
+
+async function ownRecord(db: Executor, brand: PromoBrand, memberId: string, id: string, language: string) {
+  const row = await findRecord(db, brand.id, id);
+  if (!row || row.member_id !== memberId) throw new AppError('promotion_not_found');
+  return toMemberPromotion(row, language, brand.currency);
+}
+
+/**
+ * Apply: the promotion must be active and inside its period, the member (not a trial account) must
+ * qualify, and have no record of it in the frequency window (a unique index decides between
+ * parallel applications). Goes to `applying` (operator queue) or straight to `issued`.
+ */
+export async function applyPromotion(
+  db: Db,
+  brand: PromoBrand,
+  member: PromoMember,
+  id: string,
+  language: string,
+  now = new Date(),
+): Promise<MemberPromotion> {
+  if (member.isAgent === TRIAL) throw new AppError('trial_account_restricted');
+  const promo = await findPromotion(db, brand.id, id);
+  if (promo?.status !== 'active') throw new AppError('promotion_not_found');
+  if (now < promo.starts_at || now >= promo.ends_at) throw new AppError('promotion_not_open');
+  const qualification = await qualify(db, brand.id, member, promo, now);
+  if (!qualification.ok) throw new AppError('promotion_not_qualified');
+  const bonus = bonusOf(promo, qualification.depositAmount);
+  if (bonus <= 0n) throw new AppError('promotion_not_qualified');
+  const recordId = await insertRecord(db, {
+    brandId: brand.id,
+    promotionId: promo.id,
+    memberId: member.id,
+    periodKey: periodKey(promo.frequency, now),
+    state: promo.needs_approval ? 'applying' : 'issued',
+    depositId: qualification.depositId,
+    depositAmount: qualification.depositAmount,
+    bonusAmount: bonus,
+    wageringRequired: wageringOf(promo, bonus, qualification.depositAmount),
+  });
+  if (!recordId) throw new AppError('promotion_already_applied');
+  return ownRecord(db, brand, member.id, recordId, language);
+}
+
+async function poolAccount(trx: Executor, brand: PromoBrand) {
+  const { account } = await ensureAccount(trx, {
+    brandId: brand.id,
+    kind: 'house',
+    ownerKey: 'promotions:bonus_pool',
+    currency: brand.currency,
+  });
+  return account;
+}
+
+/**
+ * Claim an issued bonus: one conditional UPDATE (issued -> process, or claimed without wagering)
+ * and one ledger entry pool -> main wallet (key `promotion:<id>:bonus`) in one transaction, so
+ * parallel claims pay once (the second finds the state moved: promotion_state_invalid).
+ */
+export async function claimPromotion(
+  db: Db,
+  brand: PromoBrand,
+  member: PromoMember,
+  id: string,
+  body: ClaimBody,
+  language: string,
+  now = new Date(),
+): Promise<MemberPromotion> {
+  const existing = await findRecord(db, brand.id, id);
+  if (!existing || existing.member_id !== member.id) throw new AppError('promotion_not_found');
+  const promo = await findPromotion(db, brand.id, existing.promotion_id);
+  if (!promo) throw new AppError('promotion_not_found');
+  if (promo.asks_contact && (!body.contactKind || !body.contactId))
+    throw new AppError('promotion_contact_required');
+  await moneyTransaction(db, async (trx: Tx) => {
+    const required = BigInt(existing.wagering_required);
+    const moved = await moveRecord(
+      trx,
+      { brandId: brand.id, id, memberId: member.id, from: ['issued'] },
+      {
+        state: required > 0n ? 'process' : 'claimed',
+        claimed_at: now,
+        expires_at: new Date(now.getTime() + promo.expiry_days * DAY_MS),
+        locked_amount: required > 0n ? existing.bonus_amount : '0',
+        contact_kind: promo.asks_contact ? (body.contactKind ?? '') : '',
+        contact_id: promo.asks_contact ? (body.contactId ?? '') : '',
+      },
+    );
+    if (!moved) throw new AppError('promotion_state_invalid');
+    const amount = BigInt(moved.bonus_amount);
+    const key = `promotion:${id}:bonus`;
+    const { account: wallet } = await ensureAccount(trx, mainWalletRef(brand, member.id));
+    await postEntry(trx, {
+      brandId: brand.id,
+      kind: 'promotion_bonus',
+      idempotencyKey: key,
+      requestHash: sha256Hex(`${key}|${member.id}|${amount}`),
+      reference: `promotion:${id}`,
+      metadata: { memberId: member.id, promotionId: moved.promotion_id },
+      legs: [
+        { account: await poolAccount(trx, brand), amount: -amount },
+        { account: wallet, amount },
+      ],
+    });
+  });
+  return ownRecord(db, brand, member.id, id, language);
+}
+
+/**
+ * Forfeits a bonus in process (inside the caller's transaction): state process -> close with the
+ * reason, and min(locked, balance) back from the main wallet to the pool (key
+ * `promotion:<id>:forfeit`). Exactly once: the conditional UPDATE lets one caller through.
+ * Returns the amount taken back, or null when the record was not in process.
+ */
+export async function forfeitInTx(
+  trx: Executor,
+  brand: PromoBrand,
+  id: string,
+  reason: string,
+): Promise<bigint | null> {
+  const moved = await moveRecord(
+    trx,
+    { brandId: brand.id, id, from: ['process'] },
+    { state: 'close', close_reason: reason },
+  );
+  if (!moved) return null;
+  const { account: wallet } = await ensureAccount(trx, mainWalletRef(brand, moved.member_id));
+  const balance = await lockedBalance(trx, wallet.id);
+  const locked = BigInt(moved.locked_amount);
+  const amount = balance < locked ? balance : locked;
+  await trx
+    .updateTable('member_promotions')
+    .set({ forfeited_amount: amount.toString(), locked_amount: '0' })
+    .where('id', '=', id)
+    .execute();
+  if (amount > 0n) {
+    const key = `promotion:${id}:forfeit`;
+    await postEntry(trx, {
+      brandId: brand.id,
+      kind: 'promotion_forfeit',
+      idempotencyKey: key,
+      requestHash: sha256Hex(`${key}|${moved.member_id}|${amount}`),
+      reference: `promotion:${id}`,
+      metadata: { memberId: moved.member_id, promotionId: moved.promotion_id, reason },
+      legs: [
+        { account: wallet, amount: -amount },
+        { account: await poolAccount(trx, brand), amount },
+      ],
+    });
+  }
+  return amount;
+}
+
+/** Member cancel: applying/issued close with nothing moved; a bonus in process is forfeited. */
+export async function cancelPromotion(
+  db: Db,
+  brand: PromoBrand,
+  member: PromoMember,
+  id: string,
+  language: string,
+): Promise<MemberPromotion> {
+  const existing = await findRecord(db, brand.id, id);
+  if (!existing || existing.member_id !== member.id) throw new AppError('promotion_not_found');
+  await moneyTransaction(db, async (trx) => {
+    const closed = await moveRecord(
+      trx,
+      { brandId: brand.id, id, memberId: member.id, from: ['applying', 'issued'] },
+      { state: 'close', close_reason: 'cancelled' },
+    );
+    if (closed) return;
+    if ((await forfeitInTx(trx, brand, id, 'cancelled')) === null)
+      throw new AppError('promotion_state_invalid');
+  });
+  return ownRecord(db, brand, member.id, id, language);
+}
+
+/**
+ * Published for the withdrawals domain, called inside its request transaction (after the member's
+ * row lock): while a bonus is in wagering the main balance is locked by it. Without `acceptForfeit`
+ * the request is refused with `bonus_wagering_active` (the locked amounts are in bonusDetails), which the
+ * site shows before the member confirms; with it, every active bonus is forfeited (exactly once)
+ * before the withdrawal's hold is taken.
+ */
+export async function bonusWithdrawalCheck(
+  trx: Executor,
+  brand: PromoBrand,
+  memberId: string,
+  acceptForfeit: boolean,
+): Promise<void> {
+  const active = await activeWagering(trx, brand.id, memberId);
+  if (active.length === 0) return;
+  if (!acceptForfeit) {
+    throw new AppError('bonus_wagering_active');
+  }
+  for (const record of active) await forfeitInTx(trx, brand, record.id, 'withdrawal');
+}
+
+/** Job: bonuses whose wagering expired are forfeited (each in its own transaction). */
+export async function expireBonuses(
+  db: Db,
+  now: Date,
+  brandOf: (brandId: string) => Promise<PromoBrand>,
+  expired: (db: Executor, now: Date) => Promise<{ id: string; brand_id: string }[]>,
+): Promise<number> {
+  let count = 0;
+  for (const row of await expired(db, now)) {
+    const brand = await brandOf(row.brand_id);
+    const taken = await moneyTransaction(db, (trx) => forfeitInTx(trx, brand, row.id, 'expired'));
+    if (taken !== null) count += 1;
+  }
+  return count;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builder input
+
+function minorOf(value: string | undefined, currency: string): bigint {
+  if (value === undefined) return 0n;
+  const minor = parseAmount(value, currency);
+  if (minor === null || minor < 0n || minor > MAX_MINOR) throw new AppError('promotion_invalid');
+  return minor;
+}
+
+/** Checks and converts the builder's input; refuses inconsistent settings with promotion_invalid. */
+export function promotionValues(input: PromotionInput, currency: string): PromotionValues {
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(input.endsAt);
+  if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime()) || endsAt <= startsAt) {
+    throw new AppError('promotion_invalid', { fieldErrors: { endsAt: 'errors.promotion_invalid' } });
+  }
+  const rewardAmount = minorOf(input.rewardAmount, currency);
+  const percent = input.rewardPercent === undefined ? 0 : Math.round(Number(input.rewardPercent) * 100);
+  const cap = minorOf(input.rewardCap, currency);
+  if (input.rewardKind === 'fixed' && rewardAmount <= 0n) throw new AppError('promotion_invalid');
+  if (input.rewardKind === 'percent' && (percent <= 0 || percent > 100_000))
+    throw new AppError('promotion_invalid');
+  if (Object.keys(input.contributions).some((c) => !(GAME_CATEGORIES as readonly string[]).includes(c))) {
+    throw new AppError('promotion_invalid', { fieldErrors: { contributions: 'errors.promotion_invalid' } });
+  }
+  const rules = input.rules;
+  const depositMin = rules.depositMin === undefined ? undefined : minorOf(rules.depositMin, currency);
+  const depositMax = rules.depositMax === undefined ? undefined : minorOf(rules.depositMax, currency);
+  if (depositMin !== undefined && depositMax !== undefined && depositMax < depositMin) {
+    throw new AppError('promotion_invalid');
+  }
+  // Bonus x multiplier must stay a bigint: the largest bonus is the cap, or the fixed amount.
+  const largest = input.rewardKind === 'fixed' ? rewardAmount : cap > 0n ? cap : MAX_MINOR / 1001n;
+  if (largest * BigInt(input.wageringMultiplier + 1) > MAX_MINOR / 2n)
+    throw new AppError('promotion_invalid');
+  return {
+    title_en: input.titleEn.trim(),
+    title_ms: input.titleMs?.trim() ?? '',
+    title_cn: input.titleCn?.trim() ?? '',
+    content_en: input.contentEn ?? '',
+    content_ms: input.contentMs ?? '',
+    content_cn: input.contentCn ?? '',
+    image: input.image ?? '',
+    status: input.status,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    frequency: input.frequency,
+    rules: {
+      ...(rules.newMemberDays !== undefined ? { newMemberDays: rules.newMemberDays } : {}),
+      ...(rules.depositNth !== undefined ? { depositNth: rules.depositNth } : {}),
+      ...(depositMin !== undefined ? { depositMin: depositMin.toString() } : {}),
+      ...(depositMax !== undefined ? { depositMax: depositMax.toString() } : {}),
+      ...(rules.turnoverMin !== undefined
+        ? { turnoverMin: minorOf(rules.turnoverMin, currency).toString() }
+        : {}),
+      ...(rules.turnoverDays !== undefined ? { turnoverDays: rules.turnoverDays } : {}),
+      ...(rules.usernames !== undefined ? { usernames: rules.usernames.map((u) => u.toLowerCase()) } : {}),
+    },
+    reward_kind: input.rewardKind,
+    reward_amount: rewardAmount.toString(),
+    reward_percent_bp: input.rewardKind === 'percent' ? percent : 0,
+    reward_cap: cap.toString(),
+    wagering_multiplier: input.wageringMultiplier,
+    wagering_includes_deposit: input.wageringIncludesDeposit,
+    contributions: { ...input.contributions },
+    max_bet: minorOf(input.maxBet, currency).toString(),
+    expiry_days: input.expiryDays,
+    needs_approval: input.needsApproval,
+    asks_contact: input.asksContact,
+    sort_order: input.sortOrder ?? 0,
+  };
+}
+
+export function toAdminPromotion(row: PromotionRow, currency: string): AdminPromotion {
+  return {
+    id: row.id,
+    titleEn: row.title_en,
+    titleMs: row.title_ms,
+    titleCn: row.title_cn,
+    contentEn: row.content_en,
+    contentMs: row.content_ms,
+    contentCn: row.content_cn,
+    image: row.image,
+    status: row.status,
+    startsAt: row.starts_at.toISOString(),
+    endsAt: row.ends_at.toISOString(),
+    frequency: row.frequency,
+    rules: toWireRules(row.rules, currency),
+    rewardKind: row.reward_kind,
+    rewardAmount: formatAmount(row.reward_amount, currency),
+    rewardPercent: (row.reward_percent_bp / 100).toString(),
+    rewardCap: formatAmount(row.reward_cap, currency),
+    wageringMultiplier: row.wagering_multiplier,
+    wageringIncludesDeposit: row.wagering_includes_deposit,
+    contributions: row.contributions,
+    maxBet: formatAmount(row.max_bet, currency),
+    expiryDays: row.expiry_days,
+    needsApproval: row.needs_approval,
+    asksContact: row.asks_contact,
+    sortOrder: row.sort_order,
+  };
+}

@@ -1,0 +1,91 @@
+import type { JSONColumnType } from 'kysely';
+import type { CreatedAt, Defaulted, Id, Minor, Timestamp, UpdatedAt } from '../../db/column-types.ts';
+
+/** The qualification rules of a promotion (all given ones must hold). */
+export type PromotionRulesRow = {
+  /** Registered at most this many days before applying. */
+  newMemberDays?: number;
+  /** The member's Nth credited deposit (1 = first) inside the promotion's period. */
+  depositNth?: number;
+  /** Range of that deposit (or of the latest deposit in the period when no N is set). */
+  depositMin?: string;
+  depositMax?: string;
+  /** Stake over the last `turnoverDays` days (member_daily_turnover). */
+  turnoverMin?: string;
+  turnoverDays?: number;
+  /** Only these usernames (lower case). */
+  usernames?: string[];
+};
+
+export interface PromotionsTable {
+  id: Id;
+  brand_id: string;
+  title_en: string;
+  title_ms: Defaulted<string>;
+  title_cn: Defaulted<string>;
+  content_en: Defaulted<string>;
+  content_ms: Defaulted<string>;
+  content_cn: Defaulted<string>;
+  image: Defaulted<string>;
+  status: Defaulted<string>;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  frequency: string;
+  rules: JSONColumnType<PromotionRulesRow, string, string>;
+  reward_kind: string;
+  reward_amount: Minor;
+  reward_percent_bp: number;
+  reward_cap: Minor;
+  wagering_multiplier: number;
+  wagering_includes_deposit: boolean;
+  contributions: JSONColumnType<Record<string, number>, string, string>;
+  max_bet: Minor;
+  expiry_days: number;
+  needs_approval: boolean;
+  asks_contact: boolean;
+  sort_order: Defaulted<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MemberPromotionsTable {
+  id: Id;
+  brand_id: string;
+  promotion_id: string;
+  member_id: string;
+  period_key: string;
+  state: string;
+  close_reason: Defaulted<string>;
+  reject_reason: Defaulted<string>;
+  deposit_id: string | null;
+  deposit_amount: Minor;
+  bonus_amount: Minor;
+  wagering_required: Minor;
+  wagering_done: Defaulted<string>;
+  locked_amount: Minor;
+  forfeited_amount: Defaulted<string>;
+  flagged_bets: Defaulted<number>;
+  contact_kind: Defaulted<string>;
+  contact_id: Defaulted<string>;
+  claimed_at: Date | null;
+  expires_at: Date | null;
+  decided_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PromotionWageringEntriesTable {
+  member_promotion_id: string;
+  entry_id: string;
+  category: string;
+  stake: Minor;
+  counted: Minor;
+  over_max_bet: boolean;
+  created_at: CreatedAt;
+}
+
+export interface PromotionsTables {
+  promotions: PromotionsTable;
+  member_promotions: MemberPromotionsTable;
+  promotion_wagering_entries: PromotionWageringEntriesTable;
+}

@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAsOperator } from '../../testing/operator-api.tsx';
+import PromotionsPage from './PromotionsPage.tsx';
+
+const promotion = {
+  id: '4',
+  titleEn: 'Welcome 100%',
+  titleMs: '',
+  titleCn: '',
+  contentEn: '',
+  contentMs: '',
+  contentCn: '',
+  image: '',
+  status: 'active',
+  startsAt: '2026-01-01T00:00:00.000Z',
+  endsAt: '2026-12-31T00:00:00.000Z',
+  frequency: 'once',
+  rules: { depositNth: 1 },
+  rewardKind: 'percent',
+  rewardAmount: '0.00',
+  rewardPercent: '100',
+  rewardCap: '500.00',
+  wageringMultiplier: 10,
+  wageringIncludesDeposit: false,
+  contributions: { RNG: 100, LIVE: 10 },
+  maxBet: '20.00',
+  expiryDays: 7,
+  needsApproval: true,
+  asksContact: false,
+  sortOrder: 0,
+};
+
+const record = {
+  id: '12',
+  promotionId: '4',
+  title: 'Welcome 100%',
+  state: 'applying',
+  closeReason: '',
+  rejectReason: '',
+  depositAmount: '100.00',
+  bonusAmount: '100.00',
+  wageringRequired: '1000.00',
+  wageringDone: '0.00',
+  lockedAmount: '0.00',
+  forfeitedAmount: '0.00',
+  flaggedBets: 0,
+  maxBet: '20.00',
+  claimedAt: null,
+  expiresAt: null,
+  createdAt: '2026-01-02T00:00:00.000Z',
+  memberId: '7',
+  username: 'aisyah88',
+  contactKind: '',
+  contactId: '',
+};
+
+function stub(role: string) {
+  return renderAsOperator(role, <PromotionsPage />, (url, method) => {
+    if (url.startsWith('/bo/v1/promotions/preview')) {
+      return { bonusAmount: '100.00', wageringRequired: '1000.00', lockedAmount: '100.00' };
+    }
+    if (url.startsWith('/bo/v1/promotions/records') && method === 'POST')
+      return { ...record, state: 'issued' };
+    if (url.startsWith('/bo/v1/promotions/records')) return { items: [record] };
+    return { items: [promotion] };
+  });
+}
+
+describe('<PromotionsPage>', () => {
+  it('lists promotions and previews an edit for marketing', async () => {
+    const calls = stub('marketing');
+    expect(await screen.findByText('Welcome 100%')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect((await screen.findByTestId('promotion-preview')).textContent).toBe(
+      'Bonus 100.00, turnover required 1000.00, locked 100.00.',
+    );
+    const preview = calls.find((c) => c.url === '/bo/v1/promotions/preview');
+    expect(preview?.body).toMatchObject({
+      depositAmount: '100',
+      promotion: { rewardKind: 'percent', rules: { depositNth: 1 } },
+    });
+  });
+
+  it('approves an application from the queue', async () => {
+    const calls = stub('finance');
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Approval queue' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Approval queue' }));
+    const table = await screen.findByText('aisyah88');
+    const row = table.closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+        url: '/bo/v1/promotions/records/12/approve',
+        method: 'POST',
+      }),
+    );
+    expect((await screen.findByRole('status')).textContent).toBe('Record 12 is now Issued.');
+  });
+
+  it('shows readonly operators no builder', async () => {
+    stub('readonly');
+    expect(await screen.findByText('Welcome 100%')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New promotion' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+});

@@ -1,0 +1,577 @@
+import {
+  type AdminMemberPromotion,
+  type AdminPromotion,
+  GAME_CATEGORIES,
+  type PromotionInput,
+  type PromotionPreview,
+} from '@lotus/contracts/promotions';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
+import { RejectWithReason } from '../../components/RejectWithReason.tsx';
+import { boApi } from '../../lib/api.ts';
+import { canAct } from '../../lib/roles.ts';
+import { session } from '../../lib/session.ts';
+
+type Record_ = AdminMemberPromotion;
+
+function stateText(t: TFunction, state: string): string {
+  switch (state) {
+    case 'applying':
+      return t('promotions.state.applying');
+    case 'rejected':
+      return t('promotions.state.rejected');
+    case 'issued':
+      return t('promotions.state.issued');
+    case 'claimed':
+      return t('promotions.state.claimed');
+    case 'process':
+      return t('promotions.state.process');
+    case 'signed':
+      return t('promotions.state.signed');
+    case 'coming':
+      return t('promotions.state.coming');
+    default:
+      return t('promotions.state.close');
+  }
+}
+
+/**
+ * Promotions and bonuses (issue 15): the builder with its preview, the approval queue and each
+ * member's bonuses with their wagering; every change is audited by the API.
+ */
+export default function PromotionsPage() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="promotions-title" data-testid="bo-promotions">
+      <h1 id="promotions-title">{t('promotions.title')}</h1>
+      <Tabs.Root defaultValue="list" className="tabs">
+        <Tabs.List aria-label={t('promotions.title')}>
+          <Tabs.Trigger value="list">{t('promotions.tabs.list')}</Tabs.Trigger>
+          <Tabs.Trigger value="queue">{t('promotions.tabs.queue')}</Tabs.Trigger>
+          <Tabs.Trigger value="members">{t('promotions.tabs.members')}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="list">
+          <PromotionList />
+        </Tabs.Content>
+        <Tabs.Content value="queue">
+          <RecordList mode="queue" />
+        </Tabs.Content>
+        <Tabs.Content value="members">
+          <RecordList mode="members" />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}
+
+function PromotionList() {
+  const { t } = useTranslation();
+  const role = session.operator()?.role;
+  const mayBuild = role !== undefined && canAct(role, ['marketing']);
+  const [editing, setEditing] = useState<AdminPromotion | 'new' | null>(null);
+  const list = useQuery({
+    queryKey: ['promotions', 'list'],
+    queryFn: () => boApi<{ items: AdminPromotion[] }>('/bo/v1/promotions'),
+  });
+  return (
+    <div>
+      <QueryState loading={list.isLoading} error={list.error} />
+      {mayBuild && editing === null ? (
+        <button type="button" onClick={() => setEditing('new')}>
+          {t('promotions.new')}
+        </button>
+      ) : null}
+      {editing !== null ? (
+        <PromotionForm initial={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+      ) : null}
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>{t('promotions.field.title')}</th>
+              <th>{t('promotions.field.status')}</th>
+              <th>{t('promotions.field.period')}</th>
+              <th>{t('promotions.field.reward')}</th>
+              <th>{t('promotions.field.wagering')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {(list.data?.items ?? []).map((p) => (
+              <tr key={p.id}>
+                <td>{p.titleEn}</td>
+                <td>{p.status}</td>
+                <td>
+                  {new Date(p.startsAt).toLocaleString()} – {new Date(p.endsAt).toLocaleString()}
+                </td>
+                <td>
+                  {p.rewardKind === 'fixed'
+                    ? p.rewardAmount
+                    : t('promotions.percentOf', { percent: p.rewardPercent, cap: p.rewardCap })}
+                </td>
+                <td>x{p.wageringMultiplier}</td>
+                <td>
+                  {mayBuild ? (
+                    <button type="button" onClick={() => setEditing(p)}>
+                      {t('promotions.edit')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+const toLocalInput = (iso: string) => {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+function readForm(form: HTMLFormElement): PromotionInput {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? '').trim();
+  const optional = (name: string) => (text(name) === '' ? undefined : text(name));
+  const int = (name: string) => Number.parseInt(text(name) || '0', 10);
+  const usernames = text('usernames')
+    .split(/[\s,]+/)
+    .filter((u) => u !== '');
+  const contributions: Record<string, number> = {};
+  for (const c of GAME_CATEGORIES) contributions[c] = int(`c_${c}`);
+  const rules: PromotionInput['rules'] = {};
+  if (optional('newMemberDays')) rules.newMemberDays = int('newMemberDays');
+  if (optional('depositNth')) rules.depositNth = int('depositNth');
+  if (optional('depositMin')) rules.depositMin = text('depositMin');
+  if (optional('depositMax')) rules.depositMax = text('depositMax');
+  if (optional('turnoverMin')) rules.turnoverMin = text('turnoverMin');
+  if (optional('turnoverDays')) rules.turnoverDays = int('turnoverDays');
+  if (usernames.length > 0) rules.usernames = usernames;
+  const kind = text('rewardKind') === 'percent' ? 'percent' : 'fixed';
+  const status = text('status');
+  const frequency = text('frequency');
+  return {
+    titleEn: text('titleEn'),
+    titleMs: text('titleMs'),
+    titleCn: text('titleCn'),
+    contentEn: String(data.get('contentEn') ?? ''),
+    contentMs: String(data.get('contentMs') ?? ''),
+    contentCn: String(data.get('contentCn') ?? ''),
+    image: text('image'),
+    status: status === 'active' || status === 'archived' ? status : 'draft',
+    startsAt: new Date(text('startsAt')).toISOString(),
+    endsAt: new Date(text('endsAt')).toISOString(),
+    frequency:
+      frequency === 'daily' || frequency === 'weekly' || frequency === 'monthly' ? frequency : 'once',
+    rules,
+    rewardKind: kind,
+    ...(kind === 'fixed' ? { rewardAmount: text('rewardAmount') } : { rewardPercent: text('rewardPercent') }),
+    ...(optional('rewardCap') ? { rewardCap: text('rewardCap') } : {}),
+    wageringMultiplier: int('wageringMultiplier'),
+    wageringIncludesDeposit: data.get('wageringIncludesDeposit') === 'on',
+    contributions,
+    ...(optional('maxBet') ? { maxBet: text('maxBet') } : {}),
+    expiryDays: int('expiryDays') || 30,
+    needsApproval: data.get('needsApproval') === 'on',
+    asksContact: data.get('asksContact') === 'on',
+  };
+}
+
+function Field({
+  name,
+  label,
+  ...rest
+}: { name: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label>
+      {label}
+      <input name={name} {...rest} />
+    </label>
+  );
+}
+
+function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<ActionOutcome>(null);
+  const [preview, setPreview] = useState<PromotionPreview | null>(null);
+  const [previewDeposit, setPreviewDeposit] = useState('100');
+  const save = useMutation({
+    mutationFn: (body: PromotionInput) =>
+      initial
+        ? boApi<AdminPromotion>(`/bo/v1/promotions/${initial.id}`, { method: 'PUT', body })
+        : boApi<AdminPromotion>('/bo/v1/promotions', { method: 'POST', body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['promotions'] });
+      onDone();
+    },
+    onError: (error) => setMessage(failure(error)),
+  });
+  const previewCall = useMutation({
+    mutationFn: (promotion: PromotionInput) =>
+      boApi<PromotionPreview>('/bo/v1/promotions/preview', {
+        method: 'POST',
+        body: { promotion, depositAmount: previewDeposit || '0' },
+      }),
+    onSuccess: setPreview,
+    onError: (error) => setMessage(failure(error)),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const input = readForm(event.currentTarget);
+    if (submitter?.value === 'preview') previewCall.mutate(input);
+    else save.mutate(input);
+  };
+  const p = initial;
+  const now = new Date().toISOString();
+  return (
+    <form onSubmit={submit} className="stack" aria-label={p ? t('promotions.edit') : t('promotions.new')}>
+      <Field
+        name="titleEn"
+        label={t('promotions.field.titleEn')}
+        required
+        maxLength={120}
+        defaultValue={p?.titleEn ?? ''}
+      />
+      <Field
+        name="titleMs"
+        label={t('promotions.field.titleMs')}
+        maxLength={120}
+        defaultValue={p?.titleMs ?? ''}
+      />
+      <Field
+        name="titleCn"
+        label={t('promotions.field.titleCn')}
+        maxLength={120}
+        defaultValue={p?.titleCn ?? ''}
+      />
+      <label>
+        {t('promotions.field.contentEn')}
+        <textarea name="contentEn" maxLength={20000} defaultValue={p?.contentEn ?? ''} />
+      </label>
+      <label>
+        {t('promotions.field.contentMs')}
+        <textarea name="contentMs" maxLength={20000} defaultValue={p?.contentMs ?? ''} />
+      </label>
+      <label>
+        {t('promotions.field.contentCn')}
+        <textarea name="contentCn" maxLength={20000} defaultValue={p?.contentCn ?? ''} />
+      </label>
+      <Field name="image" label={t('promotions.field.image')} maxLength={500} defaultValue={p?.image ?? ''} />
+      <label>
+        {t('promotions.field.status')}
+        <select name="status" defaultValue={p?.status ?? 'draft'}>
+          <option value="draft">{t('promotions.status.draft')}</option>
+          <option value="active">{t('promotions.status.active')}</option>
+          <option value="archived">{t('promotions.status.archived')}</option>
+        </select>
+      </label>
+      <Field
+        name="startsAt"
+        type="datetime-local"
+        label={t('promotions.field.startsAt')}
+        required
+        defaultValue={toLocalInput(p?.startsAt ?? now)}
+      />
+      <Field
+        name="endsAt"
+        type="datetime-local"
+        label={t('promotions.field.endsAt')}
+        required
+        defaultValue={toLocalInput(p?.endsAt ?? new Date(Date.now() + 30 * 86_400_000).toISOString())}
+      />
+      <label>
+        {t('promotions.field.frequency')}
+        <select name="frequency" defaultValue={p?.frequency ?? 'once'}>
+          <option value="once">{t('promotions.frequency.once')}</option>
+          <option value="daily">{t('promotions.frequency.daily')}</option>
+          <option value="weekly">{t('promotions.frequency.weekly')}</option>
+          <option value="monthly">{t('promotions.frequency.monthly')}</option>
+        </select>
+      </label>
+      <fieldset>
+        <legend>{t('promotions.rules')}</legend>
+        <Field
+          name="newMemberDays"
+          type="number"
+          min={1}
+          label={t('promotions.field.newMemberDays')}
+          defaultValue={p?.rules.newMemberDays ?? ''}
+        />
+        <Field
+          name="depositNth"
+          type="number"
+          min={1}
+          label={t('promotions.field.depositNth')}
+          defaultValue={p?.rules.depositNth ?? ''}
+        />
+        <Field
+          name="depositMin"
+          inputMode="decimal"
+          label={t('promotions.field.depositMin')}
+          defaultValue={p?.rules.depositMin ?? ''}
+        />
+        <Field
+          name="depositMax"
+          inputMode="decimal"
+          label={t('promotions.field.depositMax')}
+          defaultValue={p?.rules.depositMax ?? ''}
+        />
+        <Field
+          name="turnoverMin"
+          inputMode="decimal"
+          label={t('promotions.field.turnoverMin')}
+          defaultValue={p?.rules.turnoverMin ?? ''}
+        />
+        <Field
+          name="turnoverDays"
+          type="number"
+          min={1}
+          label={t('promotions.field.turnoverDays')}
+          defaultValue={p?.rules.turnoverDays ?? ''}
+        />
+        <label>
+          {t('promotions.field.usernames')}
+          <textarea name="usernames" defaultValue={(p?.rules.usernames ?? []).join(' ')} />
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend>{t('promotions.field.reward')}</legend>
+        <label>
+          {t('promotions.field.rewardKind')}
+          <select name="rewardKind" defaultValue={p?.rewardKind ?? 'fixed'}>
+            <option value="fixed">{t('promotions.kind.fixed')}</option>
+            <option value="percent">{t('promotions.kind.percent')}</option>
+          </select>
+        </label>
+        <Field
+          name="rewardAmount"
+          inputMode="decimal"
+          label={t('promotions.field.rewardAmount')}
+          defaultValue={p?.rewardAmount ?? ''}
+        />
+        <Field
+          name="rewardPercent"
+          inputMode="decimal"
+          label={t('promotions.field.rewardPercent')}
+          defaultValue={p?.rewardPercent ?? ''}
+        />
+        <Field
+          name="rewardCap"
+          inputMode="decimal"
+          label={t('promotions.field.rewardCap')}
+          defaultValue={p?.rewardCap ?? ''}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>{t('promotions.field.wagering')}</legend>
+        <Field
+          name="wageringMultiplier"
+          type="number"
+          min={0}
+          max={1000}
+          label={t('promotions.field.multiplier')}
+          defaultValue={p?.wageringMultiplier ?? 0}
+        />
+        <label>
+          <input
+            name="wageringIncludesDeposit"
+            type="checkbox"
+            defaultChecked={p?.wageringIncludesDeposit ?? false}
+          />
+          {t('promotions.field.includesDeposit')}
+        </label>
+        {GAME_CATEGORIES.map((c) => (
+          <Field
+            key={c}
+            name={`c_${c}`}
+            type="number"
+            min={0}
+            max={100}
+            label={t('promotions.field.contribution', { category: c })}
+            defaultValue={p?.contributions[c] ?? (c === 'RNG' ? 100 : 0)}
+          />
+        ))}
+        <Field
+          name="maxBet"
+          inputMode="decimal"
+          label={t('promotions.field.maxBet')}
+          defaultValue={p?.maxBet ?? ''}
+        />
+        <Field
+          name="expiryDays"
+          type="number"
+          min={1}
+          label={t('promotions.field.expiryDays')}
+          defaultValue={p?.expiryDays ?? 30}
+        />
+      </fieldset>
+      <label>
+        <input name="needsApproval" type="checkbox" defaultChecked={p?.needsApproval ?? false} />
+        {t('promotions.field.needsApproval')}
+      </label>
+      <label>
+        <input name="asksContact" type="checkbox" defaultChecked={p?.asksContact ?? false} />
+        {t('promotions.field.asksContact')}
+      </label>
+      <label>
+        {t('promotions.previewDeposit')}
+        <input
+          value={previewDeposit}
+          inputMode="decimal"
+          onChange={(e) => setPreviewDeposit(e.target.value)}
+        />
+      </label>
+      <div className="actions">
+        <button type="submit" value="preview">
+          {t('promotions.preview')}
+        </button>
+        <button type="submit" value="save" disabled={save.isPending}>
+          {t('promotions.save')}
+        </button>
+        <button type="button" onClick={onDone}>
+          {t('promotions.cancel')}
+        </button>
+      </div>
+      {preview ? (
+        <p role="status" data-testid="promotion-preview">
+          {t('promotions.previewText', {
+            bonus: preview.bonusAmount,
+            wagering: preview.wageringRequired,
+            locked: preview.lockedAmount,
+          })}
+        </p>
+      ) : null}
+      <ActionMessage message={message} />
+    </form>
+  );
+}
+
+function RecordList({ mode }: { mode: 'queue' | 'members' }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const role = session.operator()?.role;
+  const mayDecide = role !== undefined && canAct(role, ['marketing', 'finance']);
+  const [username, setUsername] = useState('');
+  const [message, setMessage] = useState<ActionOutcome>(null);
+  const enabled = mode === 'queue' || username !== '';
+  const list = useQuery({
+    queryKey: ['promotions', 'records', mode, username],
+    queryFn: () =>
+      boApi<{ items: Record_[] }>('/bo/v1/promotions/records', {
+        query: mode === 'queue' ? { state: 'applying' } : { username },
+      }),
+    enabled,
+  });
+  const decide = useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: string; reason?: string }) =>
+      boApi<Record_>(`/bo/v1/promotions/records/${id}/${action}`, {
+        method: 'POST',
+        body: reason ? { reason } : {},
+      }),
+    onSuccess: (r) => {
+      setMessage({ ok: true, text: t('promotions.decided', { id: r.id, state: stateText(t, r.state) }) });
+      void queryClient.invalidateQueries({ queryKey: ['promotions', 'records'] });
+    },
+    onError: (error) => setMessage(failure(error)),
+  });
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setUsername(String(new FormData(event.currentTarget).get('username') ?? '').trim());
+  };
+  return (
+    <div>
+      {mode === 'members' ? (
+        <form onSubmit={search}>
+          <label>
+            {t('promotions.username')}
+            <input name="username" pattern="[A-Za-z0-9_]{1,32}" />
+          </label>
+          <button type="submit">{t('promotions.search')}</button>
+        </form>
+      ) : null}
+      <ActionMessage message={message} />
+      <QueryState loading={enabled && list.isLoading} error={list.error} />
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>{t('promotions.username')}</th>
+              <th>{t('promotions.field.title')}</th>
+              <th>{t('promotions.field.state')}</th>
+              <th>{t('promotions.field.bonus')}</th>
+              <th>{t('promotions.field.progress')}</th>
+              <th>{t('promotions.field.locked')}</th>
+              <th>{t('promotions.field.expires')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {(list.data?.items ?? []).map((r) => (
+              <tr key={r.id}>
+                <td>{r.username}</td>
+                <td>{r.title}</td>
+                <td>
+                  {stateText(t, r.state)}
+                  {r.closeReason || r.rejectReason ? ` (${r.closeReason || r.rejectReason})` : ''}
+                </td>
+                <td>{r.bonusAmount}</td>
+                <td>
+                  {r.wageringDone} / {r.wageringRequired}
+                  {r.flaggedBets > 0 ? ` · ${t('promotions.flagged', { count: r.flaggedBets })}` : ''}
+                </td>
+                <td>{r.lockedAmount}</td>
+                <td>{r.expiresAt ? new Date(r.expiresAt).toLocaleString() : ''}</td>
+                <td>
+                  {mayDecide && r.state === 'applying' ? (
+                    <button
+                      type="button"
+                      disabled={decide.isPending}
+                      onClick={() => decide.mutate({ id: r.id, action: 'approve' })}
+                    >
+                      {t('promotions.approve')}
+                    </button>
+                  ) : null}
+                  {mayDecide && r.state === 'applying' ? (
+                    <RejectWithReason
+                      id={`reject-${r.id}`}
+                      label={t('promotions.reason')}
+                      button={t('promotions.reject')}
+                      maxLength={300}
+                      busy={decide.isPending}
+                      onReject={(reason) => decide.mutate({ id: r.id, action: 'reject', reason })}
+                    />
+                  ) : null}
+                  {mayDecide && (r.state === 'issued' || r.state === 'process') ? (
+                    <RejectWithReason
+                      id={`forfeit-${r.id}`}
+                      label={t('promotions.reason')}
+                      button={r.state === 'process' ? t('promotions.forfeit') : t('promotions.cancelRecord')}
+                      maxLength={300}
+                      busy={decide.isPending}
+                      onReject={(reason) =>
+                        decide.mutate({
+                          id: r.id,
+                          action: r.state === 'process' ? 'forfeit' : 'cancel',
+                          reason,
+                        })
+                      }
+                    />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-error.ts';
+import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
+import { allowMemberAction } from '../../../lib/member-action.ts';
+import { useApplyPromotion, useCancelPromotion, useClaimPromotion } from '../api/promotions.ts';
+
+export type ActionTarget = {
+  promotionId: string;
+  recordId: string | null;
+  canApply: boolean;
+  canClaim: boolean;
+  canCancel: boolean;
+  asksContact: boolean;
+};
+
+/**
+ * The calls to action of a promotion or a record: apply (visitors get the login popup), claim
+ * (with a Zalo or WhatsApp id when the promotion asks, spec §5) and cancel (a bonus in wagering is
+ * forfeited: the button says so).
+ */
+export function PromotionActions({
+  target,
+  inWagering = false,
+}: {
+  target: ActionTarget;
+  inWagering?: boolean;
+}) {
+  const { t } = useTranslation();
+  useErrorCatalogue();
+  const apply = useApplyPromotion();
+  const claim = useClaimPromotion();
+  const cancel = useCancelPromotion();
+  const [contactKind, setContactKind] = useState<'zalo' | 'whatsapp'>('zalo');
+  const [contactId, setContactId] = useState('');
+  const error = apply.error ?? claim.error ?? cancel.error;
+  const busy = apply.isPending || claim.isPending || cancel.isPending;
+
+  const submitClaim = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!target.recordId) return;
+    claim.mutate({
+      recordId: target.recordId,
+      body: target.asksContact ? { contactKind, contactId: contactId.trim() } : {},
+    });
+  };
+
+  return (
+    <div className="promo-actions">
+      {target.canApply ? (
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => {
+            if (allowMemberAction()) apply.mutate(target.promotionId);
+          }}
+        >
+          {t('promotions.apply')}
+        </button>
+      ) : null}
+      {target.canClaim && target.recordId ? (
+        <form className="promo-actions__claim" onSubmit={submitClaim}>
+          {target.asksContact ? (
+            <>
+              <label>
+                {t('promotions.contactKind')}
+                <select
+                  value={contactKind}
+                  onChange={(e) => setContactKind(e.target.value === 'whatsapp' ? 'whatsapp' : 'zalo')}
+                >
+                  <option value="zalo">Zalo</option>
+                  <option value="whatsapp">WhatsApp</option>
+                </select>
+              </label>
+              <label>
+                {t('promotions.contactId')}
+                <input
+                  value={contactId}
+                  required
+                  minLength={3}
+                  maxLength={40}
+                  pattern="[A-Za-z0-9_.+\-]{3,40}"
+                  onChange={(e) => setContactId(e.target.value)}
+                />
+              </label>
+            </>
+          ) : null}
+          <button type="submit" className="button" disabled={busy}>
+            {t('promotions.claim')}
+          </button>
+        </form>
+      ) : null}
+      {target.canCancel && target.recordId ? (
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy}
+          onClick={() => {
+            if (inWagering && !window.confirm(t('promotions.confirmForfeit'))) return;
+            if (target.recordId) cancel.mutate(target.recordId);
+          }}
+        >
+          {inWagering ? t('promotions.forfeit') : t('promotions.cancel')}
+        </button>
+      ) : null}
+      {error ? (
+        <p role="alert" className="promo-actions__error">
+          {errorText(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import { type Static, Type } from 'typebox';
+import { ID_PATTERN } from './ids.ts';
+import { Amount, AmountInput } from './money.ts';
+
+/**
+ * Promotions and bonuses with wagering (issue 15). One state machine per member and promotion
+ * (spec §1 "Promotion states"); a card without a member record is `coming` before the start, `close`
+ * after the end, otherwise open to apply (state null).
+ *
+ *   apply (needs approval) ─► applying ─approve─► issued ─claim─► process ─wagering met─► signed
+ *                               │ └─reject──► rejected     │  └─claim (no wagering)─► claimed
+ *   apply (automatic) ─────────────────────────► issued    │
+ *   applying | issued ─cancel (member or operator)─► close │
+ *   process ─withdrawal request, expiry, member cancel, operator forfeit─► close (bonus forfeited)
+ *
+ * Terminal: rejected, claimed, signed, close. Every move is one conditional UPDATE on the state.
+ */
+export const PROMOTION_STATES = [
+  'applying',
+  'rejected',
+  'issued',
+  'claimed',
+  'process',
+  'signed',
+  'coming',
+  'close',
+] as const;
+export type PromotionState = (typeof PROMOTION_STATES)[number];
+
+/** The states a member's record can be in (coming is a card's state only). */
+export const RECORD_STATES = [
+  'applying',
+  'rejected',
+  'issued',
+  'claimed',
+  'process',
+  'signed',
+  'close',
+] as const;
+
+/** The transitions allowed: from a record state to the next, by action. */
+export const PROMOTION_TRANSITIONS: Readonly<Record<string, readonly string[]>> = {
+  approve: ['applying'],
+  reject: ['applying'],
+  claim: ['issued'],
+  cancel: ['applying', 'issued', 'process'],
+  complete: ['process'],
+  forfeit: ['process'],
+};
+
+export const GAME_CATEGORIES = ['RNG', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'PVP', 'LOTT', 'ELOTT'] as const;
+
+const Id = Type.String({ pattern: ID_PATTERN, maxLength: 19 });
+const Text = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\u0000]*$' });
+
+export const PromotionRules = Type.Object(
+  {
+    newMemberDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+    depositNth: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    depositMin: Type.Optional(AmountInput),
+    depositMax: Type.Optional(AmountInput),
+    turnoverMin: Type.Optional(AmountInput),
+    turnoverDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })),
+    usernames: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[A-Za-z0-9_]{1,32}$' }), { maxItems: 5000 }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PromotionRules = Static<typeof PromotionRules>;
+
+/** Contribution of each game category to wagering, in percent (0-100); a missing category counts 0. */
+export const Contributions = Type.Record(
+  Type.String({ pattern: `^(${GAME_CATEGORIES.join('|')})$` }),
+  Type.Integer({ minimum: 0, maximum: 100 }),
+);
+
+export const PromotionInput = Type.Object(
+  {
+    titleEn: Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\u0000]*$' }),
+    titleMs: Type.Optional(Text(120)),
+    titleCn: Type.Optional(Text(120)),
+    contentEn: Type.Optional(Text(20_000)),
+    contentMs: Type.Optional(Text(20_000)),
+    contentCn: Type.Optional(Text(20_000)),
+    image: Type.Optional(Text(500)),
+    status: Type.Union([Type.Literal('draft'), Type.Literal('active'), Type.Literal('archived')]),
+    startsAt: Type.String({ format: 'date-time', maxLength: 40 }),
+    endsAt: Type.String({ format: 'date-time', maxLength: 40 }),
+    frequency: Type.Union([
+      Type.Literal('once'),
+      Type.Literal('daily'),
+      Type.Literal('weekly'),
+      Type.Literal('monthly'),
+    ]),
+    rules: PromotionRules,
+    rewardKind: Type.Union([Type.Literal('fixed'), Type.Literal('percent')]),
+    rewardAmount: Type.Optional(AmountInput),
+    /** Percent of the deposit, up to 2 decimals (e.g. "50" or "12.5"). */
+    rewardPercent: Type.Optional(Type.String({ pattern: '^\\d{1,4}(\\.\\d{1,2})?$' })),
+    rewardCap: Type.Optional(AmountInput),
+    wageringMultiplier: Type.Integer({ minimum: 0, maximum: 1000 }),
+    wageringIncludesDeposit: Type.Boolean(),
+    contributions: Contributions,
+    maxBet: Type.Optional(AmountInput),
+    expiryDays: Type.Integer({ minimum: 1, maximum: 3650 }),
+    needsApproval: Type.Boolean(),
+    asksContact: Type.Boolean(),
+    sortOrder: Type.Optional(Type.Integer({ minimum: -100_000, maximum: 100_000 })),
+  },
+  { additionalProperties: false },
+);
+export type PromotionInput = Static<typeof PromotionInput>;
+
+/** A promotion as the back office edits it. */
+export const AdminPromotion = Type.Object({
+  id: Type.String(),
+  titleEn: Type.String(),
+  titleMs: Type.String(),
+  titleCn: Type.String(),
+  contentEn: Type.String(),
+  contentMs: Type.String(),
+  contentCn: Type.String(),
+  image: Type.String(),
+  status: Type.String(),
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+  frequency: Type.String(),
+  rules: Type.Object({
+    newMemberDays: Type.Optional(Type.Integer()),
+    depositNth: Type.Optional(Type.Integer()),
+    depositMin: Type.Optional(Amount),
+    depositMax: Type.Optional(Amount),
+    turnoverMin: Type.Optional(Amount),
+    turnoverDays: Type.Optional(Type.Integer()),
+    usernames: Type.Optional(Type.Array(Type.String())),
+  }),
+  rewardKind: Type.String(),
+  rewardAmount: Amount,
+  rewardPercent: Type.String(),
+  rewardCap: Amount,
+  wageringMultiplier: Type.Integer(),
+  wageringIncludesDeposit: Type.Boolean(),
+  contributions: Type.Record(Type.String(), Type.Integer()),
+  maxBet: Amount,
+  expiryDays: Type.Integer(),
+  needsApproval: Type.Boolean(),
+  asksContact: Type.Boolean(),
+  sortOrder: Type.Integer(),
+});
+export type AdminPromotion = Static<typeof AdminPromotion>;
+export const AdminPromotions = Type.Object({ items: Type.Array(AdminPromotion) });
+export type AdminPromotions = Static<typeof AdminPromotions>;
+
+/** A promotion card of the member site, with the member's state in it (null: open to apply). */
+export const PromotionCard = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  image: Type.String(),
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+  state: Type.Union([Type.Enum(PROMOTION_STATES), Type.Null()]),
+  /** The member's record of the current period, when there is one. */
+  recordId: Type.Union([Type.String(), Type.Null()]),
+  canApply: Type.Boolean(),
+  canClaim: Type.Boolean(),
+  canCancel: Type.Boolean(),
+  asksContact: Type.Boolean(),
+  rewardKind: Type.String(),
+  rewardAmount: Amount,
+  rewardPercent: Type.String(),
+  rewardCap: Amount,
+  wageringMultiplier: Type.Integer(),
+});
+export type PromotionCard = Static<typeof PromotionCard>;
+export const PromotionCards = Type.Object({ items: Type.Array(PromotionCard) });
+export type PromotionCards = Static<typeof PromotionCards>;
+
+/** `/promoDetail?id=`: the card with its rules (content is HTML, sanitized by the web). */
+export const PromotionDetail = Type.Object({
+  ...PromotionCard.properties,
+  content: Type.String(),
+  frequency: Type.String(),
+  rules: AdminPromotion.properties.rules,
+  wageringIncludesDeposit: Type.Boolean(),
+  contributions: Type.Record(Type.String(), Type.Integer()),
+  maxBet: Amount,
+  expiryDays: Type.Integer(),
+  needsApproval: Type.Boolean(),
+});
+export type PromotionDetail = Static<typeof PromotionDetail>;
+
+/** A member's record of a promotion: the reward centre and bonusDetails. */
+export const MemberPromotion = Type.Object({
+  id: Type.String(),
+  promotionId: Type.String(),
+  title: Type.String(),
+  state: Type.Enum(RECORD_STATES),
+  closeReason: Type.String(),
+  rejectReason: Type.String(),
+  depositAmount: Amount,
+  bonusAmount: Amount,
+  wageringRequired: Amount,
+  wageringDone: Amount,
+  lockedAmount: Amount,
+  forfeitedAmount: Amount,
+  flaggedBets: Type.Integer(),
+  maxBet: Amount,
+  claimedAt: Type.Union([Type.String(), Type.Null()]),
+  expiresAt: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type MemberPromotion = Static<typeof MemberPromotion>;
+export const MemberPromotions = Type.Object({ items: Type.Array(MemberPromotion) });
+export type MemberPromotions = Static<typeof MemberPromotions>;
+
+export const RewardCentreQuery = Type.Object(
+  { state: Type.Optional(Type.Enum(RECORD_STATES)) },
+  { additionalProperties: false },
+);
+
+export const PromotionIdParams = Type.Object({ id: Id });
+
+/** Claim body: the Zalo or WhatsApp id when the promotion asks for one (spec §5). */
+export const ClaimBody = Type.Object(
+  {
+    contactKind: Type.Optional(Type.Union([Type.Literal('zalo'), Type.Literal('whatsapp')])),
+    contactId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.+\\-]{3,40}$' })),
+  },
+  { additionalProperties: false },
+);
+export type ClaimBody = Static<typeof ClaimBody>;
+
+/** Back office: a reason for reject, cancel and forfeit. */
+export const ReasonBody = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 300, pattern: '^[^\\u0000]*\\S[^\\u0000]*$' }) },
+  { additionalProperties: false },
+);
+
+export const AdminMemberPromotion = Type.Object({
+  ...MemberPromotion.properties,
+  memberId: Type.String(),
+  username: Type.String(),
+  contactKind: Type.String(),
+  contactId: Type.String(),
+});
+export type AdminMemberPromotion = Static<typeof AdminMemberPromotion>;
+export const AdminMemberPromotions = Type.Object({ items: Type.Array(AdminMemberPromotion) });
+export type AdminMemberPromotions = Static<typeof AdminMemberPromotions>;
+
+export const AdminRecordQuery = Type.Object(
+  {
+    state: Type.Optional(Type.Enum(RECORD_STATES)),
+    username: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_]{1,32}$' })),
+  },
+  { additionalProperties: false },
+);
+
+/** The builder's preview: what a deposit of `depositAmount` would give and require. */
+export const PreviewBody = Type.Object(
+  { promotion: PromotionInput, depositAmount: Type.Optional(AmountInput) },
+  { additionalProperties: false },
+);
+export const PromotionPreview = Type.Object({
+  bonusAmount: Amount,
+  wageringRequired: Amount,
+  lockedAmount: Amount,
+});
+export type PromotionPreview = Static<typeof PromotionPreview>;
