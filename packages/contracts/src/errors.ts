@@ -11,6 +11,7 @@ import { operatorsErrors } from './errors/operators.ts';
 import { transportErrors } from './errors/transport.ts';
 import { uploadsErrors } from './errors/uploads.ts';
 import { verificationErrors } from './errors/verification.ts';
+import { vipErrors } from './errors/vip.ts';
 import { withdrawalsErrors } from './errors/withdrawals.ts';
 import type { SupportedLanguage } from './languages.ts';
 import { textLanguage } from './languages.ts';
@@ -42,6 +43,7 @@ const table = {
   ...lotteryErrors,
   ...csErrors,
   ...agentsErrors,
+  ...vipErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -59,6 +61,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   lotteryErrors,
   csErrors,
   agentsErrors,
+  vipErrors,
 ];
 
 export type ErrorCode = keyof typeof table;
