@@ -5,17 +5,17 @@ import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Brand as FullBrand } from '../brands/brand.ts';
 import { flagOn } from '../brands/brand.ts';
-import { moneyTransaction } from '../wallet/ledger.service.ts';
+import { type LedgerAccount, moneyTransaction } from '../wallet/ledger.service.ts';
 import {
   insertPayout,
   lockMember,
+  lockMembers,
   memberLevel,
   raiseWatermarks,
   type Unrebated,
   unrebated,
-  watermarks,
 } from './vip.repository.ts';
-import { brandLevels, type Level, levelOf, payMember, vipSettings } from './vip.service.ts';
+import { brandLevels, type Level, levelOf, payMember, VIP_SHARDS, vipSettings } from './vip.service.ts';
 
 /**
  * Rebate (cashback, issue 15): a member's turnover per category not yet rebated (the category's
@@ -33,29 +33,13 @@ export type RebateLine = { category: string; turnover: bigint; rate: number; amo
 
 /** What the unrebated turnover pays at the level's rates (per category, rounded down). */
 export function rebateLines(rows: readonly Unrebated[], level: Level): RebateLine[] {
-  return rows.map((r) => {
-    const turnover = r.total - r.rebated;
-    const rate = level.rebateRates[r.category] ?? 0;
-    return { category: r.category, turnover, rate, amount: (turnover * BigInt(rate)) / 10_000n };
-  });
-}
-
-/** The sum of the member's watermarks once `totals` are applied (rises with every payout). */
-async function watermarkSum(
-  trx: Executor,
-  brandId: string,
-  memberId: string,
-  totals: readonly { category: string; total: bigint }[],
-): Promise<bigint> {
-  const current = await watermarks(trx, brandId, memberId);
-  for (const t of totals)
-    current.set(
-      t.category,
-      t.total > (current.get(t.category) ?? 0n) ? t.total : (current.get(t.category) ?? 0n),
-    );
-  let total = 0n;
-  for (const v of current.values()) total += v;
-  return total;
+  return rows
+    .filter((r) => r.total > r.rebated)
+    .map((r) => {
+      const turnover = r.total - r.rebated;
+      const rate = level.rebateRates[r.category] ?? 0;
+      return { category: r.category, turnover, rate, amount: (turnover * BigInt(rate)) / 10_000n };
+    });
 }
 
 const sum = (lines: readonly RebateLine[]) => lines.reduce((t, l) => t + l.amount, 0n);
@@ -79,16 +63,20 @@ async function payRebate(
   mode: 'manual' | 'daily',
   levels: readonly Level[],
   minimum: bigint,
+  sources?: Map<string, LedgerAccount>,
+  lockedLevel?: number,
 ): Promise<{ payoutId: string; amount: bigint; lines: RebateLine[] } | null> {
-  const levelNo = await lockMember(trx, brand.id, memberId);
+  const levelNo = lockedLevel ?? (await lockMember(trx, brand.id, memberId));
   const rows = await unrebated(trx, brand.id, memberId);
   const lines = rebateLines(rows, levelOf(levels, levelNo));
   const amount = sum(lines);
   if (amount <= 0n || amount < minimum) return null;
   const paidOn = lines.filter((l) => l.amount > 0n);
   // Every category's turnover is consumed at today's rates (a category at 0% is rebated as 0).
-  const totals = rows.map((r) => ({ category: r.category, total: r.total }));
-  const watermark = await watermarkSum(trx, brand.id, memberId, totals);
+  const open = rows.filter((r) => r.total > r.rebated);
+  const totals = open.map((r) => ({ category: r.category, total: r.total }));
+  // The sum of the member's watermarks once raised: it only rises, so it keys this payout.
+  const watermark = rows.reduce((t, r) => t + (r.total > r.rebated ? r.total : r.rebated), 0n);
   await raiseWatermarks(trx, brand.id, memberId, totals);
   const entry = await payMember(
     trx,
@@ -101,6 +89,7 @@ async function payRebate(
       mode,
       level: levelNo,
     },
+    sources,
   );
   if (entry.replayed) return null;
   const payoutId = await insertPayout(trx, {
@@ -155,30 +144,53 @@ export async function claimRebate(db: Db, brand: FullBrand, memberId: string): P
 }
 
 const CHUNK = 200;
+/** Lanes of the daily job run at once; lane k pays members of the VIP account shards k, k+LANES, ... */
+const LANES = 3;
 
 /**
  * The automatic daily rebate of one brand (mode `daily`): every member with unrebated turnover is
- * paid what the rates give, when it reaches the minimum; members in chunks, one transaction each.
+ * paid what the rates give, when it reaches the minimum. Members are split in lanes by their VIP
+ * account shard (no two lanes credit from the same account, so they never wait on each other), each
+ * lane paying chunks of members in one transaction each.
  */
 export async function runBrandRebate(db: Db, brand: Brand): Promise<{ paid: number; amount: bigint }> {
   const [levels, settings] = await Promise.all([brandLevels(db, brand.id), vipSettings(db, brand.id)]);
   const members = [...new Set((await unrebated(db, brand.id, null)).map((r) => r.memberId))];
   let paid = 0;
   let amount = 0n;
-  for (let i = 0; i < members.length; i += CHUNK) {
-    const chunk = members.slice(i, i + CHUNK);
-    const results = await moneyTransaction(db, async (trx) => {
-      const out = [];
-      for (const m of chunk)
-        out.push(await payRebate(trx, brand, m, 'daily', levels, settings.rebateMinPayout));
-      return out;
-    });
-    for (const r of results)
-      if (r) {
-        paid += 1;
-        amount += r.amount;
-      }
-  }
+  const lane = async (k: number) => {
+    const mine = members.filter((m) => Number(BigInt(m) % VIP_SHARDS) % LANES === k);
+    const sources = new Map<string, LedgerAccount>();
+    for (let i = 0; i < mine.length; i += CHUNK) {
+      const chunk = mine.slice(i, i + CHUNK);
+      const results = await moneyTransaction(db, async (trx) => {
+        sources.clear();
+        // The chunk's VIP rows first, in id order (as a member's claim takes its own row first).
+        const locked = await lockMembers(trx, brand.id, chunk);
+        const out = [];
+        for (const m of chunk)
+          out.push(
+            await payRebate(
+              trx,
+              brand,
+              m,
+              'daily',
+              levels,
+              settings.rebateMinPayout,
+              sources,
+              locked.get(m) ?? 0,
+            ),
+          );
+        return out;
+      });
+      for (const r of results)
+        if (r) {
+          paid += 1;
+          amount += r.amount;
+        }
+    }
+  };
+  await Promise.all(Array.from({ length: LANES }, (_, k) => lane(k)));
   return { paid, amount };
 }
 

@@ -85,15 +85,28 @@ export async function memberLevel(db: Executor, brandId: string, memberId: strin
   return row?.level ?? 0;
 }
 
-/** Locks the member's VIP row (created at level 0 when missing): claims of one member queue here. */
+/** Locks the member's VIP row (created at level 0 when missing), one statement: claims of one member queue here. */
 export async function lockMember(db: Executor, brandId: string, memberId: string): Promise<number> {
-  await sql`insert into vip_members (brand_id, member_id) values (${brandId}, ${memberId})
-            on conflict do nothing`.execute(db);
   const { rows } = await sql<{ level: number }>`
-    select level from vip_members where brand_id = ${brandId} and member_id = ${memberId} for update`.execute(
-    db,
-  );
+    insert into vip_members (brand_id, member_id) values (${brandId}, ${memberId})
+    on conflict (brand_id, member_id) do update set level = vip_members.level
+    returning level`.execute(db);
   return rows[0]?.level ?? 0;
+}
+
+/** Locks the VIP rows of many members at once, in member id order; answers each one's level. */
+export async function lockMembers(
+  db: Executor,
+  brandId: string,
+  memberIds: readonly string[],
+): Promise<Map<string, number>> {
+  const sorted = [...memberIds].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+  const { rows } = await sql<{ member_id: string; level: number }>`
+    insert into vip_members (brand_id, member_id)
+    select ${brandId}, m from unnest(${sorted}::bigint[]) with ordinality as x(m, o) order by o
+    on conflict (brand_id, member_id) do update set level = vip_members.level
+    returning member_id::text as member_id, level`.execute(db);
+  return new Map(rows.map((r) => [r.member_id, r.level]));
 }
 
 /** Turnover per category of a member between two UTC days (inclusive). */
@@ -200,7 +213,10 @@ export async function applyLevelChanges(
 
 export type Unrebated = { memberId: string; category: string; total: bigint; rebated: bigint };
 
-/** Turnover not yet rebated per category: of one member, or of every member of the brand. */
+/**
+ * Each category's turnover total and watermark: of one member (every category, rebated or not), or
+ * of every member of the brand (only the categories with turnover not yet rebated).
+ */
 export async function unrebated(
   db: Executor,
   brandId: string,
@@ -216,7 +232,7 @@ export async function unrebated(
            coalesce(w.rebated_stake, 0)::text as rebated
     from t left join vip_rebate_watermarks w
       on w.brand_id = ${brandId} and w.member_id = t.member_id and w.category = t.category
-    where t.total > coalesce(w.rebated_stake, 0)
+    where ${memberId}::bigint is not null or t.total > coalesce(w.rebated_stake, 0)
     order by t.member_id, t.category`.execute(db);
   return rows.map((r) => ({
     memberId: r.member_id,
@@ -295,15 +311,4 @@ export async function markMonthly(
     insert into vip_monthly_bonuses (brand_id, member_id, month, level) values (${brandId}, ${memberId}, ${month}, ${level})
     on conflict do nothing returning member_id::text`.execute(db);
   return rows.length > 0;
-}
-
-export async function watermarks(
-  db: Executor,
-  brandId: string,
-  memberId: string,
-): Promise<Map<string, bigint>> {
-  const { rows } = await sql<{ category: string; rebated: string }>`
-    select category, rebated_stake::text as rebated from vip_rebate_watermarks
-    where brand_id = ${brandId} and member_id = ${memberId}`.execute(db);
-  return new Map(rows.map((r) => [r.category, BigInt(r.rebated)]));
 }

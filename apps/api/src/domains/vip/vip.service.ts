@@ -22,6 +22,7 @@ import {
   type LevelChange,
   type LevelRow,
   levelRows,
+  lockMembers,
   markMonthly,
   memberLevel,
   monthlyDue,
@@ -283,11 +284,27 @@ export async function playerRankProgress(
 
 // ---- money -------------------------------------------------------------------------------------
 
-/** The brand's account VIP bonuses and rebates are paid from. */
-export async function vipSource(trx: Executor, brand: Brand): Promise<LedgerAccount> {
-  return (
-    await ensureAccount(trx, { brandId: brand.id, kind: 'house', ownerKey: 'vip', currency: brand.currency })
-  ).account;
+/** The brand's VIP accounts (kind house, owner `vip:<member % VIP_SHARDS>`), so payouts spread over rows. */
+export const VIP_SHARDS = 16n;
+
+/** The brand's account a member's VIP bonuses and rebates are paid from (cached per transaction in `cache`). */
+export async function vipSource(
+  trx: Executor,
+  brand: Brand,
+  memberId: string,
+  cache?: Map<string, LedgerAccount>,
+): Promise<LedgerAccount> {
+  const ownerKey = `vip:${BigInt(memberId) % VIP_SHARDS}`;
+  const cached = cache?.get(ownerKey);
+  if (cached) return cached;
+  const { account } = await ensureAccount(trx, {
+    brandId: brand.id,
+    kind: 'house',
+    ownerKey,
+    currency: brand.currency,
+  });
+  cache?.set(ownerKey, account);
+  return account;
 }
 
 /** Credits a member's main wallet from the brand's VIP account (idempotent by `key`). */
@@ -299,8 +316,9 @@ export async function payMember(
   kind: 'vip_bonus' | 'vip_rebate',
   key: string,
   metadata: Record<string, unknown>,
+  sources?: Map<string, LedgerAccount>,
 ): Promise<{ entryId: string; replayed: boolean }> {
-  const source = await vipSource(trx, brand);
+  const source = await vipSource(trx, brand, memberId, sources);
   const { account: wallet } = await ensureAccount(trx, mainWalletRef(brand, memberId));
   const posted = await postEntry(trx, {
     brandId: brand.id,
@@ -319,10 +337,25 @@ export async function payMember(
 
 // ---- nightly job -------------------------------------------------------------------------------
 
-const CHUNK = 500;
+const CHUNK = 200;
+/** Lanes a job runs at once; lane k handles the members of the VIP account shards k, k+LANES, ... */
+const LANES = 3;
 
-async function chunks<T>(items: readonly T[], size: number, work: (chunk: readonly T[]) => Promise<void>) {
-  for (let i = 0; i < items.length; i += size) await work(items.slice(i, i + size));
+/**
+ * Runs `work` over `items` in chunks, in LANES lanes at once split by the member's VIP account
+ * shard: no two lanes credit from the same account, so their transactions never wait on each other.
+ * Each chunk gets a fresh cache of the VIP accounts for its transaction.
+ */
+export async function inLanes<T>(
+  items: readonly T[],
+  memberOf: (item: T) => string,
+  work: (chunk: readonly T[], sources: Map<string, LedgerAccount>) => Promise<void>,
+): Promise<void> {
+  const lane = async (k: number) => {
+    const mine = items.filter((i) => Number(BigInt(memberOf(i)) % VIP_SHARDS) % LANES === k);
+    for (let i = 0; i < mine.length; i += CHUNK) await work(mine.slice(i, i + CHUNK), new Map());
+  };
+  await Promise.all(Array.from({ length: LANES }, (_, k) => lane(k)));
 }
 
 /**
@@ -354,52 +387,66 @@ export async function runBrandVip(
       });
   }
   let paid = 0;
-  await chunks(changes, CHUNK, (chunk) =>
-    moneyTransaction(db, async (trx) => {
-      await applyLevelChanges(trx, brand.id, chunk, settings.periodDays, to);
-      for (const c of chunk) {
-        if (c.reason !== 'upgrade') continue;
-        for (const l of levels) {
-          if (l.level <= c.from || l.level > c.to || l.upgradeBonus <= 0n) continue;
-          const r = await payMember(
-            trx,
-            brand,
-            c.memberId,
-            l.upgradeBonus,
-            'vip_bonus',
-            `vip:upgrade:${c.memberId}:${l.level}`,
-            {
-              bonus: 'upgrade',
-              level: l.level,
-            },
-          );
-          if (!r.replayed) paid += 1;
+  await inLanes(
+    changes,
+    (c) => c.memberId,
+    (chunk, sources) =>
+      moneyTransaction(db, async (trx) => {
+        // The chunk's VIP rows first, in id order (as a member's rebate claim takes its own row first).
+        await lockMembers(
+          trx,
+          brand.id,
+          chunk.map((c) => c.memberId),
+        );
+        await applyLevelChanges(trx, brand.id, chunk, settings.periodDays, to);
+        for (const c of chunk) {
+          if (c.reason !== 'upgrade') continue;
+          for (const l of levels) {
+            if (l.level <= c.from || l.level > c.to || l.upgradeBonus <= 0n) continue;
+            const r = await payMember(
+              trx,
+              brand,
+              c.memberId,
+              l.upgradeBonus,
+              'vip_bonus',
+              `vip:upgrade:${c.memberId}:${l.level}`,
+              {
+                bonus: 'upgrade',
+                level: l.level,
+              },
+              sources,
+            );
+            if (!r.replayed) paid += 1;
+          }
         }
-      }
-    }),
+      }),
   );
   const month = to.slice(0, 7);
   const due = await monthlyDue(db, brand.id, month);
-  await chunks(due, CHUNK, (chunk) =>
-    moneyTransaction(db, async (trx) => {
-      for (const m of chunk) {
-        if (!(await markMonthly(trx, brand.id, m.member_id, month, m.level))) continue;
-        await payMember(
-          trx,
-          brand,
-          m.member_id,
-          BigInt(m.amount),
-          'vip_bonus',
-          `vip:monthly:${m.member_id}:${month}`,
-          {
-            bonus: 'monthly',
-            level: m.level,
-            month,
-          },
-        );
-        paid += 1;
-      }
-    }),
+  await inLanes(
+    due,
+    (m) => m.member_id,
+    (chunk, sources) =>
+      moneyTransaction(db, async (trx) => {
+        for (const m of chunk) {
+          if (!(await markMonthly(trx, brand.id, m.member_id, month, m.level))) continue;
+          await payMember(
+            trx,
+            brand,
+            m.member_id,
+            BigInt(m.amount),
+            'vip_bonus',
+            `vip:monthly:${m.member_id}:${month}`,
+            {
+              bonus: 'monthly',
+              level: m.level,
+              month,
+            },
+            sources,
+          );
+          paid += 1;
+        }
+      }),
   );
   return { changes, paid };
 }
