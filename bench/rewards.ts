@@ -74,30 +74,33 @@ export async function rewardsBench(): Promise<RewardsBenchResult> {
       const brand = await findBrandByMerchantCode(db, 'DEMO');
       if (!brand) throw new Error('no demo brand');
       const writeStarted = performance.now();
-      await sql`
-        insert into members (brand_id, username, password_hash)
-        select ${brand.id}::bigint, 'rw' || lpad(g::text, 7, '0'), 'bench-no-login'
-        from generate_series(1, ${memberCount}::int) g`.execute(db);
       const betsPerRow = Math.max(1, Math.round(bets / memberCount / days / 2));
-      // Each member: `days` days of the last 30, two categories a day, `betsPerRow` bets per row at
-      // 1.00-200.00 each (a hash of the member and day picks the figures, so runs are repeatable).
-      await sql`
-        insert into vip_turnover (brand_id, member_id, day, category, stake, last_tx_id, last_entry_id)
-        select m.brand_id, m.id, current_date - ((d * 3 + m.id) % 30)::int, c.category,
-               ${betsPerRow}::bigint * (100 + (abs(hashtext(m.id::text || d::text || c.category)) % 19900)),
-               '0'::xid8, 0
-        from members m
-        cross join generate_series(0, ${days - 1}::int) d
-        cross join (values ('RNG'), ('LIVE'), ('SPORTS'), ('FISH')) as c(category)
-        where m.brand_id = ${brand.id}::bigint and m.username like 'rw%'
-          and (c.category = 'RNG' or c.category = (array['LIVE', 'SPORTS', 'FISH'])[1 + (m.id % 3)::int])
-        on conflict do nothing`.execute(db);
-      await sql`
-        insert into vip_deposits (brand_id, member_id, day, amount, last_tx_id, last_entry_id)
-        select m.brand_id, m.id, current_date - (m.id % 30)::int, 10000 + (abs(hashtext(m.id::text)) % 5000000), '0'::xid8, 0
-        from members m where m.brand_id = ${brand.id}::bigint and m.username like 'rw%' and m.id % 3 = 0`.execute(
-        db,
-      );
+      await db.transaction().execute(async (trx) => {
+        await sql`set local statement_timeout = 0`.execute(trx);
+        await sql`
+          insert into members (brand_id, username, password_hash)
+          select ${brand.id}::bigint, 'rw' || lpad(g::text, 7, '0'), 'bench-no-login'
+          from generate_series(1, ${memberCount}::int) g`.execute(trx);
+        // Each member: `days` days of the last 30, two categories a day, `betsPerRow` bets per row at
+        // 1.00-200.00 each (a hash of the member and day picks the figures, so runs are repeatable).
+        await sql`
+          insert into vip_turnover (brand_id, member_id, day, category, stake, last_tx_id, last_entry_id)
+          select m.brand_id, m.id, current_date - ((d * 3 + abs(hashtext(m.id::text))) % 30)::int, c.category,
+                 ${betsPerRow}::bigint * (100 + (abs(hashtext(m.id::text || d::text || c.category)) % 19900)),
+                 '0'::xid8, 0
+          from members m
+          cross join generate_series(0, ${days - 1}::int) d
+          cross join (values ('RNG'), ('LIVE'), ('SPORTS'), ('FISH')) as c(category)
+          where m.brand_id = ${brand.id}::bigint and m.username like 'rw%'
+            and (c.category = 'RNG' or c.category = (array['LIVE', 'SPORTS', 'FISH'])[1 + (abs(hashtext(m.id::text || 'c')) % 3)::int])
+          on conflict do nothing`.execute(trx);
+        await sql`
+          insert into vip_deposits (brand_id, member_id, day, amount, last_tx_id, last_entry_id)
+          select m.brand_id, m.id, current_date - (abs(hashtext(m.id::text || 'e')) % 30)::int, 10000 + (abs(hashtext(m.id::text)) % 5000000), '0'::xid8, 0
+          from members m where m.brand_id = ${brand.id}::bigint and m.username like 'rw%' and abs(hashtext(m.id::text || 'd')) % 3 = 0`.execute(
+          trx,
+        );
+      });
       await sql`analyze`.execute(db);
       const writeSeconds = (performance.now() - writeStarted) / 1000;
       const counts = await sql<{ t: string; d: string }>`

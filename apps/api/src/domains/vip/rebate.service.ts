@@ -10,6 +10,7 @@ import {
   insertPayout,
   lockMember,
   lockMembers,
+  longRead,
   memberLevel,
   raiseWatermarks,
   type Unrebated,
@@ -155,7 +156,9 @@ const LANES = 3;
  */
 export async function runBrandRebate(db: Db, brand: Brand): Promise<{ paid: number; amount: bigint }> {
   const [levels, settings] = await Promise.all([brandLevels(db, brand.id), vipSettings(db, brand.id)]);
-  const members = [...new Set((await unrebated(db, brand.id, null)).map((r) => r.memberId))];
+  const members = [
+    ...new Set((await longRead(db, (trx) => unrebated(trx, brand.id, null))).map((r) => r.memberId)),
+  ];
   let paid = 0;
   let amount = 0n;
   const lane = async (k: number) => {

@@ -1,7 +1,20 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import type { Database } from '../../db/schema.ts';
 
 /** SQL of the VIP domain (only this domain imports it; vip.service.ts publishes what others need). */
+
+/**
+ * Runs one of the nightly jobs' whole-brand reads in its own transaction with a longer statement
+ * limit than the pool's (a read over every member of a large brand takes longer than a request).
+ */
+export async function longRead<T>(db: Executor, read: (trx: Executor) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return read(db);
+  return (db as Kysely<Database>).transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = '600s'`.execute(trx);
+    return read(trx);
+  });
+}
 
 export type LevelRow = {
   level: number;

@@ -23,6 +23,7 @@ import {
   type LevelRow,
   levelRows,
   lockMembers,
+  longRead,
   markMonthly,
   memberLevel,
   monthlyDue,
@@ -372,7 +373,7 @@ export async function runBrandVip(
   const [levels, settings] = await Promise.all([brandLevels(db, brand.id), vipSettings(db, brand.id)]);
   if (levels.length === 0) return { changes: [], paid: 0 };
   const { from, to } = periodOf(now, settings.periodDays);
-  const figures = await brandFigures(db, brand.id, from, to);
+  const figures = await longRead(db, (trx) => brandFigures(trx, brand.id, from, to));
   const changes: LevelChange[] = [];
   for (const f of figures) {
     const d = decideLevel(levels, f.level, f);
@@ -422,7 +423,7 @@ export async function runBrandVip(
       }),
   );
   const month = to.slice(0, 7);
-  const due = await monthlyDue(db, brand.id, month);
+  const due = await longRead(db, (trx) => monthlyDue(trx, brand.id, month));
   await inLanes(
     due,
     (m) => m.member_id,
