@@ -49,4 +49,6 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
     () => import('../../features/games/components/PersonalProfitPage.tsx'),
     'PersonalProfitPage',
   ),
+  manualRebate: page(() => import('../../features/vip/components/ManualRebatePage.tsx'), 'ManualRebatePage'),
+  playerRank: page(() => import('../../features/vip/components/PlayerRankPage.tsx'), 'PlayerRankPage'),
 };
