@@ -207,6 +207,16 @@ export async function memberVipLevel(
   return { level, name: nameOf(def, language), vipService: hasVipService(level) };
 }
 
+/** Published: the member info's clubLabel (wire-protocol.md): `VIP<level>` and the rank level (spec §6: above 4 gets VIP service). */
+export async function vipClubLabel(
+  db: Executor,
+  brandId: string,
+  memberId: string,
+): Promise<{ labelName: string; rankLevel: number }> {
+  const level = await memberLevel(db, brandId, memberId);
+  return { labelName: `VIP${level}`, rankLevel: level };
+}
+
 /** Published: the withdrawal limits of the member's level (0 = no limit of the level). */
 export async function vipWithdrawalLimits(
   db: Executor,
