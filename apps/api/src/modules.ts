@@ -15,6 +15,7 @@ import { securityModule } from './domains/security/security.module.ts';
 import { systemModule } from './domains/system/system.module.ts';
 import { vendorsModule } from './domains/vendors/vendors.module.ts';
 import { verificationModule } from './domains/verification/verification.module.ts';
+import { vipModule } from './domains/vip/vip.module.ts';
 import { walletModule } from './domains/wallet/wallet.module.ts';
 import { withdrawalsModule } from './domains/withdrawals/withdrawals.module.ts';
 import { eventsModule } from './events/events.module.ts';
@@ -45,5 +46,6 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   agentsModule,
   pointsModule,
   promotionsModule,
+  vipModule,
   eventsModule,
 ];

@@ -13,6 +13,7 @@ import { promotionsErrors } from './errors/promotions.ts';
 import { transportErrors } from './errors/transport.ts';
 import { uploadsErrors } from './errors/uploads.ts';
 import { verificationErrors } from './errors/verification.ts';
+import { vipErrors } from './errors/vip.ts';
 import { withdrawalsErrors } from './errors/withdrawals.ts';
 import type { SupportedLanguage } from './languages.ts';
 import { textLanguage } from './languages.ts';
@@ -46,6 +47,7 @@ const table = {
   ...agentsErrors,
   ...pointsErrors,
   ...promotionsErrors,
+  ...vipErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -65,6 +67,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   agentsErrors,
   pointsErrors,
   promotionsErrors,
+  vipErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

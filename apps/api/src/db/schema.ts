@@ -16,6 +16,7 @@ import type { SecurityTables } from '../domains/security/security.tables.ts';
 import type { SystemTables } from '../domains/system/system.tables.ts';
 import type { VendorsTables } from '../domains/vendors/vendors.tables.ts';
 import type { VerificationTables } from '../domains/verification/verification.tables.ts';
+import type { VipTables } from '../domains/vip/vip.tables.ts';
 import type { WalletTables } from '../domains/wallet/wallet.tables.ts';
 import type { WithdrawalsTables } from '../domains/withdrawals/withdrawals.tables.ts';
 import type { EventsTables } from '../events/events.tables.ts';
@@ -136,7 +137,8 @@ export interface Database
     VendorsTables,
     VerificationTables,
     WalletTables,
-    WithdrawalsTables {
+    WithdrawalsTables,
+    VipTables {
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   member_uploads: MemberUploadsTable;

@@ -9,6 +9,7 @@ import {
   type CustomerServiceResource,
   insertCustomerServiceResources,
 } from '../domains/system/customer-service.repository.ts';
+import { seedDemoVip } from '../domains/vip/vip-seed.ts';
 import type { PasswordHashing } from '../lib/hashing.ts';
 import type { Db } from './database.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
@@ -69,6 +70,7 @@ export async function seed(
   if (demo) {
     await seedDemoDeposits(db, demo.id);
     await seedDemoLottery(db, demo.id);
+    await seedDemoVip(db, demo.id);
     await seedHouseVendor(db, demo.id, options.houseVendorUrl ?? DEFAULT_HOUSE_VENDOR_URL);
   }
   return { created: brand !== null };

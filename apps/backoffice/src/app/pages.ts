@@ -115,6 +115,18 @@ export const PAGES: BackofficePage[] = [
     load: () => import('../features/lottery/LotteryPnlPage.tsx'),
   },
   {
+    path: 'vip-levels',
+    menuKey: 'vip.levelsMenu',
+    roles: ['marketing', 'finance'],
+    load: () => import('../features/vip/VipLevelsPage.tsx'),
+  },
+  {
+    path: 'vip-records',
+    menuKey: 'vip.recordsMenu',
+    roles: ['marketing', 'finance', 'cs'],
+    load: () => import('../features/vip/VipRecordsPage.tsx'),
+  },
+  {
     path: 'settings',
     menuKey: 'menu.settings',
     roles: ['admin'],

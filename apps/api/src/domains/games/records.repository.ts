@@ -287,3 +287,28 @@ export async function entryCategories(
     where t.entry_id in (${sql.join(entryIds.map((id) => sql`${id}::bigint`))})`.execute(db);
   return new Map(result.rows.map((r) => [r.entry_id, r.category]));
 }
+
+/**
+ * The category of each seamless call `(vendorId, transactionId)` among `calls` (a win or rollback
+ * takes its bet's game), as the betting record files it: `vendor|transaction` -> category.
+ */
+export async function seamlessCallCategories(
+  db: Executor,
+  calls: readonly { vendorId: string; transactionId: string }[],
+): Promise<Map<string, string>> {
+  if (calls.length === 0) return new Map();
+  const vendors = calls.map((c) => c.vendorId);
+  const transactions = calls.map((c) => c.transactionId);
+  const { rows } = await sql<{ vendor_id: string; transaction_id: string; category: string }>`
+    with calls as (
+      select st.vendor_id, st.transaction_id, coalesce(b.game_id, st.game_id) as game_code
+      from unnest(${vendors}::bigint[], ${transactions}::text[]) as k(vendor_id, transaction_id)
+      join seamless_transactions st on st.vendor_id = k.vendor_id and st.transaction_id = k.transaction_id
+      left join seamless_transactions b
+        on st.kind in ('win', 'rollback') and b.vendor_id = st.vendor_id
+        and b.transaction_id = st.bet_transaction_id
+    )
+    select vendor_id::text as vendor_id, transaction_id, ${CATEGORY_OF('vendor_id', 'game_code')} as category
+    from calls`.execute(db);
+  return new Map(rows.map((r) => [`${r.vendor_id}|${r.transaction_id}`, r.category]));
+}

@@ -312,3 +312,6 @@ export async function popularGames(
   for (const g of inCategory) chosen.add(g);
   return { list: [...chosen].slice(0, count).map((g) => toGame(g, brand, language, new Set())) };
 }
+
+/** Published for the rewards' turnover: the category of seamless calls (see the repository). */
+export { seamlessCallCategories } from './records.repository.ts';

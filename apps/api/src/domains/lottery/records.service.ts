@@ -85,3 +85,21 @@ export async function lotteryProfitRows(
     order by 1, 2, 3`.execute(db);
   return rows;
 }
+
+/**
+ * The bottom-nav category (LOTT or ELOTT) of each of the brand's orders among `orderIds` (ids not
+ * of the brand are left out): how the rewards' turnover files a lottery stake.
+ */
+export async function orderCategories(
+  db: Executor,
+  brandId: string,
+  orderIds: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(orderIds.filter((id) => /^[0-9]{1,19}$/.test(id)))];
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; category: string }>`
+    select o.id::text as id, g.category
+    from lottery_orders o join lottery_games g on g.id = o.game_id
+    where o.brand_id = ${brandId} and o.id = any(${ids}::bigint[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.category]));
+}

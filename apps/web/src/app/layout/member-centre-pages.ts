@@ -57,4 +57,6 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
     () => import('../../features/promotions/components/BonusDetailsPage.tsx'),
     'BonusDetailsPage',
   ),
+  manualRebate: page(() => import('../../features/vip/components/ManualRebatePage.tsx'), 'ManualRebatePage'),
+  playerRank: page(() => import('../../features/vip/components/PlayerRankPage.tsx'), 'PlayerRankPage'),
 };

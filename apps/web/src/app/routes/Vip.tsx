@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui/EmptyState.tsx';
-import { CrownIcon } from '../../components/ui/icons.tsx';
+import { VipClub } from '../../features/vip/components/VipClub.tsx';
 import './pages.css';
 
-/** /vip: VIP levels arrive with the rewards domain (issue 15). */
+/** /vip: the brand's VIP levels and, for a signed-in member, their rank and progress (issue 15). */
 export function Component() {
   const { t } = useTranslation();
   return (
@@ -12,7 +11,7 @@ export function Component() {
         {t('vip.title')}
       </h1>
       <p className="page__lead">{t('vip.lead')}</p>
-      <EmptyState title={t('vip.empty')} icon={<CrownIcon />} />
+      <VipClub />
     </section>
   );
 }
