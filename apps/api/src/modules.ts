@@ -8,6 +8,7 @@ import { gamesModule } from './domains/games/games.module.ts';
 import { helpModule } from './domains/help/help.module.ts';
 import { lotteryModule } from './domains/lottery/lottery.module.ts';
 import { membersModule } from './domains/members/members.module.ts';
+import { messagesModule } from './domains/messages/messages.module.ts';
 import { operatorsModule } from './domains/operators/operators.module.ts';
 import { securityModule } from './domains/security/security.module.ts';
 import { systemModule } from './domains/system/system.module.ts';
@@ -41,5 +42,6 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   lotteryModule,
   csModule,
   agentsModule,
+  messagesModule,
   eventsModule,
 ];

@@ -6,6 +6,7 @@ import type { ErrorEntry } from './errors/entry.ts';
 import { gamesErrors } from './errors/games.ts';
 import { lotteryErrors } from './errors/lottery.ts';
 import { membersErrors } from './errors/members.ts';
+import { messagesErrors } from './errors/messages.ts';
 import { moneyErrors } from './errors/money.ts';
 import { operatorsErrors } from './errors/operators.ts';
 import { transportErrors } from './errors/transport.ts';
@@ -42,6 +43,7 @@ const table = {
   ...lotteryErrors,
   ...csErrors,
   ...agentsErrors,
+  ...messagesErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -59,6 +61,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   lotteryErrors,
   csErrors,
   agentsErrors,
+  messagesErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

@@ -9,6 +9,7 @@ import type { GamesTables } from '../domains/games/games.tables.ts';
 import type { HelpTables } from '../domains/help/help.tables.ts';
 import type { LotteryTables } from '../domains/lottery/lottery.tables.ts';
 import type { MembersTables } from '../domains/members/members.tables.ts';
+import type { MessagesTables } from '../domains/messages/messages.tables.ts';
 import type { OperatorsTables } from '../domains/operators/operators.tables.ts';
 import type { SecurityTables } from '../domains/security/security.tables.ts';
 import type { SystemTables } from '../domains/system/system.tables.ts';
@@ -126,6 +127,7 @@ export interface Database
     HelpTables,
     LotteryTables,
     MembersTables,
+    MessagesTables,
     OperatorsTables,
     SecurityTables,
     SystemTables,
