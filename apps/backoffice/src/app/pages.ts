@@ -139,6 +139,12 @@ export const PAGES: BackofficePage[] = [
     load: () => import('../features/agents/AffiliateApplicationsPage.tsx'),
   },
   {
+    path: 'messages',
+    menuKey: 'messages.menu',
+    roles: [],
+    load: () => import('../features/messages/MessagesPage.tsx'),
+  },
+  {
     path: 'audit',
     menuKey: 'menu.audit',
     roles: ['admin'],
