@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import type { AuthEnvironment } from '../../features/auth/types/environment.ts';
+import { useUnreadMessageCount } from '../../features/messages/api/messages.ts';
 import { useCountryCodes } from '../../features/system/api/get-country-codes.ts';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { closeModal, type ModalRequest } from '../../lib/modals.ts';
@@ -56,6 +57,7 @@ export function ModalSwitch({
   const needsCountries =
     registerRoute || modal?.name === 'login' || modal?.name === 'register' || modal?.name === 'forgetPass';
   const countryCodes = useCountryCodes(needsCountries);
+  const unreadMessages = useUnreadMessageCount(loggedIn && modal?.name === 'memberCentre');
 
   if (!info) return null;
   const flags = info.whitelabel.flags;
@@ -107,6 +109,7 @@ export function ModalSwitch({
             manualRebate={!!flags.MANPLAYREB3}
             countryCodes={countryCodes.data ?? []}
             pages={MEMBER_CENTRE_PAGE_COMPONENTS}
+            messageCount={unreadMessages.data ?? 0}
           />
         );
         break;

@@ -49,4 +49,5 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
     () => import('../../features/games/components/PersonalProfitPage.tsx'),
     'PersonalProfitPage',
   ),
+  messageV2: page(() => import('../../features/messages/components/MessagesPage.tsx'), 'MessagesPage'),
 };
