@@ -9,6 +9,7 @@ import { helpModule } from './domains/help/help.module.ts';
 import { lotteryModule } from './domains/lottery/lottery.module.ts';
 import { membersModule } from './domains/members/members.module.ts';
 import { messagesModule } from './domains/messages/messages.module.ts';
+import { missionsModule } from './domains/missions/missions.module.ts';
 import { operatorsModule } from './domains/operators/operators.module.ts';
 import { securityModule } from './domains/security/security.module.ts';
 import { systemModule } from './domains/system/system.module.ts';
@@ -43,5 +44,6 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   csModule,
   agentsModule,
   messagesModule,
+  missionsModule,
   eventsModule,
 ];

@@ -7,6 +7,7 @@ import { gamesErrors } from './errors/games.ts';
 import { lotteryErrors } from './errors/lottery.ts';
 import { membersErrors } from './errors/members.ts';
 import { messagesErrors } from './errors/messages.ts';
+import { missionsErrors } from './errors/missions.ts';
 import { moneyErrors } from './errors/money.ts';
 import { operatorsErrors } from './errors/operators.ts';
 import { transportErrors } from './errors/transport.ts';
@@ -44,6 +45,7 @@ const table = {
   ...csErrors,
   ...agentsErrors,
   ...messagesErrors,
+  ...missionsErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -62,6 +64,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   csErrors,
   agentsErrors,
   messagesErrors,
+  missionsErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

@@ -10,6 +10,7 @@ import type { HelpTables } from '../domains/help/help.tables.ts';
 import type { LotteryTables } from '../domains/lottery/lottery.tables.ts';
 import type { MembersTables } from '../domains/members/members.tables.ts';
 import type { MessagesTables } from '../domains/messages/messages.tables.ts';
+import type { MissionsTables } from '../domains/missions/missions.tables.ts';
 import type { OperatorsTables } from '../domains/operators/operators.tables.ts';
 import type { SecurityTables } from '../domains/security/security.tables.ts';
 import type { SystemTables } from '../domains/system/system.tables.ts';
@@ -128,6 +129,7 @@ export interface Database
     LotteryTables,
     MembersTables,
     MessagesTables,
+    MissionsTables,
     OperatorsTables,
     SecurityTables,
     SystemTables,
