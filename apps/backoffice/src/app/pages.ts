@@ -145,6 +145,12 @@ export const PAGES: BackofficePage[] = [
     load: () => import('../features/messages/MessagesPage.tsx'),
   },
   {
+    path: 'missions',
+    menuKey: 'missions.menu',
+    roles: [],
+    load: () => import('../features/missions/MissionsPage.tsx'),
+  },
+  {
     path: 'audit',
     menuKey: 'menu.audit',
     roles: ['admin'],
