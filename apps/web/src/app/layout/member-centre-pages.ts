@@ -49,5 +49,9 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
     () => import('../../features/games/components/PersonalProfitPage.tsx'),
     'PersonalProfitPage',
   ),
+  missionLeaderboard: page(
+    () => import('../../features/missions/components/MissionLeaderboardPage.tsx'),
+    'MissionLeaderboardPage',
+  ),
   messageV2: page(() => import('../../features/messages/components/MessagesPage.tsx'), 'MessagesPage'),
 };
