@@ -11,6 +11,7 @@ import { membersModule } from './domains/members/members.module.ts';
 import { messagesModule } from './domains/messages/messages.module.ts';
 import { missionsModule } from './domains/missions/missions.module.ts';
 import { operatorsModule } from './domains/operators/operators.module.ts';
+import { referralsModule } from './domains/referrals/referrals.module.ts';
 import { securityModule } from './domains/security/security.module.ts';
 import { systemModule } from './domains/system/system.module.ts';
 import { vendorsModule } from './domains/vendors/vendors.module.ts';
@@ -45,5 +46,6 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   agentsModule,
   messagesModule,
   missionsModule,
+  referralsModule,
   eventsModule,
 ];

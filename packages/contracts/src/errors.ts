@@ -8,6 +8,7 @@ import { lotteryErrors } from './errors/lottery.ts';
 import { membersErrors } from './errors/members.ts';
 import { messagesErrors } from './errors/messages.ts';
 import { missionsErrors } from './errors/missions.ts';
+import { referralsErrors } from './errors/referrals.ts';
 import { moneyErrors } from './errors/money.ts';
 import { operatorsErrors } from './errors/operators.ts';
 import { transportErrors } from './errors/transport.ts';
@@ -46,6 +47,7 @@ const table = {
   ...agentsErrors,
   ...messagesErrors,
   ...missionsErrors,
+  ...referralsErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -65,6 +67,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   agentsErrors,
   messagesErrors,
   missionsErrors,
+  referralsErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

@@ -12,6 +12,7 @@ import type { MembersTables } from '../domains/members/members.tables.ts';
 import type { MessagesTables } from '../domains/messages/messages.tables.ts';
 import type { MissionsTables } from '../domains/missions/missions.tables.ts';
 import type { OperatorsTables } from '../domains/operators/operators.tables.ts';
+import type { ReferralsTables } from '../domains/referrals/referrals.tables.ts';
 import type { SecurityTables } from '../domains/security/security.tables.ts';
 import type { SystemTables } from '../domains/system/system.tables.ts';
 import type { VendorsTables } from '../domains/vendors/vendors.tables.ts';
@@ -131,6 +132,7 @@ export interface Database
     MessagesTables,
     MissionsTables,
     OperatorsTables,
+    ReferralsTables,
     SecurityTables,
     SystemTables,
     VendorsTables,
