@@ -151,6 +151,12 @@ export const PAGES: BackofficePage[] = [
     load: () => import('../features/missions/MissionsPage.tsx'),
   },
   {
+    path: 'referrals',
+    menuKey: 'referrals.menu',
+    roles: [],
+    load: () => import('../features/referrals/ReferralsPage.tsx'),
+  },
+  {
     path: 'audit',
     menuKey: 'menu.audit',
     roles: ['admin'],
