@@ -49,6 +49,7 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
     () => import('../../features/games/components/PersonalProfitPage.tsx'),
     'PersonalProfitPage',
   ),
+  referral: page(() => import('../../features/referrals/components/ReferralPage.tsx'), 'ReferralPage'),
   missionLeaderboard: page(
     () => import('../../features/missions/components/MissionLeaderboardPage.tsx'),
     'MissionLeaderboardPage',
