@@ -24,6 +24,9 @@ describe('side menu', () => {
       'Lottery numeros',
       'Customer service',
       'Affiliate applications',
+      'Messages',
+      'Missions',
+      'Referrals',
     ]);
   });
 
