@@ -8,9 +8,12 @@ import { gamesModule } from './domains/games/games.module.ts';
 import { helpModule } from './domains/help/help.module.ts';
 import { lotteryModule } from './domains/lottery/lottery.module.ts';
 import { membersModule } from './domains/members/members.module.ts';
+import { messagesModule } from './domains/messages/messages.module.ts';
+import { missionsModule } from './domains/missions/missions.module.ts';
 import { operatorsModule } from './domains/operators/operators.module.ts';
 import { pointsModule } from './domains/points/points.module.ts';
 import { promotionsModule } from './domains/promotions/promotions.module.ts';
+import { referralsModule } from './domains/referrals/referrals.module.ts';
 import { securityModule } from './domains/security/security.module.ts';
 import { systemModule } from './domains/system/system.module.ts';
 import { vendorsModule } from './domains/vendors/vendors.module.ts';
@@ -47,5 +50,8 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   pointsModule,
   promotionsModule,
   vipModule,
+  messagesModule,
+  missionsModule,
+  referralsModule,
   eventsModule,
 ];

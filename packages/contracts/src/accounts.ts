@@ -88,6 +88,8 @@ const RegisterCommon = {
   registerUrl: Opt(2048),
   registerMethod: Type.Optional(Type.String({ maxLength: 16 })),
   loginDeviceId: Opt(64),
+  /** A member's referral code (invite friends): the new member becomes the referrer's invitation. */
+  referralCode: Opt(32),
 };
 
 /** PUT /wps/member/register (E). */

@@ -6,10 +6,13 @@ import type { ErrorEntry } from './errors/entry.ts';
 import { gamesErrors } from './errors/games.ts';
 import { lotteryErrors } from './errors/lottery.ts';
 import { membersErrors } from './errors/members.ts';
+import { messagesErrors } from './errors/messages.ts';
+import { missionsErrors } from './errors/missions.ts';
 import { moneyErrors } from './errors/money.ts';
 import { operatorsErrors } from './errors/operators.ts';
 import { pointsErrors } from './errors/points.ts';
 import { promotionsErrors } from './errors/promotions.ts';
+import { referralsErrors } from './errors/referrals.ts';
 import { transportErrors } from './errors/transport.ts';
 import { uploadsErrors } from './errors/uploads.ts';
 import { verificationErrors } from './errors/verification.ts';
@@ -48,6 +51,9 @@ const table = {
   ...pointsErrors,
   ...promotionsErrors,
   ...vipErrors,
+  ...messagesErrors,
+  ...missionsErrors,
+  ...referralsErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -68,6 +74,9 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   pointsErrors,
   promotionsErrors,
   vipErrors,
+  messagesErrors,
+  missionsErrors,
+  referralsErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

@@ -9,9 +9,12 @@ import type { GamesTables } from '../domains/games/games.tables.ts';
 import type { HelpTables } from '../domains/help/help.tables.ts';
 import type { LotteryTables } from '../domains/lottery/lottery.tables.ts';
 import type { MembersTables } from '../domains/members/members.tables.ts';
+import type { MessagesTables } from '../domains/messages/messages.tables.ts';
+import type { MissionsTables } from '../domains/missions/missions.tables.ts';
 import type { OperatorsTables } from '../domains/operators/operators.tables.ts';
 import type { PointsTables } from '../domains/points/points.tables.ts';
 import type { PromotionsTables } from '../domains/promotions/promotions.tables.ts';
+import type { ReferralsTables } from '../domains/referrals/referrals.tables.ts';
 import type { SecurityTables } from '../domains/security/security.tables.ts';
 import type { SystemTables } from '../domains/system/system.tables.ts';
 import type { VendorsTables } from '../domains/vendors/vendors.tables.ts';
@@ -129,9 +132,12 @@ export interface Database
     HelpTables,
     LotteryTables,
     MembersTables,
+    MessagesTables,
+    MissionsTables,
     OperatorsTables,
     PointsTables,
     PromotionsTables,
+    ReferralsTables,
     SecurityTables,
     SystemTables,
     VendorsTables,

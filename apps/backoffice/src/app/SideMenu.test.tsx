@@ -25,6 +25,9 @@ describe('side menu', () => {
       'Customer service',
       'Affiliate applications',
       'Promotions',
+      'Messages',
+      'Missions',
+      'Referrals',
     ]);
   });
 

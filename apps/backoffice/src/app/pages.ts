@@ -151,6 +151,24 @@ export const PAGES: BackofficePage[] = [
     load: () => import('../features/agents/AffiliateApplicationsPage.tsx'),
   },
   {
+    path: 'messages',
+    menuKey: 'messages.menu',
+    roles: [],
+    load: () => import('../features/messages/MessagesPage.tsx'),
+  },
+  {
+    path: 'missions',
+    menuKey: 'missions.menu',
+    roles: [],
+    load: () => import('../features/missions/MissionsPage.tsx'),
+  },
+  {
+    path: 'referrals',
+    menuKey: 'referrals.menu',
+    roles: [],
+    load: () => import('../features/referrals/ReferralsPage.tsx'),
+  },
+  {
     path: 'audit',
     menuKey: 'menu.audit',
     roles: ['admin'],

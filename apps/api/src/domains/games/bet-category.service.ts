@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
+import { categoriesOfTransactions, type SeamlessRef } from './bet-category.repository.ts';
 
 /**
  * The game category (RNG, LIVE, ...) of seamless ledger entries: the entry's vendor transaction
@@ -47,4 +48,19 @@ export async function betEntriesOfRollbacks(
   const out = new Map<string, string>();
   for (const row of rows) if (row.rollback_entry && row.bet_entry) out.set(row.rollback_entry, row.bet_entry);
   return out;
+}
+
+export type { SeamlessRef };
+
+/**
+ * Published for the rewards (missions, rebate): the game category (RNG, LIVE, ...) of seamless
+ * transactions, keyed `vendorId:transactionId` (a `bet_settled` event's vendor posting and its
+ * reference). A transaction without a seamless row is missing from the map.
+ */
+export async function betCategories(
+  db: Executor,
+  refs: readonly SeamlessRef[],
+): Promise<Map<string, string>> {
+  const rows = await categoriesOfTransactions(db, refs);
+  return new Map(rows.map((r) => [`${r.vendorId}:${r.transactionId}`, r.category]));
 }

@@ -18,6 +18,7 @@ import {
   insertMember,
 } from './member.repository.ts';
 import type { Member } from './member.ts';
+import { runRegistrationHooks } from './registration-hooks.ts';
 
 type RegisterInput = RegisterByUsernameBody | RegisterByMobileBody;
 
@@ -186,6 +187,13 @@ export async function register(
         registerMethod: mode === 'mobile' ? 'WEB_MOBILE' : 'WEB',
         registerUrl: (input.registerUrl ?? '').slice(0, 512),
         registerIp: caller.ip,
+      });
+      await runRegistrationHooks(trx, {
+        brandId: brand.id,
+        memberId: id,
+        referralCode: (input.referralCode ?? '').trim(),
+        ip: caller.ip,
+        deviceId: (input.loginDeviceId ?? '').trim(),
       });
       // An identical request older than the retry window no longer counts.
       await trx.deleteFrom('registration_requests').where('request_hash', '=', requestHash).execute();

@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import type { AuthEnvironment } from '../../features/auth/types/environment.ts';
+import { useUnreadMessageCount } from '../../features/messages/api/messages.ts';
+import { useMissionSummary } from '../../features/missions/api/missions.ts';
 import { useCountryCodes } from '../../features/system/api/get-country-codes.ts';
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { closeModal, type ModalRequest } from '../../lib/modals.ts';
@@ -56,6 +58,8 @@ export function ModalSwitch({
   const needsCountries =
     registerRoute || modal?.name === 'login' || modal?.name === 'register' || modal?.name === 'forgetPass';
   const countryCodes = useCountryCodes(needsCountries);
+  const unreadMessages = useUnreadMessageCount(loggedIn && modal?.name === 'memberCentre');
+  const missions = useMissionSummary(loggedIn && modal?.name === 'memberCentre');
 
   if (!info) return null;
   const flags = info.whitelabel.flags;
@@ -107,6 +111,8 @@ export function ModalSwitch({
             manualRebate={!!flags.MANPLAYREB3}
             countryCodes={countryCodes.data ?? []}
             pages={MEMBER_CENTRE_PAGE_COMPONENTS}
+            messageCount={unreadMessages.data ?? 0}
+            missionCount={missions.data?.missionCount ?? 0}
           />
         );
         break;

@@ -59,4 +59,10 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
   ),
   manualRebate: page(() => import('../../features/vip/components/ManualRebatePage.tsx'), 'ManualRebatePage'),
   playerRank: page(() => import('../../features/vip/components/PlayerRankPage.tsx'), 'PlayerRankPage'),
+  referral: page(() => import('../../features/referrals/components/ReferralPage.tsx'), 'ReferralPage'),
+  missionLeaderboard: page(
+    () => import('../../features/missions/components/MissionLeaderboardPage.tsx'),
+    'MissionLeaderboardPage',
+  ),
+  messageV2: page(() => import('../../features/messages/components/MessagesPage.tsx'), 'MessagesPage'),
 };

@@ -86,6 +86,13 @@ describe('<RegisterModal>', () => {
     expect(await screen.findAllByText('This field is required.')).toHaveLength(3);
   });
 
+  it("shows and sends the invite link's referral code", async () => {
+    show('/register?referralCode=ABCD2345');
+    expect((await screen.findByTestId('register-referral', {}, { timeout: 5000 })).textContent).toBe(
+      'Invited with referral code ABCD2345',
+    );
+  });
+
   it('hides the affiliate field when the URL code checks out', async () => {
     show('/register?affiliateCode=DEMO01', { '/wps/agent/affiliate': { valid: true, code: 'DEMO01' } });
     await screen.findByTestId('register-submit', {}, { timeout: 5000 });

@@ -61,6 +61,12 @@ export function urlAffiliateCode(search: string): string | null {
   return (params.get('affiliateCode') ?? params.get('code') ?? '').trim() || null;
 }
 
+/** A member's referral code the visitor arrived with (?referralCode=, the invite-friends link). */
+export function urlReferralCode(search: string): string | null {
+  const code = (new URLSearchParams(search).get('referralCode') ?? '').trim();
+  return code !== '' && code.length <= 32 ? code : null;
+}
+
 /**
  * The fields of one tab from the brand's settings (spec §5): only enabled fields, in form order.
  */
@@ -146,11 +152,14 @@ function RegisterForm({
   settings,
   env,
   affiliate,
+  invitedBy = null,
 }: {
   method: RegisterMethod;
   settings: RegisterSettings;
   env: AuthEnvironment;
   affiliate: { fromUrl: string | null; fieldShown: boolean };
+  /** The referral code of the invite-friends link (?referralCode=), sent with the form. */
+  invitedBy?: string | null;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -236,6 +245,7 @@ function RegisterForm({
     if (shown.includes('mobileNum') && values.mobileNum)
       fields.countryDialingCode = values.countryDialingCode ?? '';
     if (!affiliate.fieldShown && affiliate.fromUrl) fields.affiliateCode = affiliate.fromUrl;
+    if (invitedBy) fields.referralCode = invitedBy;
     try {
       setStage('check');
       if (affiliate.fieldShown && fields.affiliateCode) {
@@ -320,6 +330,11 @@ function RegisterForm({
       noValidate
       aria-busy={stage !== 'idle'}
     >
+      {invitedBy ? (
+        <p className="register-form__referral" data-testid="register-referral">
+          {t('referrals.invitedWith', { code: invitedBy })}
+        </p>
+      ) : null}
       {shown.map((name) =>
         name === 'mobileNum' ? (
           <MobileField
@@ -447,6 +462,7 @@ export function RegisterModal({ env, onClose }: { env: AuthEnvironment; onClose:
                   settings={settings.data}
                   env={env}
                   affiliate={{ fromUrl, fieldShown }}
+                  invitedBy={urlReferralCode(location.search)}
                 />
               ) : null}
             </Tabs.Content>

@@ -17,19 +17,23 @@ const SecurityCenter = lazy(() =>
 /**
  * The personal-centre panel (spec §2): the full menu, a close button, page scroll locked while
  * open. Pages other than securityCenter come from their features through `pages`; one without a
- * component says that it arrives with its feature. The mission badge shows once a mission count above 0 is known.
+ * component says that it arrives with its feature. The mission badge shows once a mission count above 0 is known, the messages badge
+ * (messageV2) the member's unread count above 0.
  */
 export function MemberCentre({
   page,
   manualRebate,
   countryCodes,
   missionCount = 0,
+  messageCount = 0,
   pages: pageComponents = {},
 }: {
   page?: string;
   manualRebate: boolean;
   countryCodes: CountryCode[];
   missionCount?: number;
+  /** Unread messages: the badge of messageV2. */
+  messageCount?: number;
   /** Pages provided by other features (app/layout/member-centre-pages.ts), each a lazy component. */
   pages?: Partial<Record<MemberCentrePage, ComponentType<{ openPage: (page: MemberCentrePage) => void }>>>;
 }) {
@@ -65,6 +69,11 @@ export function MemberCentre({
                   <span>{memberPageLabel(t, item)}</span>
                   {item === 'missionLeaderboard' && missionCount > 0 ? (
                     <span className="member-centre__badge">{missionCount}</span>
+                  ) : null}
+                  {item === 'messageV2' && messageCount > 0 ? (
+                    <span className="member-centre__badge" data-testid="member-menu-messageV2-badge">
+                      {messageCount}
+                    </span>
                   ) : null}
                 </button>
               </li>

@@ -1,0 +1,29 @@
+import type { Tx } from '../../db/executor.ts';
+
+/** What a registration hook learns of a new member, inside the registration's transaction. */
+export type RegisteredMember = {
+  brandId: string;
+  memberId: string;
+  /** The register form's referral code, trimmed ('' when none). */
+  referralCode: string;
+  ip: string;
+  /** The browser's device id (loginDeviceId), '' when none. */
+  deviceId: string;
+};
+
+export type RegistrationHook = (trx: Tx, member: RegisteredMember) => Promise<void>;
+
+const hooks: RegistrationHook[] = [];
+
+/**
+ * Published for other domains (referrals): `hook` runs inside the transaction that inserts each new
+ * member, so it commits with the member; an AppError it throws refuses the registration and
+ * nothing is written. Registering the same hook twice keeps one.
+ */
+export function onMemberRegistered(hook: RegistrationHook): void {
+  if (!hooks.includes(hook)) hooks.push(hook);
+}
+
+export async function runRegistrationHooks(trx: Tx, member: RegisteredMember): Promise<void> {
+  for (const hook of hooks) await hook(trx, member);
+}

@@ -1,0 +1,16 @@
+import type { DomainModule } from '../../http/module.ts';
+import * as m0041 from './migrations/0041_missions.ts';
+import { missionAdminRoutes } from './mission.admin.routes.ts';
+import { missionRoutes } from './mission.routes.ts';
+import { missionProgressConsumer } from './mission-progress.consumer.ts';
+
+/** Missions: daily, weekly and one-off tasks with money rewards, progress from the event feed. */
+export const missionsModule: DomainModule = {
+  name: 'missions',
+  routes: missionRoutes,
+  adminRoutes: missionAdminRoutes,
+  consumers: [missionProgressConsumer],
+  migrations: {
+    '0041_missions': m0041,
+  },
+};
