@@ -24,10 +24,10 @@ describe('side menu', () => {
       'Lottery numeros',
       'Customer service',
       'Affiliate applications',
-      'Promotions',
       'Messages',
       'Missions',
       'Referrals',
+      'Promotions',
     ]);
   });
 
