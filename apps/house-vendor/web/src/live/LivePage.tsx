@@ -1,12 +1,10 @@
-import { GAME_MESSAGE_SOURCE, type GameMessage } from '@lotus/contracts/game-launch';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { GameMessage } from '@lotus/contracts/game-launch';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
-import { Dialog } from '../components/Dialog.tsx';
-import { GameSound } from '../game/sound.ts';
-import { ApiError, api, type GameState } from '../lib/api.ts';
-import { formatMinor } from '../lib/money.ts';
+import type { GameState } from '../lib/api.ts';
 import {
+  ApiError,
   type History,
   type LiveResult,
   type LiveRound,
@@ -17,6 +15,7 @@ import {
 import {
   checkBet,
   chipValues,
+  formatMinor,
   localDeadline,
   type OwnBet,
   pocketColour,
@@ -29,6 +28,7 @@ import {
 } from './logic.ts';
 import { Roads } from './Roads.tsx';
 import './live.css';
+import { LiveSound } from './sound.ts';
 import type { LiveTableView } from './table-view.ts';
 
 /**
@@ -39,9 +39,12 @@ import type { LiveTableView } from './table-view.ts';
  * PixiJS (table-view.ts, loaded on demand), roads from the public history (refetched on `result`).
  */
 
+/** game-launch.ts's GAME_MESSAGE_SOURCE, typed by the contract (a value import would pull typebox in). */
+const SOURCE: GameMessage['source'] = 'lotus-game';
+
 function tell(type: GameMessage['type']) {
   if (window.parent === window) return;
-  const message: GameMessage = { source: GAME_MESSAGE_SOURCE, type };
+  const message: GameMessage = { source: SOURCE, type };
   window.parent.postMessage(message, '*');
 }
 
@@ -58,7 +61,7 @@ function boot(table: string) {
       params.delete('launch');
       const query = params.toString();
       window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
-      const answer = await api.openSession({ merchant, launchToken, game: table });
+      const answer = await liveApi.openSession({ merchant, launchToken, game: table });
       try {
         sessionStorage.setItem(storageKey(table), answer.token);
       } catch {
@@ -73,12 +76,51 @@ function boot(table: string) {
       token = null;
     }
     if (!token) throw new ApiError('session_invalid', 401);
-    return { token, state: await api.state(token) };
+    return { token, state: await liveApi.state(token) };
   })();
   return booting;
 }
 
-type Panel = 'rules' | 'limits' | null;
+type PanelName = 'rules' | 'limits' | null;
+
+/** A modal panel like components/Dialog.tsx (focus in on open, back on close, Escape closes). */
+function Panel({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [onClose]);
+  return (
+    <div className="backdrop">
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        ref={panel}
+      >
+        <div className="dialog-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
+            ×
+          </button>
+        </div>
+        <div className="dialog-body">{children}</div>
+      </div>
+    </div>
+  );
+}
 const KNOWN_ERRORS = new Set([
   'bet_late',
   'bet_limit',
@@ -142,10 +184,10 @@ export default function LivePage({ table: tableId }: { table: string }) {
   const [win, setWin] = useState<{ payout: bigint; stake: bigint } | null>(null);
   const [history, setHistory] = useState<History | null>(null);
   const [connected, setConnected] = useState(false);
-  const [panel, setPanel] = useState<Panel>(null);
+  const [panel, setPanel] = useState<PanelName>(null);
   const [soundOn, setSoundOn] = useState(true);
   const [announcement, setAnnouncement] = useState('');
-  const sound = useRef(new GameSound(true));
+  const sound = useRef(new LiveSound());
   sound.current.enabled = soundOn;
   const viewHost = useRef<HTMLDivElement>(null);
   const view = useRef<LiveTableView | null>(null);
@@ -169,7 +211,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
       const deposit = code === 'insufficient_balance' && state?.session.mode !== 'free';
       if (deposit) tell('deposit');
       setMessage({ text: t(`live.errors.${KNOWN_ERRORS.has(code) ? code : 'other'}`), deposit });
-      sound.current.play('stop');
+      sound.current.play('error');
     },
     [t, state],
   );
@@ -267,7 +309,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
     socket.on('disconnect', () => setConnected(false));
     socket.on('phase', (next: LiveRound) => {
       applyRound(next, true);
-      if (next.phase === 'betting') sound.current.play('click');
+      if (next.phase === 'closed') sound.current.play('close');
     });
     socket.on('result', (next: LiveRound) => {
       applyRound(next, true);
@@ -332,7 +374,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
     }
     setBusy(true);
     setMessage(null);
-    sound.current.play('click');
+    sound.current.play('chip');
     try {
       const answer = await liveApi.bet(token, tableId, {
         requestId: crypto.randomUUID(),
@@ -517,7 +559,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
       </nav>
 
       {panel === 'rules' && (
-        <Dialog title={t('panels.rules')} onClose={() => setPanel(null)}>
+        <Panel title={t('panels.rules')} onClose={() => setPanel(null)}>
           <table className="paytable">
             <tbody>
               {Object.values(table.betKinds).map((kind) => (
@@ -532,10 +574,10 @@ export default function LivePage({ table: tableId }: { table: string }) {
             </tbody>
           </table>
           <p className="hint">{t('live.rulesNote', { betting: table.bettingMs / 1000 })}</p>
-        </Dialog>
+        </Panel>
       )}
       {panel === 'limits' && limits && (
-        <Dialog title={t('live.limits')} onClose={() => setPanel(null)}>
+        <Panel title={t('live.limits')} onClose={() => setPanel(null)}>
           <table className="paytable">
             <tbody>
               {Object.entries(limits.perBet).map(([kind, l]) => (
@@ -554,7 +596,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
               </tr>
             </tbody>
           </table>
-        </Dialog>
+        </Panel>
       )}
     </main>
   );

@@ -1,7 +1,21 @@
-import { ApiError } from '../lib/api.ts';
+import type { GameState } from '../lib/api.ts';
 import type { Limits, LiveGameCode, OwnBet } from './logic.ts';
 
-/** The live tables' HTTP calls (src/server/live/routes.ts), same origin, bearer session token. */
+/**
+ * The live tables' HTTP calls (src/server/live/routes.ts) and the session calls the slots use too,
+ * same origin, bearer session token. Kept apart from ../lib/api.ts (only its types are shared) so the
+ * slots' page chunks stay as they are.
+ */
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(code: string, status: number) {
+    super(code);
+    this.code = code;
+    this.status = status;
+  }
+}
 
 export type BetKindView = { kind: string; name: string; odds: { win: number; per: number }; rule: string };
 
@@ -87,6 +101,9 @@ async function call<T>(
 const base = (table: string) => `/api/live/tables/${encodeURIComponent(table)}`;
 
 export const liveApi = {
+  openSession: (input: { merchant: string; launchToken: string; game: string }) =>
+    call<GameState & { token: string }>('POST', '/api/session', null, input),
+  state: (token: string) => call<GameState>('GET', '/api/state', token),
   table: (token: string, table: string) => call<TableState & { table: TableView }>('GET', base(table), token),
   history: (table: string) => call<History>('GET', `${base(table)}/history`, null),
   bet: (

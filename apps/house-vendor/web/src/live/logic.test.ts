@@ -3,6 +3,7 @@ import {
   cardLabel,
   checkBet,
   chipValues,
+  formatMinor,
   isLiveTableId,
   type Limits,
   localDeadline,
@@ -94,6 +95,17 @@ describe('live table logic', () => {
     expect(secondsLeft(deadline, receivedAt + 11_000)).toBe(1);
     expect(secondsLeft(deadline, receivedAt + 20_000)).toBe(0);
     expect(localDeadline({ closesAt: 'x', serverTime: 'y' }, 5)).toBe(5);
+  });
+
+  it('formats money like the slots', async () => {
+    const { formatMinor: slots } = await import('../lib/money.ts');
+    for (const [minor, scale] of [
+      [0n, 2],
+      [123456789n, 2],
+      [-5n, 2],
+      [1000n, 0],
+    ] as const)
+      expect(formatMinor(minor, scale)).toBe(slots(minor, scale));
   });
 
   it('names cards and pockets', () => {
