@@ -192,6 +192,8 @@ export default function LivePage({ table: tableId }: { table: string }) {
   const viewHost = useRef<HTMLDivElement>(null);
   const view = useRef<LiveTableView | null>(null);
   const shown = useRef<string | null>(null);
+  /** The result's animation: the win is shown once it is over. */
+  const showing = useRef<Promise<void>>(Promise.resolve());
   const roundId = useRef<string | null>(null);
   const tRef = useRef(t);
   tRef.current = t;
@@ -270,7 +272,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
     }
     if (next.result && shown.current !== next.id) {
       shown.current = next.id;
-      void view.current?.show(next.result, animate);
+      showing.current = view.current?.show(next.result, animate).catch(() => {}) ?? Promise.resolve();
       setAnnouncement(describeResult(tRef.current, next.result));
     } else if (!next.result && next.phase === 'betting' && shown.current !== `idle:${next.id}`) {
       shown.current = `idle:${next.id}`;
@@ -322,13 +324,15 @@ export default function LivePage({ table: tableId }: { table: string }) {
     socket.on(
       'settled',
       (s: { round: string; status: string; payout: string; balance: string | null; bets: OwnBet[] }) => {
-        if (s.balance !== null) setBalance(BigInt(s.balance));
-        const stake = s.bets
-          .filter((b) => b.status === 'placed')
-          .reduce((sum, b) => sum + BigInt(b.stake), 0n);
-        setWin({ payout: BigInt(s.payout ?? '0'), stake });
-        if (BigInt(s.payout ?? '0') > 0n) sound.current.play('win');
-        tell('balance');
+        void showing.current.then(() => {
+          if (s.balance !== null) setBalance(BigInt(s.balance));
+          const stake = s.bets
+            .filter((b) => b.status === 'placed')
+            .reduce((sum, b) => sum + BigInt(b.stake), 0n);
+          setWin({ payout: BigInt(s.payout ?? '0'), stake });
+          if (BigInt(s.payout ?? '0') > 0n) sound.current.play('win');
+          tell('balance');
+        });
       },
     );
     return () => {
