@@ -137,9 +137,10 @@ function spotLabel(t: (key: string, o?: Record<string, unknown>) => string, spot
   if (spot.kind === 'straight') return String(n);
   if (spot.kind === 'dozen' || spot.kind === 'column') return t(`live.spots.${spot.kind}`, { n });
   if (spot.kind === 'total') return String(n);
-  if (spot.kind === 'double') return `${n}${n}`;
-  if (spot.kind === 'triple') return `${n}${n}${n}`;
-  if (spot.kind === 'single') return `⚀${n}`.slice(1);
+  const face = n !== undefined ? ('⚀⚁⚂⚃⚄⚅'[n - 1] ?? '') : '';
+  if (spot.kind === 'double') return face.repeat(2);
+  if (spot.kind === 'triple') return face.repeat(3);
+  if (spot.kind === 'single') return face;
   return t(`live.kinds.${spot.kind}`);
 }
 
@@ -497,7 +498,12 @@ export default function LivePage({ table: tableId }: { table: string }) {
               className={`spot spot-${spot.kind} ${colour}`}
               disabled={!betting || busy}
               onClick={() => void place(spot)}
-              aria-label={t('live.betOn', { spot: spotLabel(t, spot), amount: money(chipValue) })}
+              aria-label={t('live.betOn', {
+                spot: spot.numbers
+                  ? `${t(`live.kinds.${spot.kind}`)} ${spot.numbers.join('-')}`
+                  : t(`live.kinds.${spot.kind}`),
+                amount: money(chipValue),
+              })}
             >
               <span className="spot-name">{spotLabel(t, spot)}</span>
               {all && all !== '0' && <span className="spot-all">{money(all)}</span>}
