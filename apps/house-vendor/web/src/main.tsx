@@ -12,12 +12,14 @@ const GamePage = lazy(() => import('./game/GamePage.tsx'));
 const VerifyPage = lazy(() => import('./verify/VerifyPage.tsx'));
 /** Live tables (`/play/live-...`): their own chunk (Socket.IO client, the table's PixiJS view). */
 const LivePage = lazy(() => import('./live/LivePage.tsx'));
+const LiveVerifyPage = lazy(() => import('./live/LiveVerifyPage.tsx'));
 const isLiveTableId = (id: string) => /^live-[a-z0-9-]{1,34}$/.test(id);
 
 const params = new URLSearchParams(window.location.search);
 await initI18n(pickLanguage(params.get('lang')));
 
 const game = /^\/play\/([a-z0-9-]{1,40})\/?$/.exec(window.location.pathname)?.[1];
+const liveRound = params.get('live');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -27,6 +29,8 @@ createRoot(document.getElementById('root')!).render(
           <LivePage table={game} />
         ) : game ? (
           <GamePage game={game} />
+        ) : liveRound ? (
+          <LiveVerifyPage id={liveRound} />
         ) : (
           <VerifyPage />
         )}
