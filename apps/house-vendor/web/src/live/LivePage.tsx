@@ -348,7 +348,15 @@ export default function LivePage({ table: tableId }: { table: string }) {
     let cancelled = false;
     const host = viewHost.current;
     import('./table-view.ts')
-      .then(({ LiveTableView: View }) => View.create(host, table.game))
+      .then(({ LiveTableView: View }) =>
+        View.create(
+          host,
+          table.game,
+          Object.fromEntries(
+            ['player', 'banker', 'dragon', 'tiger'].map((side) => [side, tRef.current(`live.kinds.${side}`)]),
+          ),
+        ),
+      )
       .then((v) => {
         if (cancelled) return v.destroy();
         view.current = v;
@@ -405,6 +413,11 @@ export default function LivePage({ table: tableId }: { table: string }) {
           ? await liveApi.undo(token, tableId)
           : await liveApi.rebet(token, tableId, crypto.randomUUID()),
       );
+      if (what === 'undo') {
+        // An undo is a wallet rollback the table's balance does not record: ask the wallet.
+        const fresh = await liveApi.state(token).catch(() => null);
+        if (fresh?.balance) setBalance(BigInt(fresh.balance));
+      }
     } catch (error) {
       showError(error);
     } finally {

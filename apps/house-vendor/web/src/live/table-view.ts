@@ -108,17 +108,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class LiveTableView {
   readonly #app: Application;
   readonly #game: LiveGameCode;
+  /** The sides' names in the page's language (player, banker, dragon, tiger). */
+  readonly #names: Readonly<Record<string, string>>;
   readonly #layer = new Container();
   #wheel: Container | null = null;
   #token = 0;
 
-  private constructor(app: Application, game: LiveGameCode) {
+  private constructor(app: Application, game: LiveGameCode, names: Readonly<Record<string, string>>) {
     this.#app = app;
     this.#game = game;
+    this.#names = names;
     app.stage.addChild(this.#layer);
   }
 
-  static async create(host: HTMLElement, game: LiveGameCode): Promise<LiveTableView> {
+  static async create(
+    host: HTMLElement,
+    game: LiveGameCode,
+    names: Readonly<Record<string, string>>,
+  ): Promise<LiveTableView> {
     const app = new Application();
     await app.init({
       width: TABLE_W,
@@ -132,9 +139,13 @@ export class LiveTableView {
     app.canvas.style.height = 'auto';
     app.canvas.setAttribute('aria-hidden', 'true');
     host.replaceChildren(app.canvas);
-    const view = new LiveTableView(app, game);
+    const view = new LiveTableView(app, game, names);
     view.idle();
     return view;
+  }
+
+  #name(side: string): string {
+    return (this.#names[side] ?? side).toUpperCase();
   }
 
   async #label(text: string, x: number, y: number, size = 18, colour = 0xf2e6c4) {
@@ -213,12 +224,12 @@ export class LiveTableView {
     this.#clear();
     switch (this.#game) {
       case 'BAC':
-        void this.#label('PLAYER', 170, 30, 20, 0x8ec5ff);
-        void this.#label('BANKER', 470, 30, 20, 0xff9a9a);
+        void this.#label(this.#name('player'), 170, 30, 20, 0x8ec5ff);
+        void this.#label(this.#name('banker'), 470, 30, 20, 0xff9a9a);
         break;
       case 'DAT':
-        void this.#label('DRAGON', 200, 30, 20, 0xff9a9a);
-        void this.#label('TIGER', 440, 30, 20, 0x8ec5ff);
+        void this.#label(this.#name('dragon'), 200, 30, 20, 0xff9a9a);
+        void this.#label(this.#name('tiger'), 440, 30, 20, 0x8ec5ff);
         break;
       case 'ROU':
         void this.#drawWheel(0, null);
@@ -237,8 +248,8 @@ export class LiveTableView {
     this.#clear();
     if (result.game === 'BAC') {
       const { player, banker, playerTotal, bankerTotal } = result.hand;
-      await this.#label('PLAYER', 170, 30, 20, 0x8ec5ff);
-      await this.#label('BANKER', 470, 30, 20, 0xff9a9a);
+      await this.#label(this.#name('player'), 170, 30, 20, 0x8ec5ff);
+      await this.#label(this.#name('banker'), 470, 30, 20, 0xff9a9a);
       const order: [number, 'p' | 'b', number][] = [];
       for (let i = 0; i < Math.max(player.length, banker.length); i += 1) {
         if (player[i] !== undefined) order.push([player[i]!, 'p', i]);
@@ -254,8 +265,8 @@ export class LiveTableView {
       await this.#label(String(playerTotal), 170, 215, 30);
       await this.#label(String(bankerTotal), 470, 215, 30);
     } else if (result.game === 'DAT') {
-      await this.#label('DRAGON', 200, 30, 20, 0xff9a9a);
-      await this.#label('TIGER', 440, 30, 20, 0x8ec5ff);
+      await this.#label(this.#name('dragon'), 200, 30, 20, 0xff9a9a);
+      await this.#label(this.#name('tiger'), 440, 30, 20, 0x8ec5ff);
       await wait(400);
       if (stale()) return;
       await this.#card(result.hand.dragon, 200, 125);
