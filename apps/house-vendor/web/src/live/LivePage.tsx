@@ -309,7 +309,13 @@ export default function LivePage({ table: tableId }: { table: string }) {
         },
       );
     socket.on('connect', join);
-    socket.on('disconnect', () => setConnected(false));
+    socket.on('disconnect', (reason) => {
+      setConnected(false);
+      // A server that closes the connection itself (a restart, a deploy) is not retried by the
+      // client on its own: connect again after a moment (a dropped network is retried by Socket.IO).
+      if (reason === 'io server disconnect')
+        setTimeout(() => socket.connect(), 1_000 + Math.random() * 1_000);
+    });
     socket.on('phase', (next: LiveRound) => {
       applyRound(next, true);
       if (next.phase === 'closed') sound.current.play('close');
