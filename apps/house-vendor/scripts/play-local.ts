@@ -10,6 +10,8 @@ import { StubPlatform } from '../src/server/testing/stub-platform.ts';
  *
  *   npm run build -w @lotus/house-vendor && npx node apps/house-vendor/scripts/play-local.ts
  *   open http://localhost:8090/lotus-garden (or /jade-ways, /lucky-sevens; ?mode=free or ?mode=demo)
+ *   or a live table: http://localhost:8090/live-baccarat (live-baccarat-nc, live-dragon-tiger,
+ *   live-roulette, live-sicbo; the tables run on their own clocks in the vendor)
  *
  * For looking at the game pages and trying them by hand; nothing is kept of the stub's money.
  */

@@ -5,22 +5,35 @@ import { i18n, initI18n, pickLanguage } from './lib/i18n.ts';
 import './styles.css';
 
 /**
- * Two pages on one HTML file: /play/<game> (the slot in the platform's iframe) and /verify (the
- * public verification page). Each is its own chunk; PixiJS and howler load with the game only.
+ * Pages on one HTML file: /play/<game> (the slot, or a live table for a `live-` id, in the platform's
+ * iframe) and /verify (the public verification page). Each is its own chunk; PixiJS and howler load with the game only.
  */
 const GamePage = lazy(() => import('./game/GamePage.tsx'));
 const VerifyPage = lazy(() => import('./verify/VerifyPage.tsx'));
+/** Live tables (`/play/live-...`): their own chunk (Socket.IO client, the table's PixiJS view). */
+const LivePage = lazy(() => import('./live/LivePage.tsx'));
+const LiveVerifyPage = lazy(() => import('./live/LiveVerifyPage.tsx'));
+const isLiveTableId = (id: string) => /^live-[a-z0-9-]{1,34}$/.test(id);
 
 const params = new URLSearchParams(window.location.search);
 await initI18n(pickLanguage(params.get('lang')));
 
 const game = /^\/play\/([a-z0-9-]{1,40})\/?$/.exec(window.location.pathname)?.[1];
+const liveRound = params.get('live');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <Suspense fallback={<div className="loading" aria-busy="true" />}>
-        {game ? <GamePage game={game} /> : <VerifyPage />}
+        {game && isLiveTableId(game) ? (
+          <LivePage table={game} />
+        ) : game ? (
+          <GamePage game={game} />
+        ) : liveRound ? (
+          <LiveVerifyPage id={liveRound} />
+        ) : (
+          <VerifyPage />
+        )}
       </Suspense>
     </I18nextProvider>
   </StrictMode>,

@@ -1,0 +1,632 @@
+import type { GameMessage } from '@lotus/contracts/game-launch';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { io, type Socket } from 'socket.io-client';
+import type { GameState } from '../lib/api.ts';
+import {
+  ApiError,
+  type History,
+  type LiveResult,
+  type LiveRound,
+  liveApi,
+  type TableState,
+  type TableView,
+} from './api.ts';
+import {
+  checkBet,
+  chipValues,
+  formatMinor,
+  localDeadline,
+  type OwnBet,
+  pocketColour,
+  type Spot,
+  secondsLeft,
+  spotKey,
+  spotsOf,
+  stakesBySpot,
+  totalStake,
+} from './logic.ts';
+import { Roads } from './Roads.tsx';
+import './live.css';
+import { LiveSound } from './sound.ts';
+import type { LiveTableView } from './table-view.ts';
+
+/**
+ * A live table in the platform's iframe (`/play/<table id>`): the launch-token exchange as the slots
+ * do, then the table over Socket.IO (`/live/socket.io`, `join` again after every reconnect: the ack
+ * carries the current round, totals and the player's own bets), bets through the HTTP calls (the
+ * server alone talks to the wallet), the countdown from the server's clock, the table drawn by
+ * PixiJS (table-view.ts, loaded on demand), roads from the public history (refetched on `result`).
+ */
+
+/** game-launch.ts's GAME_MESSAGE_SOURCE, typed by the contract (a value import would pull typebox in). */
+const SOURCE: GameMessage['source'] = 'lotus-game';
+
+function tell(type: GameMessage['type']) {
+  if (window.parent === window) return;
+  const message: GameMessage = { source: SOURCE, type };
+  window.parent.postMessage(message, '*');
+}
+
+const storageKey = (table: string) => `house-vendor:${table}`;
+
+let booting: Promise<{ token: string; state: GameState }> | null = null;
+
+function boot(table: string) {
+  booting ??= (async () => {
+    const params = new URLSearchParams(window.location.search);
+    const launchToken = params.get('launch');
+    const merchant = params.get('merchant');
+    if (launchToken && merchant) {
+      params.delete('launch');
+      const query = params.toString();
+      window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+      const answer = await liveApi.openSession({ merchant, launchToken, game: table });
+      try {
+        sessionStorage.setItem(storageKey(table), answer.token);
+      } catch {
+        // Storage blocked in this frame: the session lasts as long as the page.
+      }
+      return { token: answer.token, state: answer };
+    }
+    let token: string | null = null;
+    try {
+      token = sessionStorage.getItem(storageKey(table));
+    } catch {
+      token = null;
+    }
+    if (!token) throw new ApiError('session_invalid', 401);
+    return { token, state: await liveApi.state(token) };
+  })();
+  return booting;
+}
+
+type PanelName = 'rules' | 'limits' | null;
+
+/** A modal panel like components/Dialog.tsx (focus in on open, back on close, Escape closes). */
+function Panel({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [onClose]);
+  return (
+    <div className="backdrop">
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        ref={panel}
+      >
+        <div className="dialog-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
+            ×
+          </button>
+        </div>
+        <div className="dialog-body">{children}</div>
+      </div>
+    </div>
+  );
+}
+const KNOWN_ERRORS = new Set([
+  'bet_late',
+  'bet_limit',
+  'insufficient_balance',
+  'bet_invalid',
+  'bet_unconfirmed',
+  'session_invalid',
+  'nothing_to_undo',
+  'nothing_to_rebet',
+]);
+
+function spotLabel(t: (key: string, o?: Record<string, unknown>) => string, spot: Spot): string {
+  const n = spot.numbers?.[0];
+  if (spot.kind === 'straight') return String(n);
+  if (spot.kind === 'dozen' || spot.kind === 'column') return t(`live.spots.${spot.kind}`, { n });
+  if (spot.kind === 'total') return String(n);
+  const face = n !== undefined ? ('⚀⚁⚂⚃⚄⚅'[n - 1] ?? '') : '';
+  if (spot.kind === 'double') return face.repeat(2);
+  if (spot.kind === 'triple') return face.repeat(3);
+  if (spot.kind === 'single') return face;
+  return t(`live.kinds.${spot.kind}`);
+}
+
+function describeResult(t: (key: string, o?: Record<string, unknown>) => string, result: LiveResult): string {
+  switch (result.game) {
+    case 'BAC':
+      return t('live.result.baccarat', {
+        winner: t(`live.kinds.${result.hand.winner}`),
+        player: result.hand.playerTotal,
+        banker: result.hand.bankerTotal,
+      });
+    case 'DAT':
+      return t('live.result.winner', { winner: t(`live.kinds.${result.hand.winner}`) });
+    case 'ROU':
+      return t('live.result.roulette', {
+        pocket: result.pocket,
+        colour: t(`live.colour.${pocketColour(result.pocket)}`),
+      });
+    case 'SIC':
+      return t('live.result.sicbo', {
+        dice: result.dice.join(' '),
+        total: result.dice.reduce((a, b) => a + b, 0),
+      });
+  }
+}
+
+export default function LivePage({ table: tableId }: { table: string }) {
+  const { t, i18n } = useTranslation();
+  const [token, setToken] = useState<string | null>(null);
+  const [state, setState] = useState<GameState | null>(null);
+  const [table, setTable] = useState<TableView | null>(null);
+  const [fatal, setFatal] = useState<string | null>(null);
+  const [round, setRound] = useState<LiveRound | null>(null);
+  const [deadline, setDeadline] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [totals, setTotals] = useState<Record<string, string>>({});
+  const [bets, setBets] = useState<OwnBet[]>([]);
+  const [balance, setBalance] = useState<bigint | null>(null);
+  const [chip, setChip] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; deposit?: boolean } | null>(null);
+  const [win, setWin] = useState<{ payout: bigint; stake: bigint } | null>(null);
+  const [history, setHistory] = useState<History | null>(null);
+  const [connected, setConnected] = useState(false);
+  const [panel, setPanel] = useState<PanelName>(null);
+  const [soundOn, setSoundOn] = useState(true);
+  const [announcement, setAnnouncement] = useState('');
+  const sound = useRef(new LiveSound());
+  sound.current.enabled = soundOn;
+  const viewHost = useRef<HTMLDivElement>(null);
+  const view = useRef<LiveTableView | null>(null);
+  const shown = useRef<string | null>(null);
+  /** The result's animation: the win is shown once it is over. */
+  const showing = useRef<Promise<void>>(Promise.resolve());
+  const roundId = useRef<string | null>(null);
+  const tRef = useRef(t);
+  tRef.current = t;
+
+  const scale = state?.session.scale ?? 2;
+  const currency = state?.session.currency ?? '';
+  const money = useCallback((minor: bigint | string) => formatMinor(minor, scale), [scale]);
+  const limits = table?.limits[currency];
+  const chips = useMemo(() => chipValues(limits), [limits]);
+  const chipValue = chips[Math.min(chip, chips.length - 1)] ?? 0n;
+  const mine = useMemo(() => stakesBySpot(bets), [bets]);
+  const staked = totalStake(mine);
+
+  const showError = useCallback(
+    (error: unknown) => {
+      const code = error instanceof ApiError ? error.code : 'network';
+      const deposit = code === 'insufficient_balance' && state?.session.mode !== 'free';
+      if (deposit) tell('deposit');
+      setMessage({ text: t(`live.errors.${KNOWN_ERRORS.has(code) ? code : 'other'}`), deposit });
+      sound.current.play('error');
+    },
+    [t, state],
+  );
+
+  // 1. The session.
+  useEffect(() => {
+    boot(tableId).then(
+      async ({ token: sessionToken, state: first }) => {
+        setState(first);
+        if (
+          first.session.language !== i18n.language &&
+          !new URLSearchParams(window.location.search).get('lang')
+        )
+          void i18n.changeLanguage(first.session.language);
+        const answer = await liveApi.table(sessionToken, tableId);
+        setTable(answer.table);
+        setBalance(
+          answer.balance !== null
+            ? BigInt(answer.balance)
+            : first.balance !== null
+              ? BigInt(first.balance)
+              : null,
+        );
+        setToken(sessionToken);
+      },
+      (error: unknown) => {
+        const code = error instanceof ApiError ? error.code : 'network';
+        setFatal(
+          code === 'session_invalid' || code === 'launch_invalid'
+            ? t('errors.session_invalid')
+            : code === 'platform_unavailable'
+              ? t('errors.platform_unavailable')
+              : code === 'table_unknown'
+                ? t('errors.game_unknown')
+                : t('errors.network'),
+        );
+      },
+    );
+  }, [tableId, t, i18n]);
+
+  const refreshHistory = useCallback(() => {
+    liveApi.history(tableId).then(setHistory, () => {});
+  }, [tableId]);
+  useEffect(refreshHistory, [refreshHistory]);
+
+  const applyRound = useCallback((next: LiveRound | null, animate: boolean) => {
+    if (!next) return;
+    setRound(next);
+    setDeadline(localDeadline(next, Date.now()));
+    if (roundId.current !== next.id) {
+      roundId.current = next.id;
+      setBets([]);
+      setTotals({});
+      setWin(null);
+      if (next.phase === 'betting') setMessage(null);
+    }
+    if (next.result && shown.current !== next.id) {
+      shown.current = next.id;
+      showing.current = view.current?.show(next.result, animate).catch(() => {}) ?? Promise.resolve();
+      setAnnouncement(describeResult(tRef.current, next.result));
+    } else if (!next.result && next.phase === 'betting' && shown.current !== `idle:${next.id}`) {
+      shown.current = `idle:${next.id}`;
+      view.current?.idle();
+    }
+  }, []);
+
+  const applyState = useCallback(
+    (s: TableState) => {
+      applyRound(s.round, false);
+      setTotals(s.totals);
+      setBets(s.bets);
+      if (s.balance !== null) setBalance(BigInt(s.balance));
+    },
+    [applyRound],
+  );
+
+  // 2. The table's socket.
+  useEffect(() => {
+    if (!token) return;
+    const socket: Socket = io({ path: '/live/socket.io', auth: { token } });
+    const join = () =>
+      socket.emit(
+        'join',
+        { table: tableId },
+        (ack: ({ ok: true } & TableState) | { ok: false; error: string }) => {
+          if (!ack.ok) {
+            setFatal(tRef.current('errors.session_invalid'));
+            return;
+          }
+          setConnected(true);
+          applyState(ack);
+        },
+      );
+    socket.on('connect', join);
+    socket.on('disconnect', (reason) => {
+      setConnected(false);
+      // A server that closes the connection itself (a restart, a deploy) is not retried by the
+      // client on its own: connect again after a moment (a dropped network is retried by Socket.IO).
+      if (reason === 'io server disconnect')
+        setTimeout(() => socket.connect(), 1_000 + Math.random() * 1_000);
+    });
+    socket.on('phase', (next: LiveRound) => {
+      applyRound(next, true);
+      if (next.phase === 'closed') sound.current.play('close');
+    });
+    socket.on('result', (next: LiveRound) => {
+      applyRound(next, true);
+      refreshHistory();
+    });
+    socket.on('totals', (next: { round: string; spots: Record<string, string> }) => {
+      if (next.round === roundId.current) setTotals(next.spots);
+    });
+    socket.on('shoe', refreshHistory);
+    socket.on(
+      'settled',
+      (s: { round: string; status: string; payout: string; balance: string | null; bets: OwnBet[] }) => {
+        void showing.current.then(() => {
+          if (s.balance !== null) setBalance(BigInt(s.balance));
+          const stake = s.bets
+            .filter((b) => b.status === 'placed')
+            .reduce((sum, b) => sum + BigInt(b.stake), 0n);
+          setWin({ payout: BigInt(s.payout ?? '0'), stake });
+          if (BigInt(s.payout ?? '0') > 0n) sound.current.play('win');
+          tell('balance');
+        });
+      },
+    );
+    return () => {
+      socket.disconnect();
+    };
+  }, [token, tableId, applyRound, applyState, refreshHistory]);
+
+  // 3. The table area (PixiJS, on demand).
+  const ready = table !== null;
+  useEffect(() => {
+    if (!ready || !table || !viewHost.current) return;
+    let cancelled = false;
+    const host = viewHost.current;
+    import('./table-view.ts')
+      .then(({ LiveTableView: View }) =>
+        View.create(
+          host,
+          table.game,
+          Object.fromEntries(
+            ['player', 'banker', 'dragon', 'tiger'].map((side) => [side, tRef.current(`live.kinds.${side}`)]),
+          ),
+        ),
+      )
+      .then((v) => {
+        if (cancelled) return v.destroy();
+        view.current = v;
+        shown.current = null;
+      })
+      .catch(() => !cancelled && setMessage({ text: tRef.current('errors.graphics') }));
+    return () => {
+      cancelled = true;
+      view.current?.destroy();
+      view.current = null;
+    };
+  }, [ready, table]);
+
+  // The countdown ticks on the local clock from the server's deadline.
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+
+  const betting = round?.phase === 'betting' && deadline > now && connected;
+  const seconds = round?.phase === 'betting' ? secondsLeft(deadline, now) : 0;
+
+  const place = async (spot: Spot) => {
+    if (!token || !limits || !betting || busy || chipValue <= 0n) return;
+    if (checkBet(limits, spot, chipValue, mine) !== 'ok') {
+      setMessage({ text: t('live.errors.bet_limit') });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    sound.current.play('chip');
+    try {
+      const answer = await liveApi.bet(token, tableId, {
+        requestId: crypto.randomUUID(),
+        kind: spot.kind,
+        ...(spot.numbers ? { numbers: spot.numbers } : {}),
+        stake: chipValue.toString(),
+      });
+      applyState(answer);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const act = async (what: 'undo' | 'rebet') => {
+    if (!token || !betting || busy) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      applyState(
+        what === 'undo'
+          ? await liveApi.undo(token, tableId)
+          : await liveApi.rebet(token, tableId, crypto.randomUUID()),
+      );
+      if (what === 'undo') {
+        // An undo is a wallet rollback the table's balance does not record: ask the wallet.
+        const fresh = await liveApi.state(token).catch(() => null);
+        if (fresh?.balance) setBalance(BigInt(fresh.balance));
+      }
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (fatal)
+    return (
+      <main className="page live">
+        <p className="fatal" role="alert">
+          {fatal}
+        </p>
+        <button type="button" className="primary" onClick={() => tell('lobby')}>
+          {t('game.lobby')}
+        </button>
+      </main>
+    );
+  if (!state || !table) return <main className="loading" aria-busy="true" />;
+
+  const spots = spotsOf(table.game);
+  const phaseText = !connected
+    ? t('live.phase.reconnecting')
+    : round
+      ? t(`live.phase.${round.phase}`)
+      : t('live.phase.waiting');
+
+  return (
+    <main className={`page live live-${table.game.toLowerCase()}`}>
+      <header className="topbar">
+        <button type="button" className="chip" onClick={() => tell('lobby')}>
+          {t('game.lobby')}
+        </button>
+        <h1>{t(`live.tables.${table.id}`, { defaultValue: table.name })}</h1>
+        {state.session.mode === 'free' && <span className="badge free">{t('mode.free')}</span>}
+        {state.session.mode === 'demo' && <span className="badge demo">{t('mode.demo')}</span>}
+        <div className="balance">
+          <span className="label">{t('game.balance')}</span>
+          <strong>{balance === null ? '—' : `${money(balance)} ${currency}`}</strong>
+        </div>
+      </header>
+
+      <section className="live-status" aria-live="polite">
+        <span className={`phase phase-${round?.phase ?? 'none'}`}>{phaseText}</span>
+        {round?.phase === 'betting' && (
+          <span className="countdown" role="timer" aria-label={t('live.secondsLeft', { n: seconds })}>
+            {seconds}
+          </span>
+        )}
+        {round && <span className="round-no">#{round.number}</span>}
+      </section>
+
+      <div className="live-stage" ref={viewHost} />
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      {round?.result && <p className="live-result">{describeResult(t, round.result)}</p>}
+      {win && (
+        <p className={win.payout > 0n ? 'win-banner' : 'message'} role="status">
+          {win.payout > 0n ? t('live.won', { amount: money(win.payout) }) : t('live.noWin')}
+        </p>
+      )}
+      {message && (
+        <p className="message" role="alert">
+          {message.text}{' '}
+          {message.deposit && (
+            <button type="button" className="primary small" onClick={() => tell('deposit')}>
+              {t('game.deposit')}
+            </button>
+          )}
+        </p>
+      )}
+
+      <section className={`live-grid grid-${table.game.toLowerCase()}`} aria-label={t('live.grid')}>
+        {spots.map((spot) => {
+          const key = spotKey(spot);
+          const own = mine.get(key);
+          const all = totals[key];
+          const colour =
+            spot.kind === 'straight'
+              ? pocketColour(spot.numbers![0]!)
+              : spot.kind === 'red'
+                ? 'red'
+                : spot.kind === 'black'
+                  ? 'black'
+                  : '';
+          return (
+            <button
+              key={key}
+              type="button"
+              className={`spot spot-${spot.kind} ${colour}`}
+              disabled={!betting || busy}
+              onClick={() => void place(spot)}
+              aria-label={t('live.betOn', {
+                spot: spot.numbers
+                  ? `${t(`live.kinds.${spot.kind}`)} ${spot.numbers.join('-')}`
+                  : t(`live.kinds.${spot.kind}`),
+                amount: money(chipValue),
+              })}
+            >
+              <span className="spot-name">{spotLabel(t, spot)}</span>
+              {all && all !== '0' && <span className="spot-all">{money(all)}</span>}
+              {own !== undefined && <span className="spot-own">{money(own)}</span>}
+            </button>
+          );
+        })}
+      </section>
+
+      <section className="controls live-controls">
+        <fieldset className="chips" aria-label={t('live.chips')}>
+          {chips.map((value, i) => (
+            <button
+              key={value.toString()}
+              type="button"
+              className="live-chip"
+              aria-pressed={i === chip}
+              onClick={() => setChip(i)}
+            >
+              {money(value)}
+            </button>
+          ))}
+        </fieldset>
+        <div className="toggles">
+          <button
+            type="button"
+            className="chip"
+            onClick={() => void act('undo')}
+            disabled={!betting || busy || staked === 0n}
+          >
+            {t('live.undo')}
+          </button>
+          <button
+            type="button"
+            className="chip"
+            onClick={() => void act('rebet')}
+            disabled={!betting || busy}
+          >
+            {t('live.rebet')}
+          </button>
+        </div>
+        <p className="live-staked">{t('live.staked', { amount: money(staked) })}</p>
+      </section>
+
+      <Roads game={table.game} history={history} />
+
+      <nav className="menu" aria-label={t('game.menu')}>
+        <button type="button" className="chip" onClick={() => setPanel('rules')}>
+          {t('panels.rules')}
+        </button>
+        <button type="button" className="chip" onClick={() => setPanel('limits')}>
+          {t('live.limits')}
+        </button>
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={soundOn}
+          onClick={() => setSoundOn((v) => !v)}
+          aria-label={t('game.sound')}
+        >
+          {soundOn ? '♪' : '✕♪'} {t('game.sound')}
+        </button>
+      </nav>
+
+      {panel === 'rules' && (
+        <Panel title={t('panels.rules')} onClose={() => setPanel(null)}>
+          <table className="paytable">
+            <tbody>
+              {Object.values(table.betKinds).map((kind) => (
+                <tr key={kind.kind}>
+                  <th scope="row">{t(`live.kinds.${kind.kind}`)}</th>
+                  <td>
+                    {kind.odds.win}:{kind.odds.per}
+                  </td>
+                  <td>{kind.rule}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="hint">{t('live.rulesNote', { betting: table.bettingMs / 1000 })}</p>
+        </Panel>
+      )}
+      {panel === 'limits' && limits && (
+        <Panel title={t('live.limits')} onClose={() => setPanel(null)}>
+          <table className="paytable">
+            <tbody>
+              {Object.entries(limits.perBet).map(([kind, l]) => (
+                <tr key={kind}>
+                  <th scope="row">{kind === '*' ? t('live.mainBets') : t(`live.kinds.${kind}`)}</th>
+                  <td>
+                    {money(l.min)} – {money(l.max)} {currency}
+                  </td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">{t('live.perRound')}</th>
+                <td>
+                  {money(limits.perRound)} {currency}
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </Panel>
+      )}
+    </main>
+  );
+}

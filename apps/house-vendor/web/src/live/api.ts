@@ -1,0 +1,119 @@
+import type { GameState } from '../lib/api.ts';
+import type { Limits, LiveGameCode, OwnBet } from './logic.ts';
+
+/**
+ * The live tables' HTTP calls (src/server/live/routes.ts) and the session calls the slots use too,
+ * same origin, bearer session token. Kept apart from ../lib/api.ts (only its types are shared) so the
+ * slots' page chunks stay as they are.
+ */
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(code: string, status: number) {
+    super(code);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export type BetKindView = { kind: string; name: string; odds: { win: number; per: number }; rule: string };
+
+export type TableView = {
+  id: string;
+  game: LiveGameCode;
+  name: string;
+  variant: string | null;
+  betKinds: Record<string, BetKindView>;
+  limits: Record<string, Limits>;
+  bettingMs: number;
+  closedMs: number;
+  resultMs: number;
+};
+
+export type LiveResult =
+  | {
+      game: 'BAC';
+      hand: { player: number[]; banker: number[]; playerTotal: number; bankerTotal: number; winner: string };
+    }
+  | { game: 'DAT'; hand: { dragon: number; tiger: number; winner: string } }
+  | { game: 'ROU'; pocket: number }
+  | { game: 'SIC'; dice: number[] };
+
+export type LiveRound = {
+  id: string;
+  table: string;
+  game: LiveGameCode;
+  number: number;
+  phase: 'betting' | 'closed' | 'result' | 'settled' | 'cancelled';
+  closesAt: string;
+  msLeft: number;
+  serverTime: string;
+  commitment: string;
+  shoe: string | null;
+  shoeStart: number | null;
+  result: LiveResult | null;
+  roundSeed: string | null;
+};
+
+export type TableState = {
+  round: LiveRound | null;
+  totals: Record<string, string>;
+  bets: OwnBet[];
+  balance: string | null;
+};
+
+export type History = {
+  table: string;
+  shoe: string | null;
+  rounds: { id: string; number: number; result: LiveResult }[];
+  // biome-ignore lint/suspicious/noExplicitAny: the roads' shape depends on the game (src/live/roads.ts)
+  roads: any;
+};
+
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch {
+    throw new ApiError('network', 0);
+  }
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const code = (data as { error?: unknown } | null)?.error;
+    throw new ApiError(typeof code === 'string' ? code : 'internal_error', response.status);
+  }
+  return data as T;
+}
+
+const base = (table: string) => `/api/live/tables/${encodeURIComponent(table)}`;
+
+export const liveApi = {
+  openSession: (input: { merchant: string; launchToken: string; game: string }) =>
+    call<GameState & { token: string }>('POST', '/api/session', null, input),
+  state: (token: string) => call<GameState>('GET', '/api/state', token),
+  table: (token: string, table: string) => call<TableState & { table: TableView }>('GET', base(table), token),
+  history: (table: string) => call<History>('GET', `${base(table)}/history`, null),
+  bet: (
+    token: string,
+    table: string,
+    input: { requestId: string; kind: string; numbers?: number[]; stake: string },
+  ) => call<TableState & { bet: OwnBet }>('POST', `${base(table)}/bets`, token, input),
+  undo: (token: string, table: string) => call<TableState>('POST', `${base(table)}/undo`, token, {}),
+  rebet: (token: string, table: string, requestId: string) =>
+    call<TableState>('POST', `${base(table)}/rebet`, token, { requestId }),
+  round: (id: string) =>
+    call<Record<string, unknown>>('GET', `/api/live/rounds/${encodeURIComponent(id)}`, null),
+};
