@@ -84,6 +84,8 @@ export const TRANSACTION_TYPES = [
   'transfer_out',
   'transfer_upline',
   'demo_credit',
+  'reward',
+  'forfeit',
   'other',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];

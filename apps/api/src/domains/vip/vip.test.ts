@@ -11,6 +11,7 @@ import type {
   VipLevels,
   VipSettings,
 } from '@lotus/contracts/vip';
+import type { TransactionHistoryPage } from '@lotus/contracts/wallet';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -371,6 +372,12 @@ describe('rebate', () => {
     expect(payouts.body.value.items.map((i) => [i.mode, i.amount])).toEqual([
       ['daily', '1.50'],
       ['manual', '4.02'],
+    ]);
+    // The member's account record names both payouts rewards.
+    const history = await get<TransactionHistoryPage>(p, '/wps/member/transactions?type=reward');
+    expect(history.body.value.items.map((i) => [i.type, i.amount])).toEqual([
+      ['reward', '1.50'],
+      ['reward', '4.02'],
     ]);
   });
 

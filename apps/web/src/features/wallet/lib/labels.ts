@@ -26,6 +26,10 @@ export function transactionTypeLabel(t: TFunction, type: TransactionType): strin
       return t('history.type.transfer_upline');
     case 'demo_credit':
       return t('history.type.demo_credit');
+    case 'reward':
+      return t('history.type.reward');
+    case 'forfeit':
+      return t('history.type.forfeit');
     case 'other':
       return t('history.type.other');
   }
