@@ -101,7 +101,10 @@ describe('game_menus', () => {
     expect(res.body.value.find((m) => m.gameCategory === 'FISH')?.vendors.map((v) => v.vassalage)).toEqual([
       'BIG',
     ]);
-    expect(res.body.value.find((m) => m.gameCategory === 'LIVE')?.vendors).toEqual([]);
+    // The seed puts the house vendor's live tables in LIVE.
+    expect(res.body.value.find((m) => m.gameCategory === 'LIVE')?.vendors.map((v) => v.vassalage)).toEqual([
+      'HOUSE',
+    ]);
   });
 
   it('follows a change of the brand category order', async () => {
