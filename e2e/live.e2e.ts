@@ -112,6 +112,7 @@ async function seat(username: string, vendorId: string): Promise<Member> {
   const { page } = await newPage(browser);
   const siteToken = await logIn(page, username);
   await page.goto(`${siteUrl()}/live`);
+  await dismissPopup(page, 3_000);
   // The platform relays the vendor's lobby: the table's card shows its live phase, not "unknown".
   const card = page.locator(`[data-testid="game-card"][data-game="${TABLE}"]`);
   await card.locator('[data-testid="live-status"]:not([data-phase="unknown"])').waitFor({ timeout: 30_000 });
