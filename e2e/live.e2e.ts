@@ -251,6 +251,18 @@ describe('live: two players at one baccarat table', () => {
       });
     }
 
+    // The live page on a 390 px phone: the table cards with their state, no sideways scrolling.
+    await alice.page.setViewportSize({ width: 390, height: 844 });
+    await alice.page.goto(`${siteUrl()}/live`);
+    await dismissPopup(alice.page, 3_000);
+    await alice.page
+      .locator(`[data-testid="game-card"][data-game="${TABLE}"] .live-road__bead`)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(
+      await alice.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
     const report = await db((d) => reconcileLedger(d));
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
