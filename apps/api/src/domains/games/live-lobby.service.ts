@@ -13,6 +13,8 @@ import { catalogueOf } from './games.service.ts';
 export const LOBBY_TIMEOUT_MS = 1500;
 export const LOBBY_CACHE_MS = 1500;
 const RECENT = 20;
+/** A lobby of five tables with their roads is a few tens of kB; anything far larger is refused. */
+const MAX_LOBBY_BYTES = 2_000_000;
 
 type VendorLobby = Map<string, Omit<LiveTableState, 'vassalage' | 'gameId' | 'gameType'>>;
 
@@ -89,9 +91,12 @@ async function fetchLobby(url: string): Promise<VendorLobby> {
       headers: { accept: 'application/json' },
       redirect: 'error',
     });
-    if (!res.ok) return new Map();
+    if (!res.ok || Number(res.headers.get('content-length') ?? 0) > MAX_LOBBY_BYTES) {
+      await res.body?.cancel();
+      return new Map();
+    }
     const text = await res.text();
-    if (text.length > 2_000_000) return new Map();
+    if (text.length > MAX_LOBBY_BYTES) return new Map();
     return parseLobby(JSON.parse(text));
   } catch {
     return new Map();
