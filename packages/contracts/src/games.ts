@@ -606,3 +606,34 @@ export const GgrReport = Type.Object({
   currency: Type.String(),
 });
 export type GgrReport = Static<typeof GgrReport>;
+
+/** `GET /lgw/games/live_lobby`: the live tables' state, relayed from their vendors (issue 13). */
+export const LiveLobbyQuery = Type.Object({
+  vassalage: Type.Optional(Type.Union([VendorCode, Type.Literal('')])),
+});
+export type LiveLobbyQuery = Static<typeof LiveLobbyQuery>;
+
+export const LIVE_PHASES = ['betting', 'closed', 'result', 'settled', 'cancelled', 'unknown'] as const;
+export type LivePhase = (typeof LIVE_PHASES)[number];
+
+export const LiveTableState = Type.Object({
+  vassalage: Type.String(),
+  gameId: Type.String({ description: 'Game code (the table)' }),
+  gameType: Type.String({ description: 'BAC, DAT, ROU, SIC' }),
+  phase: Type.Enum(LIVE_PHASES, {
+    description: "The current round's phase; unknown when the vendor did not answer",
+  }),
+  msLeft: Type.Integer({
+    minimum: 0,
+    description: 'Milliseconds left to bet, when the phase is betting (else 0)',
+  }),
+  roundNumber: Type.Integer({ minimum: 0 }),
+  recent: Type.Array(Type.String(), {
+    maxItems: 20,
+    description:
+      'Last results, oldest first (the bead road): BAC player/banker/tie, DAT dragon/tiger/tie, ROU the pocket, SIC the three dice joined by -',
+  }),
+});
+export type LiveTableState = Static<typeof LiveTableState>;
+export const LiveLobby = Type.Object({ tables: Type.Array(LiveTableState) });
+export type LiveLobby = Static<typeof LiveLobby>;

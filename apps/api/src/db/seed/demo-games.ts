@@ -1,4 +1,9 @@
-import { catalogueVendor, type NewGame, setVendorUrls } from '../../domains/games/catalogue.service.ts';
+import {
+  catalogueLiveTables,
+  catalogueVendor,
+  type NewGame,
+  setVendorUrls,
+} from '../../domains/games/catalogue.service.ts';
 import { findVendorByCode, upsertVendor } from '../../domains/vendors/vendor.repository.ts';
 import type { Db } from '../database.ts';
 
@@ -51,6 +56,79 @@ export const HOUSE_GAMES: readonly NewGame[] = [
   },
 ];
 
+/**
+ * The house vendor's live tables (apps/house-vendor README: Live tables), game type = the live
+ * classification code of spec §9. Each table is one game (its code is the vendor's table id) with one
+ * room carrying its main-bet limits in the demo brand's currency (MYR: a tenth of the PHP limits).
+ */
+export const HOUSE_LIVE_GAMES: readonly (NewGame & { room: { minBet: bigint; maxBet: bigint } })[] = [
+  {
+    code: 'live-baccarat',
+    category: 'LIVE',
+    gameType: 'BAC',
+    names: { en: 'Lotus Baccarat', ms: 'Bakarat Teratai', cn: '莲花百家乐' },
+    icon: '/games/icons/live-baccarat.svg',
+    isHot: true,
+    supportPlay: false,
+    minBet: 10n,
+    lines: 0,
+    sortOrder: 1,
+    room: { minBet: 10n, maxBet: 500_000n },
+  },
+  {
+    code: 'live-baccarat-nc',
+    category: 'LIVE',
+    gameType: 'BAC',
+    names: { en: 'No Commission Baccarat', ms: 'Bakarat Tanpa Komisen', cn: '免佣百家乐' },
+    icon: '/games/icons/live-baccarat-nc.svg',
+    isHot: false,
+    supportPlay: false,
+    minBet: 10n,
+    lines: 0,
+    sortOrder: 2,
+    room: { minBet: 10n, maxBet: 500_000n },
+  },
+  {
+    code: 'live-dragon-tiger',
+    category: 'LIVE',
+    gameType: 'DAT',
+    names: { en: 'Dragon Tiger', ms: 'Naga Harimau', cn: '龙虎' },
+    icon: '/games/icons/live-dragon-tiger.svg',
+    isHot: true,
+    supportPlay: false,
+    minBet: 10n,
+    lines: 0,
+    sortOrder: 3,
+    room: { minBet: 10n, maxBet: 500_000n },
+  },
+  {
+    code: 'live-roulette',
+    category: 'LIVE',
+    gameType: 'ROU',
+    names: { en: 'Lotus Roulette', ms: 'Rolet Teratai', cn: '莲花轮盘' },
+    icon: '/games/icons/live-roulette.svg',
+    isHot: false,
+    supportPlay: false,
+    minBet: 10n,
+    lines: 0,
+    sortOrder: 4,
+    room: { minBet: 10n, maxBet: 200_000n },
+  },
+  {
+    code: 'live-sicbo',
+    category: 'LIVE',
+    gameType: 'SIC',
+    names: { en: 'Sic Bo', ms: 'Sic Bo', cn: '骰宝' },
+    icon: '/games/icons/live-sicbo.svg',
+    isHot: false,
+    supportPlay: false,
+    minBet: 10n,
+    lines: 0,
+    sortOrder: 5,
+    room: { minBet: 10n, maxBet: 200_000n },
+  },
+];
+
 /** `<url>/play/{game}` and `<url>/verify?round={round}` of a house-vendor deployment. */
 export function houseVendorUrls(publicUrl: string): { launchUrl: string; verifyUrl: string } {
   const base = publicUrl.replace(/\/+$/, '');
@@ -58,15 +136,17 @@ export function houseVendorUrls(publicUrl: string): { launchUrl: string; verifyU
 }
 
 /**
- * Registers the house vendor (code HOUSE, "Lotus Studio", category RNG, its three slots) with the
- * demo brand when missing; its launch and verification URLs follow `publicUrl`
- * (HOUSE_VENDOR_PUBLIC_URL) at every run. Operators' later changes to the games are kept.
+ * Registers the house vendor (code HOUSE, "Lotus Studio", categories RNG and LIVE, its three slots and
+ * five live tables with their rooms) with the demo brand when missing; its launch and verification
+ * URLs follow `publicUrl` (HOUSE_VENDOR_PUBLIC_URL) at every run, and a vendor seeded before the live
+ * tables gets them (and its LIVE placement) on the next run. Operators' later changes are kept.
  */
 export async function seedHouseVendor(db: Db, brandId: string, publicUrl: string): Promise<void> {
   const urls = houseVendorUrls(publicUrl);
   const existing = await findVendorByCode(db, brandId, HOUSE_VENDOR_CODE);
   if (existing) {
     await setVendorUrls(db, brandId, existing.id, urls);
+    await addLiveTables(db, brandId, existing.id);
     return;
   }
   const vendor = await upsertVendor(db, {
@@ -85,7 +165,23 @@ export async function seedHouseVendor(db: Db, brandId: string, publicUrl: string
       sortOrder: 1,
       ...urls,
     },
-    categories: [{ category: 'RNG', sortOrder: 1 }],
+    categories: [
+      { category: 'RNG', sortOrder: 1 },
+      { category: 'LIVE', sortOrder: 1 },
+    ],
     games: HOUSE_GAMES,
+  });
+  await addLiveTables(db, brandId, vendor.id);
+}
+
+async function addLiveTables(db: Db, brandId: string, vendorId: string): Promise<void> {
+  await catalogueLiveTables(db, {
+    brandId,
+    vendorId,
+    category: { category: 'LIVE', sortOrder: 1 },
+    tables: HOUSE_LIVE_GAMES.map(({ room, ...game }) => ({
+      game,
+      room: { code: 'main', names: game.names, minBet: room.minBet, maxBet: room.maxBet },
+    })),
   });
 }

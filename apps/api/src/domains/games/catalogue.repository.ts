@@ -120,3 +120,79 @@ export async function placementCount(db: Executor, vendorId: string): Promise<nu
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Places a vendor in one more category unless it is there already. */
+export async function addPlacement(
+  db: Executor,
+  brandId: string,
+  vendorId: string,
+  placement: { category: CategoryColumn; sortOrder: number },
+): Promise<void> {
+  await db
+    .insertInto('vendor_categories')
+    .values({
+      vendor_id: vendorId,
+      brand_id: brandId,
+      category: placement.category,
+      sort_order: placement.sortOrder,
+    })
+    .onConflict((oc) => oc.columns(['vendor_id', 'category']).doNothing())
+    .execute();
+}
+
+export type NewRoom = {
+  gameCode: string;
+  code: string;
+  names: { en: string; ms: string; cn: string };
+  minBet: bigint;
+  maxBet: bigint;
+  sortOrder: number;
+};
+
+/** Adds the rooms (by game code and room code) a vendor's games do not have yet. */
+export async function insertMissingRooms(
+  db: Executor,
+  brandId: string,
+  vendorId: string,
+  rooms: readonly NewRoom[],
+): Promise<number> {
+  if (rooms.length === 0) return 0;
+  const games = await db
+    .selectFrom('games')
+    .select(['id', 'code'])
+    .where('brand_id', '=', brandId)
+    .where('vendor_id', '=', vendorId)
+    .where(
+      'code',
+      'in',
+      rooms.map((r) => r.gameCode),
+    )
+    .execute();
+  const idOf = new Map(games.map((g) => [g.code, g.id]));
+  const values = rooms.flatMap((r) => {
+    const gameId = idOf.get(r.gameCode);
+    return gameId === undefined
+      ? []
+      : [
+          {
+            brand_id: brandId,
+            game_id: gameId,
+            code: r.code,
+            name_en: r.names.en,
+            name_ms: r.names.ms,
+            name_cn: r.names.cn,
+            min_bet: r.minBet,
+            max_bet: r.maxBet,
+            sort_order: r.sortOrder,
+          },
+        ];
+  });
+  if (values.length === 0) return 0;
+  const rows = await db
+    .insertInto('game_rooms')
+    .values(values)
+    .onConflict((oc) => oc.columns(['game_id', 'code']).doNothing())
+    .returning('id')
+    .execute();
+  return rows.length;
+}

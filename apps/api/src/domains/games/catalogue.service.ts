@@ -1,7 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import { invalidateDbCaches } from '../../lib/db-cache.ts';
 import {
+  addPlacement,
   insertMissingGames,
+  insertMissingRooms,
   type NewGame,
   placementCount,
   replacePlacements,
@@ -47,4 +49,41 @@ export async function setVendorUrls(
 ): Promise<void> {
   await updateVendorPresentation(db, brandId, vendorId, urls);
   invalidateDbCaches(db);
+}
+
+/**
+ * Adds live (or card) tables to a vendor: its placement in the tables' category when missing, the
+ * games it does not have yet and one room per game when missing (GLS2_roomList). Idempotent: what
+ * operators changed of existing games and rooms is kept.
+ */
+export async function catalogueLiveTables(
+  db: Db,
+  input: {
+    brandId: string;
+    vendorId: string;
+    category: { category: CategoryColumn; sortOrder: number };
+    tables: readonly {
+      game: NewGame;
+      room: { code: string; names: { en: string; ms: string; cn: string }; minBet: bigint; maxBet: bigint };
+    }[];
+  },
+): Promise<{ gamesAdded: number; roomsAdded: number }> {
+  const result = await db.transaction().execute(async (trx) => {
+    await addPlacement(trx, input.brandId, input.vendorId, input.category);
+    const gamesAdded = await insertMissingGames(
+      trx,
+      input.brandId,
+      input.vendorId,
+      input.tables.map((t) => t.game),
+    );
+    const roomsAdded = await insertMissingRooms(
+      trx,
+      input.brandId,
+      input.vendorId,
+      input.tables.map((t, i) => ({ gameCode: t.game.code, sortOrder: i + 1, ...t.room })),
+    );
+    return { gamesAdded, roomsAdded };
+  });
+  invalidateDbCaches(db);
+  return result;
 }

@@ -13,6 +13,8 @@ import {
   HotGamesQuery,
   LaunchGameQuery,
   LaunchGameResult,
+  LiveLobby,
+  LiveLobbyQuery,
   PersonalProfit,
   PersonalProfitQuery,
   PopularGamesQuery,
@@ -39,6 +41,7 @@ import {
   vendorLanes,
 } from './games.service.ts';
 import { launchGame } from './launch.service.ts';
+import { liveLobby } from './live-lobby.service.ts';
 import { bettingRecord, personalProfit, popularGames, rankList } from './records.service.ts';
 
 const tags = ['games'];
@@ -198,6 +201,22 @@ export function gamesRoutes(api: Api, { db, members, rateLimits }: RouteDeps) {
       },
     },
     async (request) => ok(await roomList(db, request.brand, request.language, request.query)),
+  );
+
+  api.get(
+    '/lgw/games/live_lobby',
+    {
+      schema: {
+        tags,
+        summary: "The live tables' current phase, countdown and last results (for the live page)",
+        description:
+          "Every LIVE game of the brand (optionally of one vendor) with its vendor's table state, relayed from the vendor's public lobby (fetched with a 1.5 s time limit, kept 1.5 s per vendor). A vendor that does not answer leaves its tables in phase `unknown` with no results; this call does not fail because of a vendor. Visitors too.",
+        headers: ApiHeaders,
+        querystring: LiveLobbyQuery,
+        response: responses(LiveLobby),
+      },
+    },
+    async (request) => ok(await liveLobby(db, request.brand, request.query)),
   );
 
   api.get(

@@ -101,7 +101,10 @@ describe('game_menus', () => {
     expect(res.body.value.find((m) => m.gameCategory === 'FISH')?.vendors.map((v) => v.vassalage)).toEqual([
       'BIG',
     ]);
-    expect(res.body.value.find((m) => m.gameCategory === 'LIVE')?.vendors).toEqual([]);
+    // The seed puts the house vendor's live tables in LIVE.
+    expect(res.body.value.find((m) => m.gameCategory === 'LIVE')?.vendors.map((v) => v.vassalage)).toEqual([
+      'HOUSE',
+    ]);
   });
 
   it('follows a change of the brand category order', async () => {
@@ -312,7 +315,11 @@ describe('lobby views', () => {
       'big-11',
       'big-01',
     ]);
-    const one = await memberGet<GameList>(ctx, '/wps/relay/GCSGAME_hotGamesV2?vassalage=HOUSE&limit=1', null);
+    const one = await memberGet<GameList>(
+      ctx,
+      '/wps/relay/GCSGAME_hotGamesV2?vassalage=HOUSE&gameCategory=RNG&limit=1',
+      null,
+    );
     expect(one.body.value.list.map((g) => g.code)).toEqual(['lotus-garden']);
   });
 
@@ -321,12 +328,14 @@ describe('lobby views', () => {
     expect(res.body.value.content).toEqual({
       RNG: { HOUSE: ['SLOT'], BIG: ['SLOT', 'CLASSIC'] },
       FISH: { BIG: ['FISH'] },
+      LIVE: { HOUSE: ['BAC', 'DAT', 'ROU', 'SIC'] },
     });
   });
 
   it('vendor lanes with game counts', async () => {
     const res = await memberGet<GameVendorLanes>(ctx, '/wps/relay/GCSGAME_gameVendor', alice);
     expect(res.body.value.data.lanes).toEqual([
+      { gameCategory: 'LIVE', vendors: [expect.objectContaining({ vassalage: 'HOUSE', gameCount: 5 })] },
       {
         gameCategory: 'RNG',
         vendors: [

@@ -33,7 +33,14 @@ const CATEGORY_OF = (vendor: string, gameCode: string) =>
        order by vc.sort_order, vc.category limit 1),
     'RNG')`);
 
-/** Sum of the paid wins of a bet row `b` (several wins per bet are possible while its round is open). */
+/**
+ * Sum of the paid wins of a bet row `b` (several wins per bet are possible while its round is open).
+ * A win is attributed to the bet it names: a live table's round (apps/house-vendor, one seat per
+ * player and round) has several bets and ONE win naming the first standing bet but paying the whole
+ * round, so that bet carries the round's payout and the round's other bets show 0. Every bet row
+ * keeps its own stake and the round id, the rows of a round add up to the round, and the totals and
+ * the P&L (which sum the wins) equal the ledger to the cent (records.test.ts: a live round).
+ */
 const PAID_WINS = sql.raw(`coalesce((
     select sum(w.amount) from seamless_transactions w
     where w.round_id = b.round_id and w.vendor_id = b.vendor_id and w.kind = 'win'

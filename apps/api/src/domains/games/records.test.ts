@@ -366,3 +366,64 @@ describe('winners board and popular games', () => {
     expect(res.body.value.list).toHaveLength(3);
   });
 });
+
+describe('a live round: several bets, one win naming the first, paying the whole round', () => {
+  it('keeps every bet, puts the win on the bet it names, and totals and P&L equal the ledger', async () => {
+    const carol = await player(ctx, { funds: 100_000n });
+    const start = await mainBalance(carol);
+    const token = await sessionOf(carol, house, 'live-baccarat');
+    const call = async (path: string, body: Record<string, unknown>) => {
+      const answer = await seamless(ctx, house, path, { gameId: 'live-baccarat', currency: 'MYR', ...body });
+      expect(answer.status).toBe(200);
+    };
+    // The vendor's seat id is the round id of this player's round at the table.
+    const roundId = randomUUID();
+    const bets = [
+      { transactionId: randomUUID(), amount: '10.00' }, // banker
+      { transactionId: randomUUID(), amount: '2.50' }, // tie
+      { transactionId: randomUUID(), amount: '1.25' }, // player pair
+    ];
+    for (const b of bets) await call('bet', { token, roundId, ...b });
+    // Banker wins 10.00 at 0.95:1 = 19.50; tie and pair lose: one win naming the first bet.
+    await call('win', {
+      token,
+      roundId,
+      transactionId: randomUUID(),
+      betTransactionId: bets[0]?.transactionId,
+      amount: '19.50',
+    });
+    const end = await seamless(ctx, house, 'roundEnd', { gameId: 'live-baccarat', roundId });
+    expect(end.status).toBe(200);
+
+    const page = (await record(carol)).body.value;
+    expect(page.items).toHaveLength(3);
+    expect(page.items.every((i) => i.roundId === roundId && i.gameCategory === 'LIVE')).toBe(true);
+    const byTx = new Map(page.items.map((i) => [i.transactionId, i]));
+    expect(byTx.get(bets[0]?.transactionId ?? '')).toMatchObject({
+      gameCode: 'live-baccarat',
+      gameName: 'Lotus Baccarat',
+      stake: '10.00',
+      payout: '19.50',
+      status: 'settled',
+    });
+    expect(byTx.get(bets[1]?.transactionId ?? '')).toMatchObject({
+      stake: '2.50',
+      payout: '0.00',
+      status: 'settled',
+    });
+    expect(byTx.get(bets[2]?.transactionId ?? '')).toMatchObject({
+      stake: '1.25',
+      payout: '0.00',
+      status: 'settled',
+    });
+    // The round: stakes 13.75, payout 19.50, +5.75, as the ledger moved it.
+    expect(page.totals).toEqual({ betCount: 3, stake: '13.75', payout: '19.50', winLoss: '5.75' });
+    expect(formatAmount(await seamlessNet(carol), 'MYR')).toBe('5.75');
+    expect(formatAmount((await mainBalance(carol)) - start, 'MYR')).toBe('5.75');
+    const pnl = (await profit(carol)).body.value;
+    expect(pnl.totals).toEqual({ betCount: 3, stake: '13.75', payout: '19.50', profit: '5.75' });
+    expect(pnl.categories).toEqual([
+      { gameCategory: 'LIVE', betCount: 3, stake: '13.75', payout: '19.50', profit: '5.75' },
+    ]);
+  });
+});

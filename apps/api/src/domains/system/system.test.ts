@@ -276,8 +276,11 @@ describe('GET /lgw/games/game_menus', () => {
       'ESPORTS',
       'LOTT',
     ]);
-    // The seeded house vendor shows under slots; the other categories have no vendor yet.
-    expect(body.value.filter((c) => c.vendors.length > 0).map((c) => c.gameCategory)).toEqual(['RNG']);
+    // The seeded house vendor shows under live casino and slots; the others have no vendor yet.
+    expect(body.value.filter((c) => c.vendors.length > 0).map((c) => c.gameCategory)).toEqual([
+      'LIVE',
+      'RNG',
+    ]);
   });
 
   it("never shows one brand's order to another", async () => {

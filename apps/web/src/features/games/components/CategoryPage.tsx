@@ -17,6 +17,7 @@ import {
   useToggleFavorite,
 } from '../api/games.ts';
 import { useGameMenus } from '../api/get-game-menus.ts';
+import { useLiveLobby } from '../api/live-lobby.ts';
 import { CATEGORY_ICON, categoryLabel } from '../lib/categories.ts';
 import { usePlay } from '../lib/play.ts';
 import { useLobbySession } from '../lib/signed-in.ts';
@@ -78,6 +79,7 @@ export function CategoryPage({
   const toggle = useToggleFavorite();
   const types = useGameTypes();
   const primary = categories[0] as GameCategory;
+  const liveStates = useLiveLobby(categories.includes('LIVE'));
   const title = customTitle ?? categoryLabel(t, primary);
 
   const shown = useMemo(
@@ -393,6 +395,7 @@ export function CategoryPage({
           label={t('games.gridLabel', { category: title })}
           onPlay={(game, options) => play(game, options)}
           onFavorite={onFavorite}
+          live={liveStates}
         />
       )}
     </section>

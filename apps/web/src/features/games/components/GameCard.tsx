@@ -1,5 +1,7 @@
 import type { Game } from '@lotus/contracts/games';
 import { useTranslation } from 'react-i18next';
+import type { LiveState } from '../api/live-lobby.ts';
+import { LiveTableStatus } from './LiveTableStatus.tsx';
 
 export type GameCardActions = {
   onPlay: (game: Game, options?: { free?: boolean }) => void;
@@ -8,7 +10,12 @@ export type GameCardActions = {
 };
 
 /** One game of a grid: its icon, name, vendor, badges, the favourite heart and the play buttons. */
-export function GameCard({ game, onPlay, onFavorite }: { game: Game } & GameCardActions) {
+export function GameCard({
+  game,
+  live,
+  onPlay,
+  onFavorite,
+}: { game: Game; live?: LiveState | undefined } & GameCardActions) {
   const { t } = useTranslation();
   const maintenance = game.status === 'maintenance';
   return (
@@ -45,6 +52,7 @@ export function GameCard({ game, onPlay, onFavorite }: { game: Game } & GameCard
       </div>
       <h3 className="game-card__name">{game.gameName}</h3>
       <p className="game-card__vendor">{game.displayName}</p>
+      {live ? <LiveTableStatus state={live} /> : null}
       <div className="game-card__actions">
         <button
           type="button"

@@ -2,6 +2,7 @@ import type { Game } from '@lotus/contracts/games';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createGate } from '../../../lib/throttle.ts';
+import { type LiveState, liveTableKey } from '../api/live-lobby.ts';
 import { GameCard, type GameCardActions } from './GameCard.tsx';
 
 /** Spec §9: the infinite scroll asks for the next page at most every 200 ms. */
@@ -17,6 +18,7 @@ export function GameGrid({
   loadingMore,
   onLoadMore,
   label,
+  live,
   ...actions
 }: {
   games: readonly Game[];
@@ -24,6 +26,8 @@ export function GameGrid({
   loadingMore: boolean;
   onLoadMore: () => void;
   label: string;
+  /** Live tables' states by liveTableKey (the live page). */
+  live?: ReadonlyMap<string, LiveState>;
 } & GameCardActions) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement | null>(null);
@@ -49,7 +53,7 @@ export function GameGrid({
       <ul className="game-grid" aria-label={label}>
         {games.map((game) => (
           <li key={game.id}>
-            <GameCard game={game} {...actions} />
+            <GameCard game={game} live={live?.get(liveTableKey(game.vassalage, game.code))} {...actions} />
           </li>
         ))}
       </ul>
