@@ -122,11 +122,12 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
     // imports, and the group is part of the first load: what only later pages use stays out. Out are
     // modules that pull heavy libraries (Dialog -> Radix), the error catalogue, the sanitiser (with
     // the rich text that needs it), the account modules that load on demand (sealed calls, flows,
-    // member calls, countdowns, the human check) and the features whose calls only their own pages
-    // make (wallet, deposits, withdrawals, feedback, contact form, affiliate application), so the
+    // member calls, countdowns, the human check), and every feature's calls but those of the shell
+    // and the home page (an allowlist: announcements, customer service, download, games, help,
+    // language, system; a new feature stays out of the first load unless it is added here), so the
     // header's login box costs the first page only the form itself.
     name: 'shared',
-    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue|sealed-request|money|use-countdown|throttle|human-check|contact-channels|sanitize-html|boot-calls|merchant|storage|cdn)|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/](?!auth|member|cs|agents|wallet|deposit|withdraw|feedback|lottery|games[\\/]api[\\/]games\.|announcements[\\/]lib[\\/](notice-query|preload-banner))[^\\/]+[\\/](api|lib|hooks)[\\/]|features[\\/]auth[\\/](hooks[\\/]use-session|lib[\\/]remember)\.|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView|language[\\/]components[\\/]TriggerFace)\.)|packages[\\/]contracts[\\/]src[\\/](system-values|account-kinds|cookies)\.ts/,
+    test: /apps[\\/]web[\\/]src[\\/](lib[\\/](?!error-catalogue|sealed-request|money|use-countdown|throttle|human-check|contact-channels|sanitize-html|boot-calls|merchant|storage|cdn)|components[\\/]ui[\\/](Spinner|EmptyState|Pagination|QueryError|icons)\.|features[\\/](?!games[\\/]api[\\/](games|live-lobby)\.|announcements[\\/]lib[\\/](notice-query|preload-banner))(announcements|customer-service|download|games|help|language|system)[\\/](api|lib|hooks)[\\/]|features[\\/]auth[\\/](hooks[\\/]use-session|lib[\\/]remember)\.|features[\\/](auth[\\/]components[\\/]LoginForm|games[\\/]components[\\/]VendorCardView|language[\\/]components[\\/]TriggerFace)\.)|packages[\\/]contracts[\\/]src[\\/](system-values|account-kinds|cookies)\.ts/,
     priority: 10,
   },
 ];
