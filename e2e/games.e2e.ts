@@ -112,6 +112,8 @@ describe('games: lobby and launch', () => {
 
     await page.getByTestId('bottom-nav').getByRole('link', { name: 'Slots' }).click();
     await page.waitForURL(/\/rng$/);
+    // The home page (with its own hot game cards) stays on screen until /rng has rendered.
+    await page.getByRole('navigation', { name: 'Game providers' }).waitFor();
     expect(await gameNames(page, 3)).toEqual(HOUSE_GAMES);
 
     await page.getByRole('button', { name: 'Add Lucky Sevens to favourites' }).click();

@@ -126,7 +126,11 @@ describe('games: the house vendor in the frame', () => {
     await logIn(page, username);
     await page.getByTestId('bottom-nav').getByRole('link', { name: 'Slots' }).click();
     await page.waitForURL(/\/rng$/);
+    // The home page stays on screen until /rng has rendered (navigations are transitions), and its
+    // hot games have a Play Lotus Garden button too: play from the slots page's own grid.
+    await page.getByRole('navigation', { name: 'Game providers' }).waitFor();
     await page.getByRole('button', { name: 'Play Lotus Garden', exact: true }).click();
+    await page.waitForURL(/\/game\?.*back=%2Frng(&|$)/);
     await page.waitForURL(/\/game\?vendor=HOUSE&game=lotus-garden/);
     const frameElement = page.getByTestId('game-iframe');
     await frameElement.waitFor();
