@@ -134,14 +134,32 @@ describe('no back-office page is wider than the screen', () => {
       await settle(page);
       problems.push(...(await overflowOf(page, `${width}px member detail`)));
       // A lottery numero's detail (orders, exposure, result), a route without a menu entry, once
-      // the scheduler has created the demo games' numeros.
-      const numero = await db((d) =>
-        d.selectFrom('lottery_numeros').select('id').orderBy('draw_at').executeTakeFirst(),
+      // the scheduler has created the demo games' numeros: the first of every game (each family
+      // lays out its result and its result entry its own way).
+      const numeros = await db((d) =>
+        d
+          .selectFrom('lottery_numeros')
+          .select(['game_id', (eb) => eb.fn.min('draw_at').as('first')])
+          .groupBy('game_id')
+          .execute()
+          .then((firsts) =>
+            Promise.all(
+              firsts.map((f) =>
+                d
+                  .selectFrom('lottery_numeros')
+                  .select('id')
+                  .where('game_id', '=', f.game_id)
+                  .where('draw_at', '=', f.first)
+                  .executeTakeFirstOrThrow(),
+              ),
+            ),
+          ),
       );
-      if (numero) {
+      expect(numeros.length).toBeGreaterThan(3);
+      for (const numero of numeros) {
         await page.goto(`${siteUrl()}/backoffice/lottery-numeros/${numero.id}`);
         await settle(page);
-        problems.push(...(await overflowOf(page, `${width}px lottery numero detail`)));
+        problems.push(...(await overflowOf(page, `${width}px lottery numero ${numero.id}`)));
       }
       await context.close();
       expect(problems.join('\n')).toBe('');

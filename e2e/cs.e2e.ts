@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_BRANDS } from './brands.ts';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
 import { overflowingElements } from './overflow.ts';
-import { demoOperator, operatorLogin, unique } from './pages.ts';
+import { demoOperator, dismissPopup, operatorLogin, unique } from './pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,18 +23,6 @@ async function expectFits(page: Page, where: string): Promise<void> {
     innerWidth: report.innerWidth,
     offenders: [],
   });
-}
-
-/** Closes the visitors' announcement popup when it opens (it makes the rest of the page inert). */
-async function dismissPopup(page: Page): Promise<void> {
-  const popup = page.getByTestId('announcement-popup');
-  const shown = await popup.waitFor({ state: 'visible', timeout: 6_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!shown) return;
-  await popup.getByRole('button', { name: /close/i }).first().click();
-  await popup.waitFor({ state: 'hidden' });
 }
 
 /** A PNG of one pixel, as a member's screenshot. */

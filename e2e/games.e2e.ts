@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { dismissPopup } from './pages.ts';
 
 /**
  * Games (issue 12), platform side: the house vendor's slots in the lobby, play for visitors and
@@ -56,22 +57,7 @@ async function logIn(page: Page, username: string): Promise<void> {
   await box.getByLabel('Password').fill('Secret123');
   await box.locator('button[type="submit"]').click();
   await bar.waitFor({ timeout: 30_000 });
-  await dismissPopup(page, 3_000);
-}
-
-async function dismissPopup(page: Page, timeout = 5_000): Promise<void> {
-  const popup = page.getByTestId('announcement-popup');
-  const shown = await popup.waitFor({ timeout }).then(
-    () => true,
-    () => false,
-  );
-  if (shown) {
-    await popup
-      .getByRole('button', { name: /close|tutup|关闭/i })
-      .first()
-      .click();
-    await popup.waitFor({ state: 'hidden' });
-  }
+  await dismissPopup(page, { timeout: 3_000 });
 }
 
 /** The names on the game grid once it shows `count` games. */
@@ -156,7 +142,7 @@ describe('games: lobby and launch', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     for (const path of ['/rng', '/live', '/index']) {
       await page.goto(`${siteUrl()}${path}`);
-      await dismissPopup(page, 3_000);
+      await dismissPopup(page, { timeout: 3_000 });
       if (path === '/rng') await gameNames(page, 3);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);

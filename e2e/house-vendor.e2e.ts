@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { dismissPopup } from './pages.ts';
 
 /**
  * Games (issue 12) through the real house vendor: a member launches a slot from /rng, the vendor's
@@ -73,22 +74,7 @@ async function logIn(page: Page, username: string): Promise<void> {
   await box.getByLabel('Password').fill('Secret123');
   await box.locator('button[type="submit"]').click();
   await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
-  await dismissPopup(page, 3_000);
-}
-
-async function dismissPopup(page: Page, timeout = 5_000): Promise<void> {
-  const popup = page.getByTestId('announcement-popup');
-  const shown = await popup.waitFor({ timeout }).then(
-    () => true,
-    () => false,
-  );
-  if (shown) {
-    await popup
-      .getByRole('button', { name: /close|tutup|关闭/i })
-      .first()
-      .click();
-    await popup.waitFor({ state: 'hidden' });
-  }
+  await dismissPopup(page, { timeout: 3_000 });
 }
 
 /** Presses Spin once and waits until the vendor has settled that round and the button is back. */

@@ -180,7 +180,7 @@ describe('nothing is wider than the screen', () => {
   for (const width of WIDTHS) {
     it(`every route and visitor modal at ${width} px`, { timeout: 150_000 }, async () => {
       problems = [];
-      const { context, page } = await newPage(browser);
+      const { context, page } = await newPage(browser, { popups: 'keep' });
       await page.setViewportSize({ width, height: 780 });
       await visitorModals(page, width);
       await visitRoutes(page, width, 'visitor');
@@ -192,7 +192,7 @@ describe('nothing is wider than the screen', () => {
   for (const width of WIDTHS) {
     it(`every route and member modal, logged in, at ${width} px`, { timeout: 150_000 }, async () => {
       problems = [];
-      const { context, page } = await newPage(browser);
+      const { context, page } = await newPage(browser, { popups: 'keep' });
       await logIn(page);
       await page.setViewportSize({ width, height: 780 });
       await memberModals(page, width);
@@ -203,7 +203,7 @@ describe('nothing is wider than the screen', () => {
   }
 
   it('the register button takes the first click after a field error goes away', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { popups: 'keep' });
     await page.setViewportSize({ width: 390, height: 780 });
     await page.goto(`${siteUrl()}/register`);
     await checkAndDismissPopup(page, 'visitor 390px', 6_000);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { dismissPopup } from './pages.ts';
 
 /**
  * Live tables (issue 13) through the real house vendor (its own process and database, short clocks
@@ -45,21 +46,6 @@ async function vendorSeats(playerId: string): Promise<Seat[]> {
   }
 }
 
-async function dismissPopup(page: Page, timeout = 5_000): Promise<void> {
-  const popup = page.getByTestId('announcement-popup');
-  const shown = await popup.waitFor({ timeout }).then(
-    () => true,
-    () => false,
-  );
-  if (shown) {
-    await popup
-      .getByRole('button', { name: /close|tutup|关闭/i })
-      .first()
-      .click();
-    await popup.waitFor({ state: 'hidden' });
-  }
-}
-
 /** Logs in and returns the member token the site sends with its calls. */
 async function logIn(page: Page, username: string): Promise<string> {
   await page.goto(`${siteUrl()}/index`);
@@ -71,7 +57,7 @@ async function logIn(page: Page, username: string): Promise<string> {
   await box.locator('button[type="submit"]').click();
   await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
   const token = (await authorized).headers().authorization ?? '';
-  await dismissPopup(page, 3_000);
+  await dismissPopup(page, { timeout: 3_000 });
   return token;
 }
 
@@ -112,7 +98,7 @@ async function seat(username: string, vendorId: string): Promise<Member> {
   const { page } = await newPage(browser);
   const siteToken = await logIn(page, username);
   await page.goto(`${siteUrl()}/live`);
-  await dismissPopup(page, 3_000);
+  await dismissPopup(page, { timeout: 3_000 });
   // The platform relays the vendor's lobby: the table's card shows its live phase, not "unknown".
   const card = page.locator(`[data-testid="game-card"][data-game="${TABLE}"]`);
   await card.locator('[data-testid="live-status"]:not([data-phase="unknown"])').waitFor({ timeout: 30_000 });
@@ -254,7 +240,7 @@ describe('live: two players at one baccarat table', () => {
     // The live page on a 390 px phone: the table cards with their state, no sideways scrolling.
     await alice.page.setViewportSize({ width: 390, height: 844 });
     await alice.page.goto(`${siteUrl()}/live`);
-    await dismissPopup(alice.page, 3_000);
+    await dismissPopup(alice.page, { timeout: 3_000 });
     await alice.page
       .locator(`[data-testid="game-card"][data-game="${TABLE}"] .live-road__bead`)
       .first()

@@ -196,7 +196,9 @@ describe('lottery back office', () => {
     await b.context.close();
   });
 
-  it('cancels a numero with a reason after a confirmation: its orders show refunded', async () => {
+  it('cancels a numero with a reason after a confirmation: its orders show refunded', {
+    timeout: 120_000,
+  }, async () => {
     const numero = await vnNorthNumero('open');
     const username = `lb${unique()}`;
     await db(async (d) => {

@@ -111,7 +111,9 @@ async function addSlip(page: Page, digits: readonly string[] = ['3']): Promise<v
 }
 
 describe('lottery: lobby, betting page and orders', () => {
-  it('lets a funded member bet on a fast game: the order is listed and the balance drops', async () => {
+  it('lets a funded member bet on a fast game: the order is listed and the balance drops', {
+    timeout: 120_000,
+  }, async () => {
     const username = `lt${unique()}`;
     await db(async (d) => {
       await createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' });

@@ -57,6 +57,17 @@ export function overflowingElements(notClipping: readonly string[] = []): Overfl
     if (rect.bottom <= 0) continue;
     if (rect.right > width + 1 || rect.left < -1) {
       offenders.push(`${path(element)} (${Math.round(rect.left)}..${Math.round(rect.right)})`);
+    } else if (
+      style.overflowX === 'visible' &&
+      element.scrollWidth > element.clientWidth + 1 &&
+      element.clientWidth > 0 &&
+      rect.left + element.scrollWidth > width + 1 &&
+      [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())
+    ) {
+      // Its box fits but its own text spills out of it (a word without a place to break).
+      offenders.push(
+        `${path(element)} text spills (${Math.round(rect.left)}..${Math.round(rect.left + element.scrollWidth)})`,
+      );
     }
   }
   return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, offenders };

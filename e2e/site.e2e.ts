@@ -74,7 +74,7 @@ describe('the site a visitor opens', () => {
   });
 
   it('shows the announcement popup once per session', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { popups: 'keep' });
     await page.goto(`${siteUrl()}/index`);
     const popup = page.getByTestId('announcement-popup');
     await popup.waitFor({ state: 'visible' });
@@ -87,7 +87,7 @@ describe('the site a visitor opens', () => {
     await context.close();
 
     // A new browser session (fresh sessionStorage) sees it again.
-    const second = await newPage(browser);
+    const second = await newPage(browser, { popups: 'keep' });
     await second.page.goto(`${siteUrl()}/index`);
     await second.page.getByTestId('announcement-popup').waitFor({ state: 'visible' });
     await second.context.close();
