@@ -64,6 +64,16 @@ export const PromotionRules = Type.Object(
     usernames: Type.Optional(
       Type.Array(Type.String({ pattern: '^[A-Za-z0-9_]{1,32}$' }), { maxItems: 5000 }),
     ),
+    /** The member's VIP level (the vip domain's) at least this one. */
+    vipLevelMin: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+    /** The member's VIP level one of these. */
+    vipLevels: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 0, maximum: 99 }), {
+        minItems: 1,
+        maxItems: 100,
+        uniqueItems: true,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -134,6 +144,8 @@ export const AdminPromotion = Type.Object({
     turnoverMin: Type.Optional(Amount),
     turnoverDays: Type.Optional(Type.Integer()),
     usernames: Type.Optional(Type.Array(Type.String())),
+    vipLevelMin: Type.Optional(Type.Integer()),
+    vipLevels: Type.Optional(Type.Array(Type.Integer())),
   }),
   rewardKind: Type.String(),
   rewardAmount: Amount,

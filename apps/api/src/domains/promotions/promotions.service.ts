@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
+import { memberVipLevel } from '../vip/vip.service.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
 import {
@@ -86,14 +87,29 @@ export function wageringOf(
 // ---------------------------------------------------------------------------------------------
 // Qualification
 
+/** The VIP-level rule (none set: holds): the member's current level, read through the vip domain's service. */
+export async function vipRuleHolds(
+  db: Executor,
+  brandId: string,
+  memberId: string,
+  rules: PromotionRow['rules'],
+): Promise<boolean> {
+  if (rules.vipLevelMin === undefined && rules.vipLevels === undefined) return true;
+  const { level } = await memberVipLevel(db, brandId, memberId);
+  if (rules.vipLevelMin !== undefined && level < rules.vipLevelMin) return false;
+  if (rules.vipLevels !== undefined && !rules.vipLevels.includes(level)) return false;
+  return true;
+}
+
 export type Qualification = { ok: true; depositId: string | null; depositAmount: bigint } | { ok: false };
 
 /**
  * Every rule the promotion sets must hold (AND): registered within `newMemberDays`; the member's
  * Nth credited deposit made inside the promotion's period (or, without N, the latest deposit of the
  * period) within [depositMin, depositMax]; stake of at least `turnoverMin` over `turnoverDays`;
- * listed username. A percentage bonus needs a deposit: without a deposit rule it reads the latest
- * deposit of the period.
+ * listed username; VIP level (the vip domain's published `memberVipLevel`) at least `vipLevelMin`
+ * and among `vipLevels`. A percentage bonus needs a deposit: without a deposit rule it reads the
+ * latest deposit of the period.
  */
 export async function qualify(
   db: Executor,
@@ -109,6 +125,7 @@ export async function qualify(
   ) {
     return { ok: false };
   }
+  if (!(await vipRuleHolds(db, brandId, member.id, rules))) return { ok: false };
   if (rules.newMemberDays !== undefined) {
     const since = await memberSince(db, brandId, member.id);
     if (now.getTime() - since.getTime() > rules.newMemberDays * DAY_MS) return { ok: false };
@@ -215,6 +232,8 @@ function toWireRules(rules: PromotionRow['rules'], currency: string): AdminPromo
     ...(rules.turnoverMin !== undefined ? { turnoverMin: formatAmount(rules.turnoverMin, currency) } : {}),
     ...(rules.turnoverDays !== undefined ? { turnoverDays: rules.turnoverDays } : {}),
     ...(rules.usernames !== undefined ? { usernames: rules.usernames } : {}),
+    ...(rules.vipLevelMin !== undefined ? { vipLevelMin: rules.vipLevelMin } : {}),
+    ...(rules.vipLevels !== undefined ? { vipLevels: rules.vipLevels } : {}),
   };
 }
 
@@ -350,6 +369,10 @@ export async function claimPromotion(
   if (!promo) throw new AppError('promotion_not_found');
   if (promo.asks_contact && (!body.contactKind || !body.contactId))
     throw new AppError('promotion_contact_required');
+  // A member who left the promotion's VIP levels since applying (the nightly job moved them) no
+  // longer claims it; the record stays issued and claims again if they come back in time.
+  if (existing.state === 'issued' && !(await vipRuleHolds(db, brand.id, member.id, promo.rules)))
+    throw new AppError('promotion_not_qualified');
   await moneyTransaction(db, async (trx: Tx) => {
     const required = BigInt(existing.wagering_required);
     const moved = await moveRecord(
@@ -547,6 +570,8 @@ export function promotionValues(input: PromotionInput, currency: string): Promot
         : {}),
       ...(rules.turnoverDays !== undefined ? { turnoverDays: rules.turnoverDays } : {}),
       ...(rules.usernames !== undefined ? { usernames: rules.usernames.map((u) => u.toLowerCase()) } : {}),
+      ...(rules.vipLevelMin !== undefined ? { vipLevelMin: rules.vipLevelMin } : {}),
+      ...(rules.vipLevels !== undefined ? { vipLevels: [...rules.vipLevels].sort((a, b) => a - b) } : {}),
     },
     reward_kind: input.rewardKind,
     reward_amount: rewardAmount.toString(),

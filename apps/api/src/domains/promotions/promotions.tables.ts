@@ -15,6 +15,10 @@ export type PromotionRulesRow = {
   turnoverDays?: number;
   /** Only these usernames (lower case). */
   usernames?: string[];
+  /** The member's VIP level (vip domain) at least this one. */
+  vipLevelMin?: number;
+  /** The member's VIP level one of these. */
+  vipLevels?: number[];
 };
 
 export interface PromotionsTable {

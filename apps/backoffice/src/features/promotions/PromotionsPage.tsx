@@ -5,6 +5,7 @@ import {
   type PromotionInput,
   type PromotionPreview,
 } from '@lotus/contracts/promotions';
+import type { AdminVipLevels } from '@lotus/contracts/vip';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -154,6 +155,9 @@ function readForm(form: HTMLFormElement): PromotionInput {
   if (optional('turnoverMin')) rules.turnoverMin = text('turnoverMin');
   if (optional('turnoverDays')) rules.turnoverDays = int('turnoverDays');
   if (usernames.length > 0) rules.usernames = usernames;
+  if (optional('vipLevelMin')) rules.vipLevelMin = int('vipLevelMin');
+  const vipLevels = data.getAll('vipLevels').map((v) => Number.parseInt(String(v), 10));
+  if (vipLevels.length > 0) rules.vipLevels = vipLevels;
   const kind = text('rewardKind') === 'percent' ? 'percent' : 'fixed';
   const status = text('status');
   const frequency = text('frequency');
@@ -194,6 +198,55 @@ function Field({
       {label}
       <input name={name} {...rest} />
     </label>
+  );
+}
+
+/**
+ * The VIP-level rule: "level at least" (a select over the brand's ladder) and "one of these levels"
+ * (checkboxes); both empty means any level.
+ */
+function VipRuleFields({ rules }: { rules: AdminPromotion['rules'] | undefined }) {
+  const { t } = useTranslation();
+  const ladder = useQuery({
+    queryKey: ['vip', 'levels'],
+    queryFn: () => boApi<AdminVipLevels>('/bo/v1/vip/levels'),
+  });
+  const levels = ladder.data?.levels ?? [];
+  const name = (l: AdminVipLevels['levels'][number]) =>
+    t('promotions.vipLevelName', { level: l.level, name: l.nameEn });
+  return (
+    <>
+      <QueryState loading={ladder.isLoading} error={ladder.error} />
+      {ladder.data ? (
+        <>
+          <label>
+            {t('promotions.field.vipLevelMin')}
+            <select name="vipLevelMin" defaultValue={rules?.vipLevelMin ?? ''}>
+              <option value="">{t('promotions.vipAny')}</option>
+              {levels.map((l) => (
+                <option key={l.level} value={l.level}>
+                  {name(l)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset>
+            <legend>{t('promotions.field.vipLevels')}</legend>
+            {levels.map((l) => (
+              <label key={l.level}>
+                <input
+                  type="checkbox"
+                  name="vipLevels"
+                  value={l.level}
+                  defaultChecked={rules?.vipLevels?.includes(l.level) ?? false}
+                />
+                {name(l)}
+              </label>
+            ))}
+          </fieldset>
+        </>
+      ) : null}
+    </>
   );
 }
 
@@ -342,6 +395,7 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
           {t('promotions.field.usernames')}
           <textarea name="usernames" defaultValue={(p?.rules.usernames ?? []).join(' ')} />
         </label>
+        <VipRuleFields rules={p?.rules} />
       </fieldset>
       <fieldset>
         <legend>{t('promotions.field.reward')}</legend>
