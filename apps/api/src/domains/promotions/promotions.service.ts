@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
+import { pickText } from '../../lib/localised.ts';
 import { memberVipLevel } from '../vip/vip.service.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
@@ -260,6 +261,8 @@ export async function promotionDetail(
     maxBet: formatAmount(promo.max_bet, brand.currency),
     expiryDays: promo.expiry_days,
     needsApproval: promo.needs_approval,
+    // A raffle's fairness record is added by the route (raffle.service.ts raffleFairness).
+    raffle: null,
   };
 }
 
@@ -282,6 +285,11 @@ export function toMemberPromotion(row: RecordRow, language: string, currency: st
     claimedAt: row.claimed_at?.toISOString() ?? null,
     expiresAt: row.expires_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
+    raffle: row.reward_kind === 'raffle',
+    prize:
+      row.prize_en === null
+        ? null
+        : pickText({ en: row.prize_en, ms: row.prize_ms ?? '', cn: row.prize_cn ?? '' }, language),
   };
 }
 
@@ -322,8 +330,9 @@ export async function applyPromotion(
   if (now < promo.starts_at || now >= promo.ends_at) throw new AppError('promotion_not_open');
   const qualification = await qualify(db, brand.id, member, promo, now);
   if (!qualification.ok) throw new AppError('promotion_not_qualified');
-  const bonus = bonusOf(promo, qualification.depositAmount);
-  if (bonus <= 0n) throw new AppError('promotion_not_qualified');
+  // A raffle ticket's bonus is its prize, known once drawn (raffle.service.ts).
+  const bonus = promo.reward_kind === 'raffle' ? 0n : bonusOf(promo, qualification.depositAmount);
+  if (bonus <= 0n && promo.reward_kind !== 'raffle') throw new AppError('promotion_not_qualified');
   const recordId = await insertRecord(db, {
     brandId: brand.id,
     promotionId: promo.id,
@@ -367,6 +376,8 @@ export async function claimPromotion(
   if (!existing || existing.member_id !== member.id) throw new AppError('promotion_not_found');
   const promo = await findPromotion(db, brand.id, existing.promotion_id);
   if (!promo) throw new AppError('promotion_not_found');
+  // A raffle ticket is drawn, not claimed: MCS2_claimRafflePromotion (raffle.service.ts).
+  if (promo.reward_kind === 'raffle') throw new AppError('promotion_state_invalid');
   if (promo.asks_contact && (!body.contactKind || !body.contactId))
     throw new AppError('promotion_contact_required');
   // A member who left the promotion's VIP levels since applying (the nightly job moved them) no
@@ -388,23 +399,37 @@ export async function claimPromotion(
       },
     );
     if (!moved) throw new AppError('promotion_state_invalid');
-    const amount = BigInt(moved.bonus_amount);
-    const key = `promotion:${id}:bonus`;
-    const { account: wallet } = await ensureAccount(trx, mainWalletRef(brand, member.id));
-    await postEntry(trx, {
-      brandId: brand.id,
-      kind: 'promotion_bonus',
-      idempotencyKey: key,
-      requestHash: sha256Hex(`${key}|${member.id}|${amount}`),
-      reference: `promotion:${id}`,
-      metadata: { memberId: member.id, promotionId: moved.promotion_id },
-      legs: [
-        { account: await poolAccount(trx, brand), amount: -amount },
-        { account: wallet, amount },
-      ],
-    });
+    await payBonus(trx, brand, member.id, id, moved.promotion_id, BigInt(moved.bonus_amount));
   });
   return ownRecord(db, brand, member.id, id, language);
+}
+
+/**
+ * Pays a claimed bonus (or a drawn raffle prize) inside the claim's transaction: one ledger entry
+ * from the brand's pool to the member's main wallet, key `promotion:<record>:bonus`, so it pays once.
+ */
+export async function payBonus(
+  trx: Executor,
+  brand: PromoBrand,
+  memberId: string,
+  recordId: string,
+  promotionId: string,
+  amount: bigint,
+): Promise<void> {
+  const key = `promotion:${recordId}:bonus`;
+  const { account: wallet } = await ensureAccount(trx, mainWalletRef(brand, memberId));
+  await postEntry(trx, {
+    brandId: brand.id,
+    kind: 'promotion_bonus',
+    idempotencyKey: key,
+    requestHash: sha256Hex(`${key}|${memberId}|${amount}`),
+    reference: `promotion:${recordId}`,
+    metadata: { memberId, promotionId },
+    legs: [
+      { account: await poolAccount(trx, brand), amount: -amount },
+      { account: wallet, amount },
+    ],
+  });
 }
 
 /**
@@ -545,7 +570,15 @@ export function promotionValues(input: PromotionInput, currency: string): Promot
     throw new AppError('promotion_invalid');
   }
   // Bonus x multiplier must stay a bigint: the largest bonus is the cap, or the fixed amount.
-  const largest = input.rewardKind === 'fixed' ? rewardAmount : cap > 0n ? cap : MAX_MINOR / 1001n;
+  // A raffle's prizes are checked by raffle.service.ts (prizeValues).
+  const largest =
+    input.rewardKind === 'fixed'
+      ? rewardAmount
+      : input.rewardKind === 'raffle'
+        ? 0n
+        : cap > 0n
+          ? cap
+          : MAX_MINOR / 1001n;
   if (largest * BigInt(input.wageringMultiplier + 1) > MAX_MINOR / 2n)
     throw new AppError('promotion_invalid');
   return {
@@ -615,5 +648,7 @@ export function toAdminPromotion(row: PromotionRow, currency: string): AdminProm
     needsApproval: row.needs_approval,
     asksContact: row.asks_contact,
     sortOrder: row.sort_order,
+    // Filled by the back office's service (raffle.service.ts adminPrizes).
+    rafflePrizes: [],
   };
 }

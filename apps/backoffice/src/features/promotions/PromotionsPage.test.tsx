@@ -101,6 +101,31 @@ describe('<PromotionsPage>', () => {
     });
   });
 
+  it('builds a raffle with its prizes', async () => {
+    const calls = stub('marketing');
+    fireEvent.click(await screen.findByRole('button', { name: 'New promotion' }));
+    fireEvent.change(screen.getByLabelText('Title (EN)'), { target: { value: 'Lucky draw' } });
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'raffle' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
+    expect(screen.getAllByTestId('raffle-prize-row')).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Prize 1'), { target: { value: 'Gold coin' } });
+    fireEvent.change(screen.getAllByLabelText('Amount')[0]!, { target: { value: '50.00' } });
+    fireEvent.change(screen.getByLabelText('Prize 2'), { target: { value: 'Silver coin' } });
+    fireEvent.change(screen.getAllByLabelText('Amount')[1]!, { target: { value: '5.00' } });
+    fireEvent.change(screen.getAllByLabelText('Weight')[1]!, { target: { value: '9' } });
+    fireEvent.change(screen.getAllByLabelText('Stock')[1]!, { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      rewardKind: 'raffle',
+      rafflePrizes: [
+        { nameEn: 'Gold coin', amount: '50.00', weight: 1, stock: 1 },
+        { nameEn: 'Silver coin', amount: '5.00', weight: 9, stock: 100 },
+      ],
+    });
+  });
+
   it('approves an application from the queue', async () => {
     const calls = stub('finance');
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Approval queue' }));

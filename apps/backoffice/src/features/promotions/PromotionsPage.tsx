@@ -113,7 +113,9 @@ function PromotionList() {
                 <td>
                   {p.rewardKind === 'fixed'
                     ? p.rewardAmount
-                    : t('promotions.percentOf', { percent: p.rewardPercent, cap: p.rewardCap })}
+                    : p.rewardKind === 'raffle'
+                      ? t('promotions.kind.raffle')
+                      : t('promotions.percentOf', { percent: p.rewardPercent, cap: p.rewardCap })}
                 </td>
                 <td>x{p.wageringMultiplier}</td>
                 <td>
@@ -158,7 +160,15 @@ function readForm(form: HTMLFormElement): PromotionInput {
   if (optional('vipLevelMin')) rules.vipLevelMin = int('vipLevelMin');
   const vipLevels = data.getAll('vipLevels').map((v) => Number.parseInt(String(v), 10));
   if (vipLevels.length > 0) rules.vipLevels = vipLevels;
-  const kind = text('rewardKind') === 'percent' ? 'percent' : 'fixed';
+  const kindText = text('rewardKind');
+  const kind = kindText === 'percent' || kindText === 'raffle' ? kindText : 'fixed';
+  const prizeNames = data.getAll('prizeName').map((v) => String(v).trim());
+  const rafflePrizes = prizeNames.map((nameEn, i) => ({
+    nameEn,
+    amount: String(data.getAll('prizeAmount')[i] ?? '').trim(),
+    weight: Number.parseInt(String(data.getAll('prizeWeight')[i] ?? '0'), 10),
+    stock: Number.parseInt(String(data.getAll('prizeStock')[i] ?? '0'), 10),
+  }));
   const status = text('status');
   const frequency = text('frequency');
   return {
@@ -176,7 +186,9 @@ function readForm(form: HTMLFormElement): PromotionInput {
       frequency === 'daily' || frequency === 'weekly' || frequency === 'monthly' ? frequency : 'once',
     rules,
     rewardKind: kind,
-    ...(kind === 'fixed' ? { rewardAmount: text('rewardAmount') } : { rewardPercent: text('rewardPercent') }),
+    ...(kind === 'fixed' ? { rewardAmount: text('rewardAmount') } : {}),
+    ...(kind === 'percent' ? { rewardPercent: text('rewardPercent') } : {}),
+    ...(kind === 'raffle' ? { rafflePrizes } : {}),
     ...(optional('rewardCap') ? { rewardCap: text('rewardCap') } : {}),
     wageringMultiplier: int('wageringMultiplier'),
     wageringIncludesDeposit: data.get('wageringIncludesDeposit') === 'on',
@@ -198,6 +210,62 @@ function Field({
       {label}
       <input name={name} {...rest} />
     </label>
+  );
+}
+
+type PrizeRow = { key: number; nameEn: string; amount: string; weight: number; stock: number };
+
+/** A raffle's prizes (used when the reward kind is raffle): name, amount, weight and stock per row. */
+function RafflePrizeFields({ initial }: { initial: AdminPromotion['rafflePrizes'] }) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<PrizeRow[]>(() => initial.map((p, key) => ({ key, ...p })));
+  const add = () =>
+    setRows((r) => [
+      ...r,
+      { key: Math.max(-1, ...r.map((x) => x.key)) + 1, nameEn: '', amount: '', weight: 1, stock: 1 },
+    ]);
+  return (
+    <fieldset>
+      <legend>{t('promotions.rafflePrizes')}</legend>
+      {rows.map((row, i) => (
+        <div key={row.key} className="actions" data-testid="raffle-prize-row">
+          <Field
+            name="prizeName"
+            label={t('promotions.prize.name', { n: i + 1 })}
+            maxLength={80}
+            defaultValue={row.nameEn}
+          />
+          <Field
+            name="prizeAmount"
+            inputMode="decimal"
+            label={t('promotions.prize.amount')}
+            defaultValue={row.amount}
+          />
+          <Field
+            name="prizeWeight"
+            type="number"
+            min={1}
+            max={1_000_000}
+            label={t('promotions.prize.weight')}
+            defaultValue={row.weight}
+          />
+          <Field
+            name="prizeStock"
+            type="number"
+            min={0}
+            max={1_000_000}
+            label={t('promotions.prize.stock')}
+            defaultValue={row.stock}
+          />
+          <button type="button" onClick={() => setRows((r) => r.filter((x) => x.key !== row.key))}>
+            {t('promotions.prize.remove')}
+          </button>
+        </div>
+      ))}
+      <button type="button" onClick={add}>
+        {t('promotions.prize.add')}
+      </button>
+    </fieldset>
   );
 }
 
@@ -404,8 +472,10 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
           <select name="rewardKind" defaultValue={p?.rewardKind ?? 'fixed'}>
             <option value="fixed">{t('promotions.kind.fixed')}</option>
             <option value="percent">{t('promotions.kind.percent')}</option>
+            <option value="raffle">{t('promotions.kind.raffle')}</option>
           </select>
         </label>
+        <RafflePrizeFields initial={p?.rafflePrizes ?? []} />
         <Field
           name="rewardAmount"
           inputMode="decimal"
