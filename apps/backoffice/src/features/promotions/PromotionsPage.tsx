@@ -355,37 +355,34 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
   const now = new Date().toISOString();
   return (
     <form onSubmit={submit} className="stack" aria-label={p ? t('promotions.edit') : t('promotions.new')}>
-      <Field
-        name="titleEn"
-        label={t('promotions.field.titleEn')}
-        required
-        maxLength={120}
-        defaultValue={p?.titleEn ?? ''}
-      />
-      <Field
-        name="titleMs"
-        label={t('promotions.field.titleMs')}
-        maxLength={120}
-        defaultValue={p?.titleMs ?? ''}
-      />
-      <Field
-        name="titleCn"
-        label={t('promotions.field.titleCn')}
-        maxLength={120}
-        defaultValue={p?.titleCn ?? ''}
-      />
-      <label>
-        {t('promotions.field.contentEn')}
-        <textarea name="contentEn" maxLength={20000} defaultValue={p?.contentEn ?? ''} />
-      </label>
-      <label>
-        {t('promotions.field.contentMs')}
-        <textarea name="contentMs" maxLength={20000} defaultValue={p?.contentMs ?? ''} />
-      </label>
-      <label>
-        {t('promotions.field.contentCn')}
-        <textarea name="contentCn" maxLength={20000} defaultValue={p?.contentCn ?? ''} />
-      </label>
+      {(
+        [
+          ['titleEn', t('promotions.field.titleEn')],
+          ['titleMs', t('promotions.field.titleMs')],
+          ['titleCn', t('promotions.field.titleCn')],
+        ] as const
+      ).map(([name, label]) => (
+        <Field
+          key={name}
+          name={name}
+          label={label}
+          required={name === 'titleEn'}
+          maxLength={120}
+          defaultValue={p?.[name] ?? ''}
+        />
+      ))}
+      {(
+        [
+          ['contentEn', t('promotions.field.contentEn')],
+          ['contentMs', t('promotions.field.contentMs')],
+          ['contentCn', t('promotions.field.contentCn')],
+        ] as const
+      ).map(([name, label]) => (
+        <label key={name}>
+          {label}
+          <textarea name={name} maxLength={20000} defaultValue={p?.[name] ?? ''} />
+        </label>
+      ))}
       <Field name="image" label={t('promotions.field.image')} maxLength={500} defaultValue={p?.image ?? ''} />
       <label>
         {t('promotions.field.status')}
@@ -656,23 +653,23 @@ function RecordList({ mode }: { mode: 'queue' | 'members' }) {
                 <td>{r.expiresAt ? new Date(r.expiresAt).toLocaleString() : ''}</td>
                 <td>
                   {mayDecide && r.state === 'applying' ? (
-                    <button
-                      type="button"
-                      disabled={decide.isPending}
-                      onClick={() => decide.mutate({ id: r.id, action: 'approve' })}
-                    >
-                      {t('promotions.approve')}
-                    </button>
-                  ) : null}
-                  {mayDecide && r.state === 'applying' ? (
-                    <RejectWithReason
-                      id={`reject-${r.id}`}
-                      label={t('promotions.reason')}
-                      button={t('promotions.reject')}
-                      maxLength={300}
-                      busy={decide.isPending}
-                      onReject={(reason) => decide.mutate({ id: r.id, action: 'reject', reason })}
-                    />
+                    <>
+                      <button
+                        type="button"
+                        disabled={decide.isPending}
+                        onClick={() => decide.mutate({ id: r.id, action: 'approve' })}
+                      >
+                        {t('promotions.approve')}
+                      </button>
+                      <RejectWithReason
+                        id={`reject-${r.id}`}
+                        label={t('promotions.reason')}
+                        button={t('promotions.reject')}
+                        maxLength={300}
+                        busy={decide.isPending}
+                        onReject={(reason) => decide.mutate({ id: r.id, action: 'reject', reason })}
+                      />
+                    </>
                   ) : null}
                   {mayDecide && (r.state === 'issued' || r.state === 'process') ? (
                     <RejectWithReason
