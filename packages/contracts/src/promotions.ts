@@ -64,6 +64,16 @@ export const PromotionRules = Type.Object(
     usernames: Type.Optional(
       Type.Array(Type.String({ pattern: '^[A-Za-z0-9_]{1,32}$' }), { maxItems: 5000 }),
     ),
+    /** The member's VIP level (the vip domain's) at least this one. */
+    vipLevelMin: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+    /** The member's VIP level one of these. */
+    vipLevels: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 0, maximum: 99 }), {
+        minItems: 1,
+        maxItems: 100,
+        uniqueItems: true,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -74,6 +84,20 @@ export const Contributions = Type.Record(
   Type.String({ pattern: `^(${GAME_CATEGORIES.join('|')})$` }),
   Type.Integer({ minimum: 0, maximum: 100 }),
 );
+
+/** A raffle prize: its amount (bonus money under the promotion's wagering), weight and stock. */
+export const RafflePrizeInput = Type.Object(
+  {
+    nameEn: Type.String({ minLength: 1, maxLength: 80, pattern: '^[^\\u0000]*$' }),
+    nameMs: Type.Optional(Text(80)),
+    nameCn: Type.Optional(Text(80)),
+    amount: AmountInput,
+    weight: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    stock: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+  },
+  { additionalProperties: false },
+);
+export type RafflePrizeInput = Static<typeof RafflePrizeInput>;
 
 export const PromotionInput = Type.Object(
   {
@@ -94,8 +118,10 @@ export const PromotionInput = Type.Object(
       Type.Literal('monthly'),
     ]),
     rules: PromotionRules,
-    rewardKind: Type.Union([Type.Literal('fixed'), Type.Literal('percent')]),
+    rewardKind: Type.Union([Type.Literal('fixed'), Type.Literal('percent'), Type.Literal('raffle')]),
     rewardAmount: Type.Optional(AmountInput),
+    /** rewardKind raffle: the prizes, drawn by weight among those in stock (1 to 20). */
+    rafflePrizes: Type.Optional(Type.Array(RafflePrizeInput, { minItems: 1, maxItems: 20 })),
     /** Percent of the deposit, up to 2 decimals (e.g. "50" or "12.5"). */
     rewardPercent: Type.Optional(Type.String({ pattern: '^\\d{1,4}(\\.\\d{1,2})?$' })),
     rewardCap: Type.Optional(AmountInput),
@@ -134,6 +160,8 @@ export const AdminPromotion = Type.Object({
     turnoverMin: Type.Optional(Amount),
     turnoverDays: Type.Optional(Type.Integer()),
     usernames: Type.Optional(Type.Array(Type.String())),
+    vipLevelMin: Type.Optional(Type.Integer()),
+    vipLevels: Type.Optional(Type.Array(Type.Integer())),
   }),
   rewardKind: Type.String(),
   rewardAmount: Amount,
@@ -147,6 +175,15 @@ export const AdminPromotion = Type.Object({
   needsApproval: Type.Boolean(),
   asksContact: Type.Boolean(),
   sortOrder: Type.Integer(),
+  rafflePrizes: Type.Array(
+    Type.Object({
+      ...RafflePrizeInput.properties,
+      nameMs: Type.String(),
+      nameCn: Type.String(),
+      amount: Amount,
+      remaining: Type.Integer(),
+    }),
+  ),
 });
 export type AdminPromotion = Static<typeof AdminPromotion>;
 export const AdminPromotions = Type.Object({ items: Type.Array(AdminPromotion) });
@@ -176,6 +213,19 @@ export type PromotionCard = Static<typeof PromotionCard>;
 export const PromotionCards = Type.Object({ items: Type.Array(PromotionCard) });
 export type PromotionCards = Static<typeof PromotionCards>;
 
+/**
+ * A raffle's fairness record: the SHA-256 of its server seed, committed when the promotion was
+ * made; the seed itself once the promotion has ended (null before).
+ */
+export const RaffleFairness = Type.Object({
+  seedHash: Type.String(),
+  serverSeed: Type.Union([Type.String(), Type.Null()]),
+  prizes: Type.Array(
+    Type.Object({ name: Type.String(), amount: Amount, weight: Type.Integer(), remaining: Type.Integer() }),
+  ),
+});
+export type RaffleFairness = Static<typeof RaffleFairness>;
+
 /** `/promoDetail?id=`: the card with its rules (content is HTML, sanitized by the web). */
 export const PromotionDetail = Type.Object({
   ...PromotionCard.properties,
@@ -187,8 +237,39 @@ export const PromotionDetail = Type.Object({
   maxBet: Amount,
   expiryDays: Type.Integer(),
   needsApproval: Type.Boolean(),
+  raffle: Type.Union([RaffleFairness, Type.Null()]),
 });
 export type PromotionDetail = Static<typeof PromotionDetail>;
+
+/** `MCS2_claimRafflePromotion` body: the ticket (the member's record) and an optional client seed. */
+export const RaffleClaimBody = Type.Object(
+  {
+    id: Id,
+    clientSeed: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
+  },
+  { additionalProperties: false },
+);
+export type RaffleClaimBody = Static<typeof RaffleClaimBody>;
+
+/**
+ * A drawn ticket: the prize and how to check it. roll = HMAC-SHA256(serverSeed,
+ * `<ticket>:<clientSeed>`) in hex; its first 13 hex digits as an integer, modulo the sum of the
+ * weights of `available` (the prizes in stock at the draw, in order), pick the prize by running sums.
+ */
+export const RaffleDraw = Type.Object({
+  ticket: Type.String(),
+  promotionId: Type.String(),
+  prize: Type.String(),
+  amount: Amount,
+  seedHash: Type.String(),
+  clientSeed: Type.String(),
+  roll: Type.String(),
+  available: Type.Array(Type.Object({ prizeId: Type.String(), weight: Type.Integer() })),
+  prizeId: Type.String(),
+  /** The ticket's state after the draw: claimed, or process when the promotion asks for wagering. */
+  state: Type.String(),
+});
+export type RaffleDraw = Static<typeof RaffleDraw>;
 
 /** A member's record of a promotion: the reward centre and bonusDetails. */
 export const MemberPromotion = Type.Object({
@@ -209,6 +290,9 @@ export const MemberPromotion = Type.Object({
   claimedAt: Type.Union([Type.String(), Type.Null()]),
   expiresAt: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
+  /** A raffle ticket: true; its prize once drawn. */
+  raffle: Type.Boolean(),
+  prize: Type.Union([Type.String(), Type.Null()]),
 });
 export type MemberPromotion = Static<typeof MemberPromotion>;
 export const MemberPromotions = Type.Object({ items: Type.Array(MemberPromotion) });

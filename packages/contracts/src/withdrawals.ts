@@ -53,7 +53,12 @@ export type BankCardList = Static<typeof BankCardList>;
 export const WithdrawSettings = Type.Object({
   minimumAmount: Amount,
   maximumAmount: Amount,
-  dailyCountLimit: Type.Integer({ description: 'Withdrawals a member may request per day (0 = no limit)' }),
+  dailyCountLimit: Type.Integer({
+    description:
+      "Withdrawals the member may request per day (0 = no limit): the VIP level's when it sets one",
+  }),
+  /** The total the member may request per day ('0.00' = no limit): the VIP level's. */
+  dailyAmountLimit: Amount,
   autoReceiptMinutes: Type.Integer({
     description: 'Minutes after payment without the member answering that count as received',
   }),

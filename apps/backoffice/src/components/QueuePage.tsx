@@ -30,7 +30,7 @@ export type QueueRowProps<Item, Action extends QueueAction> = {
 };
 
 /**
- * A review queue of the back office (deposits, withdrawals): a filter form, the table of one page
+ * A review queue of the back office (deposits, withdrawals, point exchanges): a filter form, the table of one page
  * of items, paging, the outcome of the last action, and reject-with-reason. The list refreshes
  * when the operator comes back to the tab and after every action. The page brings its filter
  * fields, columns and row; `path` is its API collection (`/bo/v1/deposits`).
@@ -164,5 +164,65 @@ export function QueuePage<
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The queue's status filter: a select of every status (and "all"), read by the queue as `status`. */
+export function StatusFilter<Status extends string>({
+  id,
+  label,
+  allLabel,
+  statuses,
+  text,
+  initial,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  statuses: readonly Status[];
+  text: (status: Status) => string;
+  initial: Status | '';
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name="status" defaultValue={initial}>
+        <option value="">{allLabel}</option>
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {text(s)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A row's decision cell while the item waits: the accept button and the reject-with-reason field. */
+export function DecideCell({
+  open,
+  busy,
+  acceptLabel,
+  onAccept,
+  rejectWithReason,
+}: {
+  /** The operator may act and the item waits for a decision. */
+  open: boolean;
+  busy: boolean;
+  acceptLabel: string;
+  onAccept: () => void;
+  rejectWithReason: ReactNode;
+}) {
+  return (
+    <td>
+      {open ? (
+        <div className="actions">
+          <button type="button" disabled={busy} onClick={onAccept}>
+            {acceptLabel}
+          </button>
+          {rejectWithReason}
+        </div>
+      ) : null}
+    </td>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBalance, formatDecimalAmount, formatMinorUnits } from './money.ts';
+import { formatBalance, formatDecimalAmount, formatMinorUnits, percentOfAmounts } from './money.ts';
 
 describe('balance formatting', () => {
   it('writes two decimals and thousands separators from decimal strings', () => {
@@ -18,5 +18,23 @@ describe('balance formatting', () => {
   it('refuses what is not a decimal amount', () => {
     expect(formatDecimalAmount('1e5')).toBeNull();
     expect(formatBalance('abc', 'RM')).toBeNull();
+  });
+});
+
+describe('percentOfAmounts', () => {
+  it('rounds down, caps at 100 and treats a zero or bad whole as done', () => {
+    expect(percentOfAmounts('125.00', '500.00')).toBe(25);
+    expect(percentOfAmounts('499.99', '500.00')).toBe(99);
+    expect(percentOfAmounts('600.00', '500.00')).toBe(100);
+    expect(percentOfAmounts('0.00', '500.00')).toBe(0);
+    expect(percentOfAmounts('5.00', '0.00')).toBe(100);
+    expect(percentOfAmounts('x', '500.00')).toBe(100);
+    expect(percentOfAmounts('-1.00', '500.00')).toBe(100);
+  });
+
+  it('is exact where floats are not', () => {
+    // As floats both are 9007199254740992 (2^53): parseFloat would say 100%.
+    expect(percentOfAmounts('9007199254740992.00', '9007199254740993.00')).toBe(99);
+    expect(percentOfAmounts('0.1', '0.30')).toBe(33);
   });
 });

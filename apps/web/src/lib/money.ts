@@ -37,3 +37,24 @@ export function formatBalance(amount: string, symbol: string): string | null {
   if (text === null) return null;
   return symbol ? `${symbol} ${text}` : text;
 }
+
+/** A non-negative decimal string as an integer scaled by 10^scale (extra digits cut), or null. */
+function scaled(amount: string, scale: number): bigint | null {
+  const match = DECIMAL.exec(amount.trim());
+  if (!match || match[1] === '-') return null;
+  return BigInt(match[2]! + (match[3] ?? '').padEnd(scale, '0').slice(0, scale));
+}
+
+/**
+ * Whole percent of `part` in `whole` (decimal strings of one currency), rounded down and capped at
+ * 100, with bigint arithmetic only (exact for amounts beyond float precision); a whole of zero (or
+ * what is not an amount) counts as done: 100.
+ */
+export function percentOfAmounts(part: string, whole: string): number {
+  const scale = Math.max(part.split('.')[1]?.length ?? 0, whole.split('.')[1]?.length ?? 0);
+  const p = scaled(part, scale);
+  const w = scaled(whole, scale);
+  if (p === null || w === null || w === 0n) return 100;
+  const percent = (p * 100n) / w;
+  return Number(percent > 100n ? 100n : percent);
+}

@@ -38,6 +38,18 @@ export const promotionsErrors = {
     ms: 'Sila masukkan ID Zalo atau WhatsApp anda untuk menebus bonus ini.',
     cn: '请输入您的 Zalo 或 WhatsApp 账号以领取此红利。',
   },
+  promotion_raffle_sold_out: {
+    status: 200,
+    en: 'Every prize of this raffle has been given out.',
+    ms: 'Semua hadiah cabutan bertuah ini telah diberikan.',
+    cn: '本次抽奖的奖品已全部发放。',
+  },
+  promotion_raffle_drawn: {
+    status: 200,
+    en: 'Tickets of this raffle have been drawn: its prizes and reward can no longer change.',
+    ms: 'Tiket cabutan bertuah ini telah dicabut: hadiah dan ganjarannya tidak boleh diubah lagi.',
+    cn: '本次抽奖已有奖券开奖，奖品和奖励类型不能再修改。',
+  },
   promotion_invalid: {
     status: 400,
     en: 'Please check the promotion’s settings.',

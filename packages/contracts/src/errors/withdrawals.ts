@@ -50,6 +50,12 @@ export const withdrawalsErrors = {
     ms: 'Anda telah mencapai bilangan pengeluaran yang dibenarkan hari ini.',
     cn: '今日提款次数已达上限。',
   },
+  withdraw_daily_amount_limit: {
+    status: 200,
+    en: 'This amount would pass the withdrawal total allowed today for your VIP level.',
+    ms: 'Jumlah ini akan melebihi jumlah pengeluaran yang dibenarkan hari ini untuk tahap VIP anda.',
+    cn: '该金额将超过您的VIP等级今日允许的提款总额。',
+  },
   withdrawal_not_found: {
     status: 200,
     en: 'Withdrawal not found.',

@@ -47,7 +47,7 @@ export function memberRoutes(api: Api, { members, uploads }: RouteDeps) {
         response: responses(MemberInfo, 401),
       },
     },
-    async (request) => ok(memberInfo(request.member!.member)),
+    async (request) => ok(await memberInfo(members.db, request.member!.member, request.language)),
   );
 
   api.get(

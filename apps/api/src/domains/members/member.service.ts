@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { MemberInfo } from '@lotus/contracts/accounts';
 import { PROFILE_FIELDS, STATIC_AVATARS } from '@lotus/contracts/accounts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import type { MemberServices } from '../../http/member-services.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import { maskPhone, toE164 } from '../../lib/phone.ts';
 import { acceptImage, MAX_IMAGE_BYTES, type UploadStore } from '../../lib/uploads/uploads.ts';
+import { clubLabelOf } from './club-label.ts';
 import { FieldErrors } from './field-validation.ts';
 import { updateLanguage } from './language.service.ts';
 import { findMemberByMobile, lockCustomAvatar, updateMember } from './member.repository.ts';
@@ -23,8 +25,12 @@ function maskEmail(email: string | null): string {
   return `${local.slice(0, 2)}***@${domain}`;
 }
 
-/** GET /wps/member/info (wire-protocol.md shape) plus language, funds password state and profile. */
-export function memberInfo(member: Member): MemberInfo {
+/**
+ * GET /wps/member/info (wire-protocol.md shape) plus language, funds password state and profile; the
+ * clubLabel comes from the VIP domain through the published provider (club-label.ts).
+ */
+export async function memberInfo(db: Executor, member: Member, language: string): Promise<MemberInfo> {
+  const clubLabel = await clubLabelOf(db, member.brandId, member.id, language);
   return {
     id: member.id,
     account: member.username,
@@ -34,7 +40,7 @@ export function memberInfo(member: Member): MemberInfo {
     regDate: member.createdAt.getTime(),
     mobile: maskPhone(member.mobile),
     email: maskEmail(member.email),
-    clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+    clubLabel,
     memberLabel: [],
     language: member.language ?? '',
     hasFundsPassword: member.fundsPasswordHash !== null,
@@ -132,11 +138,15 @@ export async function updateProfile(
   }
   errors.throwIfAny();
   await updateMember(svc.db, member.id, { profile, ...(nickname !== undefined ? { nickname } : {}) });
-  return memberInfo({
-    ...member,
-    nickname: nickname ?? member.nickname,
-    profile: { ...member.profile, ...profile },
-  });
+  return memberInfo(
+    svc.db,
+    {
+      ...member,
+      nickname: nickname ?? member.nickname,
+      profile: { ...member.profile, ...profile },
+    },
+    caller.language,
+  );
 }
 
 /**
@@ -162,7 +172,7 @@ export async function bindMobile(
     throw error;
   }
   await notifyChange(svc, caller, member, 'mobile');
-  return memberInfo({ ...member, mobile: phone });
+  return memberInfo(svc.db, { ...member, mobile: phone }, caller.language);
 }
 
 /** PUT /wps/member/email: an address valid for the email rule (pattern 3), with the login password. */
@@ -188,7 +198,7 @@ export async function bindEmail(
   await confirmWithPassword(svc, caller, member, body.password);
   await updateMember(svc.db, member.id, { email: email.trim() });
   await notifyChange(svc, caller, member, 'email');
-  return memberInfo({ ...member, email: email.trim() });
+  return memberInfo(svc.db, { ...member, email: email.trim() }, caller.language);
 }
 
 /** PUT /wps/member/language for a logged-in member also stores the choice on the account. */

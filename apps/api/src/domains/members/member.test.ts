@@ -43,7 +43,8 @@ describe('GET /wps/member/info', () => {
       toUpline: 'demoagent',
       mobile: '+60*****6543',
       email: 'in***@example.com',
-      clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+      // The demo ladder's level 0, named by the vip domain (vip/club-label.test.ts).
+      clubLabel: { labelName: 'Member', rankLevel: 0 },
       memberLabel: [],
       hasFundsPassword: false,
     });

@@ -17,6 +17,7 @@ import {
   insertPromotion,
   listPromotions,
   moveRecord,
+  type PromotionRow,
   type RecordRow,
   updatePromotion,
 } from './promotions.repository.ts';
@@ -29,6 +30,7 @@ import {
   toMemberPromotion,
   wageringOf,
 } from './promotions.service.ts';
+import { adminPrizes, prizeValues, saveRaffle } from './raffle.service.ts';
 
 export type Operator = { id: string; brandId: string; ip: string };
 
@@ -54,7 +56,23 @@ function audit(
 
 export async function adminPromotions(db: Db, brand: PromoBrand): Promise<{ items: AdminPromotion[] }> {
   const rows = await listPromotions(db, brand.id, false);
-  return { items: rows.map((r) => toAdminPromotion(r, brand.currency)) };
+  const prizes = await adminPrizes(
+    db,
+    brand,
+    rows.filter((r) => r.reward_kind === 'raffle').map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => ({
+      ...toAdminPromotion(r, brand.currency),
+      rafflePrizes: prizes.get(r.id) ?? [],
+    })),
+  };
+}
+
+/** A promotion as the back office shows it, with its raffle prizes. */
+async function adminPromotion(db: Executor, brand: PromoBrand, row: PromotionRow): Promise<AdminPromotion> {
+  const prizes = await adminPrizes(db, brand, [row.id]);
+  return { ...toAdminPromotion(row, brand.currency), rafflePrizes: prizes.get(row.id) ?? [] };
 }
 
 export async function createPromotion(
@@ -64,11 +82,16 @@ export async function createPromotion(
   input: PromotionInput,
 ): Promise<AdminPromotion> {
   const values = promotionValues(input, brand.currency);
+  const prizes =
+    input.rewardKind === 'raffle'
+      ? prizeValues(input.rafflePrizes, brand.currency, input.wageringMultiplier)
+      : [];
   return db.transaction().execute(async (trx) => {
     const id = await insertPromotion(trx, brand.id, values);
+    await saveRaffle(trx, brand.id, id, input.rewardKind, prizes);
     const row = await findPromotion(trx, brand.id, id);
     if (!row) throw new Error('promotion vanished');
-    const wire = toAdminPromotion(row, brand.currency);
+    const wire = await adminPromotion(trx, brand, row);
     await audit(trx, operator, 'promotions.create', { type: 'promotion', id }, null, wire);
     return wire;
   });
@@ -82,21 +105,20 @@ export async function changePromotion(
   input: PromotionInput,
 ): Promise<AdminPromotion> {
   const values = promotionValues(input, brand.currency);
+  const prizes =
+    input.rewardKind === 'raffle'
+      ? prizeValues(input.rafflePrizes, brand.currency, input.wageringMultiplier)
+      : [];
   return db.transaction().execute(async (trx) => {
     const before = await findPromotion(trx, brand.id, id);
     if (!before) throw new AppError('promotion_not_found');
+    const beforeWire = await adminPromotion(trx, brand, before);
     await updatePromotion(trx, brand.id, id, values);
+    await saveRaffle(trx, brand.id, id, input.rewardKind, prizes);
     const row = await findPromotion(trx, brand.id, id);
     if (!row) throw new AppError('promotion_not_found');
-    const wire = toAdminPromotion(row, brand.currency);
-    await audit(
-      trx,
-      operator,
-      'promotions.update',
-      { type: 'promotion', id },
-      toAdminPromotion(before, brand.currency),
-      wire,
-    );
+    const wire = await adminPromotion(trx, brand, row);
+    await audit(trx, operator, 'promotions.update', { type: 'promotion', id }, beforeWire, wire);
     return wire;
   });
 }

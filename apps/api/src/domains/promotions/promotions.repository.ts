@@ -160,6 +160,10 @@ export type RecordRow = {
   title_cn: string;
   max_bet: string;
   username: string;
+  reward_kind: string;
+  prize_en: string | null;
+  prize_ms: string | null;
+  prize_cn: string | null;
 };
 
 function records(db: Executor) {
@@ -167,8 +171,11 @@ function records(db: Executor) {
     .selectFrom('member_promotions as mp')
     .innerJoin('promotions as p', 'p.id', 'mp.promotion_id')
     .innerJoin('members as m', 'm.id', 'mp.member_id')
+    .leftJoin('promotion_raffle_draws as rd', 'rd.record_id', 'mp.id')
+    .leftJoin('promotion_raffle_prizes as rp', 'rp.id', 'rd.prize_id')
     .select(RECORD_COLUMNS)
-    .select(['p.title_en', 'p.title_ms', 'p.title_cn', 'p.max_bet', 'm.username']);
+    .select(['p.title_en', 'p.title_ms', 'p.title_cn', 'p.max_bet', 'p.reward_kind', 'm.username'])
+    .select(['rp.name_en as prize_en', 'rp.name_ms as prize_ms', 'rp.name_cn as prize_cn']);
 }
 
 export function memberRecords(

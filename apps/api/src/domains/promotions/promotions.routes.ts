@@ -6,6 +6,8 @@ import {
   PromotionCards,
   PromotionDetail,
   PromotionIdParams,
+  RaffleClaimBody,
+  RaffleDraw,
   RewardCentreQuery,
 } from '@lotus/contracts/promotions';
 import { ok, responses } from '../../http/envelope.ts';
@@ -18,6 +20,7 @@ import {
   promotionDetail,
   rewardCentre,
 } from './promotions.service.ts';
+import { drawRaffle, raffleFairness } from './raffle.service.ts';
 
 const tags = ['promotions'];
 /** Apply, claim and cancel per member and address: a burst of clicks is fine, a script is not. */
@@ -60,16 +63,16 @@ export function promotionsRoutes(api: Api, { db, members, rateLimits }: RouteDep
         response: responses(PromotionDetail),
       },
     },
-    async (request) =>
-      ok(
-        await promotionDetail(
-          db,
-          request.brand,
-          request.member?.member.id ?? null,
-          request.params.id,
-          request.language,
-        ),
-      ),
+    async (request) => {
+      const detail = await promotionDetail(
+        db,
+        request.brand,
+        request.member?.member.id ?? null,
+        request.params.id,
+        request.language,
+      );
+      return ok({ ...detail, raffle: await raffleFairness(db, request.brand, detail.id, request.language) });
+    },
   );
 
   api.get(
@@ -161,5 +164,24 @@ export function promotionsRoutes(api: Api, { db, members, rateLimits }: RouteDep
       ok(
         await cancelPromotion(db, request.brand, request.member!.member, request.params.id, request.language),
       ),
+  );
+
+  api.post(
+    '/wps/relay/MCS2_claimRafflePromotion',
+    {
+      onRequest: guards.requireToken,
+      config: { rateLimit: actionLimit },
+      schema: {
+        tags,
+        summary: "Draws the member's raffle ticket and pays its prize (T, POST; spec's common calls)",
+        description:
+          "Provably fair: the raffle's seed hash is published on the promotion's detail from the start and the seed once it has ended; roll = HMAC-SHA256(seed, `<ticket>:<clientSeed>`), the first 13 hex digits modulo the sum of the weights of the prizes in stock pick the prize by running sums. A ticket is drawn once: parallel draws of one ticket pay once (`promotion_state_invalid` for the others). No prize left: `promotion_raffle_sold_out` and the ticket stays issued.",
+        headers: ApiHeaders,
+        body: RaffleClaimBody,
+        response: responses(RaffleDraw, 401),
+      },
+    },
+    async (request) =>
+      ok(await drawRaffle(db, request.brand, request.member!.member, request.body, request.language)),
   );
 }

@@ -13,6 +13,8 @@ import type { Db } from '../../db/database.ts';
 import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
+import { pickText } from '../../lib/localised.ts';
+import { memberVipLevel } from '../vip/vip.service.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
 import {
@@ -86,14 +88,29 @@ export function wageringOf(
 // ---------------------------------------------------------------------------------------------
 // Qualification
 
+/** The VIP-level rule (none set: holds): the member's current level, read through the vip domain's service. */
+export async function vipRuleHolds(
+  db: Executor,
+  brandId: string,
+  memberId: string,
+  rules: PromotionRow['rules'],
+): Promise<boolean> {
+  if (rules.vipLevelMin === undefined && rules.vipLevels === undefined) return true;
+  const { level } = await memberVipLevel(db, brandId, memberId);
+  if (rules.vipLevelMin !== undefined && level < rules.vipLevelMin) return false;
+  if (rules.vipLevels !== undefined && !rules.vipLevels.includes(level)) return false;
+  return true;
+}
+
 export type Qualification = { ok: true; depositId: string | null; depositAmount: bigint } | { ok: false };
 
 /**
  * Every rule the promotion sets must hold (AND): registered within `newMemberDays`; the member's
  * Nth credited deposit made inside the promotion's period (or, without N, the latest deposit of the
  * period) within [depositMin, depositMax]; stake of at least `turnoverMin` over `turnoverDays`;
- * listed username. A percentage bonus needs a deposit: without a deposit rule it reads the latest
- * deposit of the period.
+ * listed username; VIP level (the vip domain's published `memberVipLevel`) at least `vipLevelMin`
+ * and among `vipLevels`. A percentage bonus needs a deposit: without a deposit rule it reads the
+ * latest deposit of the period.
  */
 export async function qualify(
   db: Executor,
@@ -109,6 +126,7 @@ export async function qualify(
   ) {
     return { ok: false };
   }
+  if (!(await vipRuleHolds(db, brandId, member.id, rules))) return { ok: false };
   if (rules.newMemberDays !== undefined) {
     const since = await memberSince(db, brandId, member.id);
     if (now.getTime() - since.getTime() > rules.newMemberDays * DAY_MS) return { ok: false };
@@ -215,6 +233,8 @@ function toWireRules(rules: PromotionRow['rules'], currency: string): AdminPromo
     ...(rules.turnoverMin !== undefined ? { turnoverMin: formatAmount(rules.turnoverMin, currency) } : {}),
     ...(rules.turnoverDays !== undefined ? { turnoverDays: rules.turnoverDays } : {}),
     ...(rules.usernames !== undefined ? { usernames: rules.usernames } : {}),
+    ...(rules.vipLevelMin !== undefined ? { vipLevelMin: rules.vipLevelMin } : {}),
+    ...(rules.vipLevels !== undefined ? { vipLevels: rules.vipLevels } : {}),
   };
 }
 
@@ -241,6 +261,8 @@ export async function promotionDetail(
     maxBet: formatAmount(promo.max_bet, brand.currency),
     expiryDays: promo.expiry_days,
     needsApproval: promo.needs_approval,
+    // A raffle's fairness record is added by the route (raffle.service.ts raffleFairness).
+    raffle: null,
   };
 }
 
@@ -263,6 +285,11 @@ export function toMemberPromotion(row: RecordRow, language: string, currency: st
     claimedAt: row.claimed_at?.toISOString() ?? null,
     expiresAt: row.expires_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
+    raffle: row.reward_kind === 'raffle',
+    prize:
+      row.prize_en === null
+        ? null
+        : pickText({ en: row.prize_en, ms: row.prize_ms ?? '', cn: row.prize_cn ?? '' }, language),
   };
 }
 
@@ -303,8 +330,9 @@ export async function applyPromotion(
   if (now < promo.starts_at || now >= promo.ends_at) throw new AppError('promotion_not_open');
   const qualification = await qualify(db, brand.id, member, promo, now);
   if (!qualification.ok) throw new AppError('promotion_not_qualified');
-  const bonus = bonusOf(promo, qualification.depositAmount);
-  if (bonus <= 0n) throw new AppError('promotion_not_qualified');
+  // A raffle ticket's bonus is its prize, known once drawn (raffle.service.ts).
+  const bonus = promo.reward_kind === 'raffle' ? 0n : bonusOf(promo, qualification.depositAmount);
+  if (bonus <= 0n && promo.reward_kind !== 'raffle') throw new AppError('promotion_not_qualified');
   const recordId = await insertRecord(db, {
     brandId: brand.id,
     promotionId: promo.id,
@@ -348,8 +376,14 @@ export async function claimPromotion(
   if (!existing || existing.member_id !== member.id) throw new AppError('promotion_not_found');
   const promo = await findPromotion(db, brand.id, existing.promotion_id);
   if (!promo) throw new AppError('promotion_not_found');
+  // A raffle ticket is drawn, not claimed: MCS2_claimRafflePromotion (raffle.service.ts).
+  if (promo.reward_kind === 'raffle') throw new AppError('promotion_state_invalid');
   if (promo.asks_contact && (!body.contactKind || !body.contactId))
     throw new AppError('promotion_contact_required');
+  // A member who left the promotion's VIP levels since applying (the nightly job moved them) no
+  // longer claims it; the record stays issued and claims again if they come back in time.
+  if (existing.state === 'issued' && !(await vipRuleHolds(db, brand.id, member.id, promo.rules)))
+    throw new AppError('promotion_not_qualified');
   await moneyTransaction(db, async (trx: Tx) => {
     const required = BigInt(existing.wagering_required);
     const moved = await moveRecord(
@@ -365,23 +399,37 @@ export async function claimPromotion(
       },
     );
     if (!moved) throw new AppError('promotion_state_invalid');
-    const amount = BigInt(moved.bonus_amount);
-    const key = `promotion:${id}:bonus`;
-    const { account: wallet } = await ensureAccount(trx, mainWalletRef(brand, member.id));
-    await postEntry(trx, {
-      brandId: brand.id,
-      kind: 'promotion_bonus',
-      idempotencyKey: key,
-      requestHash: sha256Hex(`${key}|${member.id}|${amount}`),
-      reference: `promotion:${id}`,
-      metadata: { memberId: member.id, promotionId: moved.promotion_id },
-      legs: [
-        { account: await poolAccount(trx, brand), amount: -amount },
-        { account: wallet, amount },
-      ],
-    });
+    await payBonus(trx, brand, member.id, id, moved.promotion_id, BigInt(moved.bonus_amount));
   });
   return ownRecord(db, brand, member.id, id, language);
+}
+
+/**
+ * Pays a claimed bonus (or a drawn raffle prize) inside the claim's transaction: one ledger entry
+ * from the brand's pool to the member's main wallet, key `promotion:<record>:bonus`, so it pays once.
+ */
+export async function payBonus(
+  trx: Executor,
+  brand: PromoBrand,
+  memberId: string,
+  recordId: string,
+  promotionId: string,
+  amount: bigint,
+): Promise<void> {
+  const key = `promotion:${recordId}:bonus`;
+  const { account: wallet } = await ensureAccount(trx, mainWalletRef(brand, memberId));
+  await postEntry(trx, {
+    brandId: brand.id,
+    kind: 'promotion_bonus',
+    idempotencyKey: key,
+    requestHash: sha256Hex(`${key}|${memberId}|${amount}`),
+    reference: `promotion:${recordId}`,
+    metadata: { memberId, promotionId },
+    legs: [
+      { account: await poolAccount(trx, brand), amount: -amount },
+      { account: wallet, amount },
+    ],
+  });
 }
 
 /**
@@ -522,7 +570,15 @@ export function promotionValues(input: PromotionInput, currency: string): Promot
     throw new AppError('promotion_invalid');
   }
   // Bonus x multiplier must stay a bigint: the largest bonus is the cap, or the fixed amount.
-  const largest = input.rewardKind === 'fixed' ? rewardAmount : cap > 0n ? cap : MAX_MINOR / 1001n;
+  // A raffle's prizes are checked by raffle.service.ts (prizeValues).
+  const largest =
+    input.rewardKind === 'fixed'
+      ? rewardAmount
+      : input.rewardKind === 'raffle'
+        ? 0n
+        : cap > 0n
+          ? cap
+          : MAX_MINOR / 1001n;
   if (largest * BigInt(input.wageringMultiplier + 1) > MAX_MINOR / 2n)
     throw new AppError('promotion_invalid');
   return {
@@ -547,6 +603,8 @@ export function promotionValues(input: PromotionInput, currency: string): Promot
         : {}),
       ...(rules.turnoverDays !== undefined ? { turnoverDays: rules.turnoverDays } : {}),
       ...(rules.usernames !== undefined ? { usernames: rules.usernames.map((u) => u.toLowerCase()) } : {}),
+      ...(rules.vipLevelMin !== undefined ? { vipLevelMin: rules.vipLevelMin } : {}),
+      ...(rules.vipLevels !== undefined ? { vipLevels: [...rules.vipLevels].sort((a, b) => a - b) } : {}),
     },
     reward_kind: input.rewardKind,
     reward_amount: rewardAmount.toString(),
@@ -590,5 +648,7 @@ export function toAdminPromotion(row: PromotionRow, currency: string): AdminProm
     needsApproval: row.needs_approval,
     asksContact: row.asks_contact,
     sortOrder: row.sort_order,
+    // Filled by the back office's service (raffle.service.ts adminPrizes).
+    rafflePrizes: [],
   };
 }

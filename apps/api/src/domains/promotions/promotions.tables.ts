@@ -15,6 +15,10 @@ export type PromotionRulesRow = {
   turnoverDays?: number;
   /** Only these usernames (lower case). */
   usernames?: string[];
+  /** The member's VIP level (vip domain) at least this one. */
+  vipLevelMin?: number;
+  /** The member's VIP level one of these. */
+  vipLevels?: number[];
 };
 
 export interface PromotionsTable {
@@ -84,8 +88,46 @@ export interface PromotionWageringEntriesTable {
   created_at: CreatedAt;
 }
 
+export interface PromotionRafflesTable {
+  promotion_id: string;
+  brand_id: string;
+  /** 32 random bytes in hex: secret until the promotion ends. */
+  server_seed: string;
+  seed_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface PromotionRafflePrizesTable {
+  id: Id;
+  brand_id: string;
+  promotion_id: string;
+  position: number;
+  name_en: string;
+  name_ms: Defaulted<string>;
+  name_cn: Defaulted<string>;
+  amount: Minor;
+  weight: number;
+  stock: number;
+  remaining: number;
+}
+
+export interface PromotionRaffleDrawsTable {
+  record_id: string;
+  brand_id: string;
+  promotion_id: string;
+  member_id: string;
+  prize_id: string;
+  client_seed: string;
+  roll: string;
+  available: JSONColumnType<{ prizeId: string; weight: number }[], string, string>;
+  created_at: CreatedAt;
+}
+
 export interface PromotionsTables {
   promotions: PromotionsTable;
   member_promotions: MemberPromotionsTable;
   promotion_wagering_entries: PromotionWageringEntriesTable;
+  promotion_raffles: PromotionRafflesTable;
+  promotion_raffle_prizes: PromotionRafflePrizesTable;
+  promotion_raffle_draws: PromotionRaffleDrawsTable;
 }

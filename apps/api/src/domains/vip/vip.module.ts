@@ -1,10 +1,15 @@
 import type { DomainModule } from '../../http/module.ts';
+import { provideClubLabel } from '../members/club-label.ts';
 import * as m0034 from './migrations/0034_vip.ts';
 import { dailyRebate } from './rebate.service.ts';
 import { vipDeposits, vipTurnover } from './turnover.consumer.ts';
 import { vipAdminRoutes } from './vip.admin.routes.ts';
 import { vipRoutes } from './vip.routes.ts';
-import { vipNightly } from './vip.service.ts';
+import { vipClubLabel, vipNightly } from './vip.service.ts';
+
+// The member info's clubLabel shows the member's level: members cannot import this domain (a cycle
+// through lottery and wallet), so this domain registers its read with the members domain.
+provideClubLabel(vipClubLabel);
 
 /**
  * VIP, player rank and rebate (issue 15). Consumers of the event feed keep turnover per member, day

@@ -207,14 +207,19 @@ export async function memberVipLevel(
   return { level, name: nameOf(def, language), vipService: hasVipService(level) };
 }
 
-/** Published: the member info's clubLabel (wire-protocol.md): `VIP<level>` and the rank level (spec §6: above 4 gets VIP service). */
+/**
+ * Published (registered with the members domain's clubLabel provider by vip.module.ts): the member
+ * info's clubLabel (wire-protocol.md), the name of the member's level in the language (`VIP<level>`
+ * when the brand has no ladder) and the rank level (spec §6: above 4 gets VIP service).
+ */
 export async function vipClubLabel(
   db: Executor,
   brandId: string,
   memberId: string,
+  language = 'EN',
 ): Promise<{ labelName: string; rankLevel: number }> {
-  const level = await memberLevel(db, brandId, memberId);
-  return { labelName: `VIP${level}`, rankLevel: level };
+  const { level, name } = await memberVipLevel(db, brandId, memberId, language);
+  return { labelName: name, rankLevel: level };
 }
 
 /** Published: the withdrawal limits of the member's level (0 = no limit of the level). */

@@ -240,6 +240,19 @@ export async function countToday(db: Executor, brandId: string, memberId: string
   return Number(row.n);
 }
 
+/** The amount of today's (UTC) withdrawals of a member that were not rejected, minor units. */
+export async function sumToday(db: Executor, brandId: string, memberId: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
+    .where('brand_id', '=', brandId)
+    .where('member_id', '=', memberId)
+    .where('status', '<>', 'rejected')
+    .where('created_at', '>=', sql<Date>`date_trunc('day', now())`)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
 export async function insertWithdrawal(
   trx: Executor,
   w: {

@@ -35,6 +35,7 @@ import { passwordCheckUrl, requireFundsPassword } from './funds-password.ts';
 import { transferToUpline, uplineInfo } from './upline-transfer.service.ts';
 import {
   addBankCard,
+  dailyLimitsOf,
   listBankCards,
   memberWithdrawals,
   removeBankCard,
@@ -61,12 +62,16 @@ export function withdrawalRoutes(api: Api, { db, uploads, members }: RouteDeps) 
       onRequest: guards.requireToken,
       schema: {
         tags,
-        summary: "The brand's withdrawal limits: minimum and maximum amount, daily count, auto receipt",
+        summary:
+          "The member's withdrawal limits: the brand's minimum and maximum amount and auto receipt, the daily count and total of the member's VIP level (else the brand's count)",
         headers: ApiHeaders,
         response: responses(WithdrawSettings, 401),
       },
-      handler: async (request) =>
-        ok(toWireSettings(await withdrawSettingsOf(db, request.brand.id), request.brand)),
+      handler: async (request) => {
+        const settings = await withdrawSettingsOf(db, request.brand.id);
+        const limits = await dailyLimitsOf(db, request.brand.id, request.member!.member.id, settings);
+        return ok(toWireSettings(settings, request.brand, limits));
+      },
     });
   }
 

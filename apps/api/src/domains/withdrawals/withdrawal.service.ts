@@ -18,6 +18,7 @@ import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { bonusWithdrawalCheck } from '../promotions/promotions.service.ts';
+import { vipWithdrawalLimits } from '../vip/vip.service.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand, type WalletOwner } from '../wallet/wallet.service.ts';
 import {
@@ -34,6 +35,7 @@ import {
   listMemberWithdrawals,
   lockMember,
   type SettingsRow,
+  sumToday,
   type WithdrawalRow,
 } from './withdrawal.repository.ts';
 
@@ -54,12 +56,14 @@ export async function withdrawSettingsOf(db: Executor, brandId: string): Promise
 export function toWireSettings(
   s: SettingsRow,
   brand: { currency: string; currencySymbol: string },
+  limits: { count: number; amount: bigint } = { count: s.dailyCountLimit, amount: 0n },
 ): WithdrawSettings {
   const { currency } = brand;
   return {
     minimumAmount: formatAmount(s.minimumAmount, currency),
     maximumAmount: formatAmount(s.maximumAmount, currency),
-    dailyCountLimit: s.dailyCountLimit,
+    dailyCountLimit: limits.count,
+    dailyAmountLimit: formatAmount(limits.amount, currency),
     autoReceiptMinutes: s.autoReceiptMinutes,
     confirmationRequired: s.confirmationRequired,
     maxBankCards: s.maxBankCards,
@@ -189,6 +193,24 @@ export async function payoutAccount(trx: Executor, brand: { id: string; currency
   return account;
 }
 
+/**
+ * A member's daily withdrawal limits: the VIP level's (published by the vip domain), where the level
+ * sets them, else the brand's count (the brand sets no daily amount). 0 = no limit. Requests of the
+ * day that were not rejected count, pending ones included.
+ */
+export async function dailyLimitsOf(
+  db: Executor,
+  brandId: string,
+  memberId: string,
+  settings: SettingsRow,
+): Promise<{ count: number; amount: bigint }> {
+  const vip = await vipWithdrawalLimits(db, brandId, memberId);
+  return {
+    count: vip.dailyCount > 0 ? vip.dailyCount : settings.dailyCountLimit,
+    amount: vip.dailyMax,
+  };
+}
+
 function sameRequest(row: WithdrawalRow, amount: bigint, cardId: string): boolean {
   return BigInt(row.amount) === amount && row.bank_card_id === cardId;
 }
@@ -237,11 +259,13 @@ export async function requestWithdrawal(
     if (concurrent) return replay(concurrent);
     // A bonus in wagering locks its amount: refused until the member confirms, then forfeited.
     await bonusWithdrawalCheck(trx, brand, member.id, body.forfeitBonus === true);
-    if (
-      settings.dailyCountLimit > 0 &&
-      (await countToday(trx, brand.id, member.id)) >= settings.dailyCountLimit
-    ) {
+    // The daily limits, counted under the member's row lock so parallel requests cannot pass them together.
+    const limits = await dailyLimitsOf(trx, brand.id, member.id, settings);
+    if (limits.count > 0 && (await countToday(trx, brand.id, member.id)) >= limits.count) {
       throw new AppError('withdraw_daily_limit');
+    }
+    if (limits.amount > 0n && (await sumToday(trx, brand.id, member.id)) + amount > limits.amount) {
+      throw new AppError('withdraw_daily_amount_limit');
     }
     const row = await insertWithdrawal(trx, {
       brandId: brand.id,

@@ -250,6 +250,12 @@ describe('withdrawal request', () => {
       (await withdraw(ctx, m, { amount: '100.00', bankCardId: otherCard.body.value.id })).body.errorCode,
     ).toBe('bank_card_not_found');
     await upsertSettings(ctx.db, brand.id, { ...DEFAULT_WITHDRAW_SETTINGS, dailyCountLimit: 2 });
+    // The brand's count applies where the member's VIP level sets none (withdrawal-vip.test.ts).
+    const levelZero = ctx.db
+      .updateTable('vip_levels')
+      .where('brand_id', '=', brand.id)
+      .where('level', '=', 0);
+    await levelZero.set({ withdraw_daily_count: 0 }).execute();
     try {
       const answers = await Promise.all(
         Array.from({ length: 3 }, () =>
@@ -261,6 +267,7 @@ describe('withdrawal request', () => {
       expect(await mainBalance(ctx, m)).toBe(1_000_000n - 20_000n);
     } finally {
       await upsertSettings(ctx.db, brand.id, DEFAULT_WITHDRAW_SETTINGS);
+      await levelZero.set({ withdraw_daily_count: 3 }).execute();
     }
   });
 

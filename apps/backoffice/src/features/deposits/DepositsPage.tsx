@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberDateFields, memberDateValues } from '../../components/MemberDateFields.tsx';
-import { QueuePage, type QueueRowProps } from '../../components/QueuePage.tsx';
+import { DecideCell, QueuePage, type QueueRowProps, StatusFilter } from '../../components/QueuePage.tsx';
 import { boApi, boBlobUrl } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
 
@@ -54,17 +54,14 @@ export default function DepositsPage() {
       })}
       filterFields={
         <>
-          <div className="field">
-            <label htmlFor="dp-status">{t('deposits.filterStatus')}</label>
-            <select id="dp-status" name="status" defaultValue={initialFilters.status}>
-              <option value="">{t('deposits.all')}</option>
-              {DEPOSIT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {statusText(t, s)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StatusFilter
+            id="dp-status"
+            label={t('deposits.filterStatus')}
+            allLabel={t('deposits.all')}
+            statuses={DEPOSIT_STATUSES}
+            text={(s) => statusText(t, s)}
+            initial={initialFilters.status}
+          />
           <div className="field">
             <label htmlFor="dp-method">{t('deposits.method')}</label>
             <select id="dp-method" name="methodId" defaultValue="">
@@ -182,16 +179,13 @@ function Row({ item: d, mayAct, busy, act, rejectWithReason }: QueueRowProps<Ope
         {statusText(t, d.status)}
         {d.rejectReason ? <div>{d.rejectReason}</div> : null}
       </td>
-      <td>
-        {mayAct && d.status === 'pending' ? (
-          <div className="actions">
-            <button type="button" disabled={busy} onClick={() => act({ kind: 'approve' })}>
-              {t('deposits.approve')}
-            </button>
-            {rejectWithReason}
-          </div>
-        ) : null}
-      </td>
+      <DecideCell
+        open={mayAct && d.status === 'pending'}
+        busy={busy}
+        acceptLabel={t('deposits.approve')}
+        onAccept={() => act({ kind: 'approve' })}
+        rejectWithReason={rejectWithReason}
+      />
     </tr>
   );
 }

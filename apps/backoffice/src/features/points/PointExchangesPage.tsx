@@ -1,7 +1,7 @@
 import type { AdminExchange, ExchangeStatus } from '@lotus/contracts/points';
 import { EXCHANGE_STATUSES } from '@lotus/contracts/points';
 import { useTranslation } from 'react-i18next';
-import { QueuePage, type QueueRowProps } from '../../components/QueuePage.tsx';
+import { DecideCell, QueuePage, type QueueRowProps, StatusFilter } from '../../components/QueuePage.tsx';
 import { formatAmount } from '../../lib/money.ts';
 
 type Filters = { status: ExchangeStatus | '' };
@@ -33,17 +33,14 @@ export default function PointExchangesPage() {
       initialFilters={initialFilters}
       readFilters={(data) => ({ status: String(data.get('status') ?? '') as Filters['status'] })}
       filterFields={
-        <div className="field">
-          <label htmlFor="px-status">{t('points.filterStatus')}</label>
-          <select id="px-status" name="status" defaultValue={initialFilters.status}>
-            <option value="">{t('points.all')}</option>
-            {EXCHANGE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusText(t, s)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusFilter
+          id="px-status"
+          label={t('points.filterStatus')}
+          allLabel={t('points.all')}
+          statuses={EXCHANGE_STATUSES}
+          text={(s) => statusText(t, s)}
+          initial={initialFilters.status}
+        />
       }
       searchLabel={t('points.search')}
       emptyText={t('points.emptyExchanges')}
@@ -85,16 +82,13 @@ function Row({ item: x, mayAct, busy, act, rejectWithReason }: QueueRowProps<Adm
         {statusText(t, x.status)}
         {x.reason ? <div>{x.reason}</div> : null}
       </td>
-      <td>
-        {mayAct && x.status === 'applying' ? (
-          <div className="actions">
-            <button type="button" disabled={busy} onClick={() => act({ kind: 'pass' })}>
-              {t('points.pass')}
-            </button>
-            {rejectWithReason}
-          </div>
-        ) : null}
-      </td>
+      <DecideCell
+        open={mayAct && x.status === 'applying'}
+        busy={busy}
+        acceptLabel={t('points.pass')}
+        onAccept={() => act({ kind: 'pass' })}
+        rejectWithReason={rejectWithReason}
+      />
     </tr>
   );
 }

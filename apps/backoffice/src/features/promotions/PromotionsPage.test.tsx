@@ -55,6 +55,8 @@ const record = {
   contactId: '',
 };
 
+const ladder = ['Member', 'Bronze', 'Silver', 'Gold'].map((nameEn, level) => ({ level, nameEn }));
+
 function stub(role: string) {
   return renderAsOperator(role, <PromotionsPage />, (url, method) => {
     if (url.startsWith('/bo/v1/promotions/preview')) {
@@ -63,6 +65,7 @@ function stub(role: string) {
     if (url.startsWith('/bo/v1/promotions/records') && method === 'POST')
       return { ...record, state: 'issued' };
     if (url.startsWith('/bo/v1/promotions/records')) return { items: [record] };
+    if (url.startsWith('/bo/v1/vip/levels')) return { levels: ladder };
     return { items: [promotion] };
   });
 }
@@ -80,6 +83,46 @@ describe('<PromotionsPage>', () => {
     expect(preview?.body).toMatchObject({
       depositAmount: '100',
       promotion: { rewardKind: 'percent', rules: { depositNth: 1 } },
+    });
+  });
+
+  it('composes the VIP-level rule from the brand ladder: at least a level, or ticked levels', async () => {
+    const calls = stub('marketing');
+    expect(await screen.findByText('Welcome 100%')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const min = (await screen.findByLabelText('VIP level at least')) as HTMLSelectElement;
+    fireEvent.change(min, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'VIP3 · Gold' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'VIP1 · Bronze' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      rules: { depositNth: 1, vipLevelMin: 2, vipLevels: [1, 3] },
+    });
+  });
+
+  it('builds a raffle with its prizes', async () => {
+    const calls = stub('marketing');
+    fireEvent.click(await screen.findByRole('button', { name: 'New promotion' }));
+    fireEvent.change(screen.getByLabelText('Title (EN)'), { target: { value: 'Lucky draw' } });
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'raffle' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
+    expect(screen.getAllByTestId('raffle-prize-row')).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Prize 1'), { target: { value: 'Gold coin' } });
+    fireEvent.change(screen.getAllByLabelText('Amount')[0]!, { target: { value: '50.00' } });
+    fireEvent.change(screen.getByLabelText('Prize 2'), { target: { value: 'Silver coin' } });
+    fireEvent.change(screen.getAllByLabelText('Amount')[1]!, { target: { value: '5.00' } });
+    fireEvent.change(screen.getAllByLabelText('Weight')[1]!, { target: { value: '9' } });
+    fireEvent.change(screen.getAllByLabelText('Stock')[1]!, { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      rewardKind: 'raffle',
+      rafflePrizes: [
+        { nameEn: 'Gold coin', amount: '50.00', weight: 1, stock: 1 },
+        { nameEn: 'Silver coin', amount: '5.00', weight: 9, stock: 100 },
+      ],
     });
   });
 

@@ -5,6 +5,7 @@ import {
   type PromotionInput,
   type PromotionPreview,
 } from '@lotus/contracts/promotions';
+import type { AdminVipLevels } from '@lotus/contracts/vip';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -112,7 +113,9 @@ function PromotionList() {
                 <td>
                   {p.rewardKind === 'fixed'
                     ? p.rewardAmount
-                    : t('promotions.percentOf', { percent: p.rewardPercent, cap: p.rewardCap })}
+                    : p.rewardKind === 'raffle'
+                      ? t('promotions.kind.raffle')
+                      : t('promotions.percentOf', { percent: p.rewardPercent, cap: p.rewardCap })}
                 </td>
                 <td>x{p.wageringMultiplier}</td>
                 <td>
@@ -154,7 +157,18 @@ function readForm(form: HTMLFormElement): PromotionInput {
   if (optional('turnoverMin')) rules.turnoverMin = text('turnoverMin');
   if (optional('turnoverDays')) rules.turnoverDays = int('turnoverDays');
   if (usernames.length > 0) rules.usernames = usernames;
-  const kind = text('rewardKind') === 'percent' ? 'percent' : 'fixed';
+  if (optional('vipLevelMin')) rules.vipLevelMin = int('vipLevelMin');
+  const vipLevels = data.getAll('vipLevels').map((v) => Number.parseInt(String(v), 10));
+  if (vipLevels.length > 0) rules.vipLevels = vipLevels;
+  const kindText = text('rewardKind');
+  const kind = kindText === 'percent' || kindText === 'raffle' ? kindText : 'fixed';
+  const prizeNames = data.getAll('prizeName').map((v) => String(v).trim());
+  const rafflePrizes = prizeNames.map((nameEn, i) => ({
+    nameEn,
+    amount: String(data.getAll('prizeAmount')[i] ?? '').trim(),
+    weight: Number.parseInt(String(data.getAll('prizeWeight')[i] ?? '0'), 10),
+    stock: Number.parseInt(String(data.getAll('prizeStock')[i] ?? '0'), 10),
+  }));
   const status = text('status');
   const frequency = text('frequency');
   return {
@@ -172,7 +186,9 @@ function readForm(form: HTMLFormElement): PromotionInput {
       frequency === 'daily' || frequency === 'weekly' || frequency === 'monthly' ? frequency : 'once',
     rules,
     rewardKind: kind,
-    ...(kind === 'fixed' ? { rewardAmount: text('rewardAmount') } : { rewardPercent: text('rewardPercent') }),
+    ...(kind === 'fixed' ? { rewardAmount: text('rewardAmount') } : {}),
+    ...(kind === 'percent' ? { rewardPercent: text('rewardPercent') } : {}),
+    ...(kind === 'raffle' ? { rafflePrizes } : {}),
     ...(optional('rewardCap') ? { rewardCap: text('rewardCap') } : {}),
     wageringMultiplier: int('wageringMultiplier'),
     wageringIncludesDeposit: data.get('wageringIncludesDeposit') === 'on',
@@ -194,6 +210,111 @@ function Field({
       {label}
       <input name={name} {...rest} />
     </label>
+  );
+}
+
+type PrizeRow = { key: number; nameEn: string; amount: string; weight: number; stock: number };
+
+/** A raffle's prizes (used when the reward kind is raffle): name, amount, weight and stock per row. */
+function RafflePrizeFields({ initial }: { initial: AdminPromotion['rafflePrizes'] }) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<PrizeRow[]>(() => initial.map((p, key) => ({ key, ...p })));
+  const add = () =>
+    setRows((r) => [
+      ...r,
+      { key: Math.max(-1, ...r.map((x) => x.key)) + 1, nameEn: '', amount: '', weight: 1, stock: 1 },
+    ]);
+  return (
+    <fieldset>
+      <legend>{t('promotions.rafflePrizes')}</legend>
+      {rows.map((row, i) => (
+        <div key={row.key} className="actions" data-testid="raffle-prize-row">
+          <Field
+            name="prizeName"
+            label={t('promotions.prize.name', { n: i + 1 })}
+            maxLength={80}
+            defaultValue={row.nameEn}
+          />
+          <Field
+            name="prizeAmount"
+            inputMode="decimal"
+            label={t('promotions.prize.amount')}
+            defaultValue={row.amount}
+          />
+          <Field
+            name="prizeWeight"
+            type="number"
+            min={1}
+            max={1_000_000}
+            label={t('promotions.prize.weight')}
+            defaultValue={row.weight}
+          />
+          <Field
+            name="prizeStock"
+            type="number"
+            min={0}
+            max={1_000_000}
+            label={t('promotions.prize.stock')}
+            defaultValue={row.stock}
+          />
+          <button type="button" onClick={() => setRows((r) => r.filter((x) => x.key !== row.key))}>
+            {t('promotions.prize.remove')}
+          </button>
+        </div>
+      ))}
+      <button type="button" onClick={add}>
+        {t('promotions.prize.add')}
+      </button>
+    </fieldset>
+  );
+}
+
+/**
+ * The VIP-level rule: "level at least" (a select over the brand's ladder) and "one of these levels"
+ * (checkboxes); both empty means any level.
+ */
+function VipRuleFields({ rules }: { rules: AdminPromotion['rules'] | undefined }) {
+  const { t } = useTranslation();
+  const ladder = useQuery({
+    queryKey: ['vip', 'levels'],
+    queryFn: () => boApi<AdminVipLevels>('/bo/v1/vip/levels'),
+  });
+  const levels = ladder.data?.levels ?? [];
+  const name = (l: AdminVipLevels['levels'][number]) =>
+    t('promotions.vipLevelName', { level: l.level, name: l.nameEn });
+  return (
+    <>
+      <QueryState loading={ladder.isLoading} error={ladder.error} />
+      {ladder.data ? (
+        <>
+          <label>
+            {t('promotions.field.vipLevelMin')}
+            <select name="vipLevelMin" defaultValue={rules?.vipLevelMin ?? ''}>
+              <option value="">{t('promotions.vipAny')}</option>
+              {levels.map((l) => (
+                <option key={l.level} value={l.level}>
+                  {name(l)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset>
+            <legend>{t('promotions.field.vipLevels')}</legend>
+            {levels.map((l) => (
+              <label key={l.level}>
+                <input
+                  type="checkbox"
+                  name="vipLevels"
+                  value={l.level}
+                  defaultChecked={rules?.vipLevels?.includes(l.level) ?? false}
+                />
+                {name(l)}
+              </label>
+            ))}
+          </fieldset>
+        </>
+      ) : null}
+    </>
   );
 }
 
@@ -234,37 +355,34 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
   const now = new Date().toISOString();
   return (
     <form onSubmit={submit} className="stack" aria-label={p ? t('promotions.edit') : t('promotions.new')}>
-      <Field
-        name="titleEn"
-        label={t('promotions.field.titleEn')}
-        required
-        maxLength={120}
-        defaultValue={p?.titleEn ?? ''}
-      />
-      <Field
-        name="titleMs"
-        label={t('promotions.field.titleMs')}
-        maxLength={120}
-        defaultValue={p?.titleMs ?? ''}
-      />
-      <Field
-        name="titleCn"
-        label={t('promotions.field.titleCn')}
-        maxLength={120}
-        defaultValue={p?.titleCn ?? ''}
-      />
-      <label>
-        {t('promotions.field.contentEn')}
-        <textarea name="contentEn" maxLength={20000} defaultValue={p?.contentEn ?? ''} />
-      </label>
-      <label>
-        {t('promotions.field.contentMs')}
-        <textarea name="contentMs" maxLength={20000} defaultValue={p?.contentMs ?? ''} />
-      </label>
-      <label>
-        {t('promotions.field.contentCn')}
-        <textarea name="contentCn" maxLength={20000} defaultValue={p?.contentCn ?? ''} />
-      </label>
+      {(
+        [
+          ['titleEn', t('promotions.field.titleEn')],
+          ['titleMs', t('promotions.field.titleMs')],
+          ['titleCn', t('promotions.field.titleCn')],
+        ] as const
+      ).map(([name, label]) => (
+        <Field
+          key={name}
+          name={name}
+          label={label}
+          required={name === 'titleEn'}
+          maxLength={120}
+          defaultValue={p?.[name] ?? ''}
+        />
+      ))}
+      {(
+        [
+          ['contentEn', t('promotions.field.contentEn')],
+          ['contentMs', t('promotions.field.contentMs')],
+          ['contentCn', t('promotions.field.contentCn')],
+        ] as const
+      ).map(([name, label]) => (
+        <label key={name}>
+          {label}
+          <textarea name={name} maxLength={20000} defaultValue={p?.[name] ?? ''} />
+        </label>
+      ))}
       <Field name="image" label={t('promotions.field.image')} maxLength={500} defaultValue={p?.image ?? ''} />
       <label>
         {t('promotions.field.status')}
@@ -342,6 +460,7 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
           {t('promotions.field.usernames')}
           <textarea name="usernames" defaultValue={(p?.rules.usernames ?? []).join(' ')} />
         </label>
+        <VipRuleFields rules={p?.rules} />
       </fieldset>
       <fieldset>
         <legend>{t('promotions.field.reward')}</legend>
@@ -350,8 +469,10 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
           <select name="rewardKind" defaultValue={p?.rewardKind ?? 'fixed'}>
             <option value="fixed">{t('promotions.kind.fixed')}</option>
             <option value="percent">{t('promotions.kind.percent')}</option>
+            <option value="raffle">{t('promotions.kind.raffle')}</option>
           </select>
         </label>
+        <RafflePrizeFields initial={p?.rafflePrizes ?? []} />
         <Field
           name="rewardAmount"
           inputMode="decimal"
@@ -532,23 +653,23 @@ function RecordList({ mode }: { mode: 'queue' | 'members' }) {
                 <td>{r.expiresAt ? new Date(r.expiresAt).toLocaleString() : ''}</td>
                 <td>
                   {mayDecide && r.state === 'applying' ? (
-                    <button
-                      type="button"
-                      disabled={decide.isPending}
-                      onClick={() => decide.mutate({ id: r.id, action: 'approve' })}
-                    >
-                      {t('promotions.approve')}
-                    </button>
-                  ) : null}
-                  {mayDecide && r.state === 'applying' ? (
-                    <RejectWithReason
-                      id={`reject-${r.id}`}
-                      label={t('promotions.reason')}
-                      button={t('promotions.reject')}
-                      maxLength={300}
-                      busy={decide.isPending}
-                      onReject={(reason) => decide.mutate({ id: r.id, action: 'reject', reason })}
-                    />
+                    <>
+                      <button
+                        type="button"
+                        disabled={decide.isPending}
+                        onClick={() => decide.mutate({ id: r.id, action: 'approve' })}
+                      >
+                        {t('promotions.approve')}
+                      </button>
+                      <RejectWithReason
+                        id={`reject-${r.id}`}
+                        label={t('promotions.reason')}
+                        button={t('promotions.reject')}
+                        maxLength={300}
+                        busy={decide.isPending}
+                        onReject={(reason) => decide.mutate({ id: r.id, action: 'reject', reason })}
+                      />
+                    </>
                   ) : null}
                   {mayDecide && (r.state === 'issued' || r.state === 'process') ? (
                     <RejectWithReason

@@ -2,7 +2,7 @@ import type { OperatorWithdrawal, WithdrawalStatus } from '@lotus/contracts/with
 import { WITHDRAWAL_STATUSES } from '@lotus/contracts/withdrawals';
 import { useTranslation } from 'react-i18next';
 import { MemberDateFields, memberDateValues } from '../../components/MemberDateFields.tsx';
-import { QueuePage, type QueueRowProps } from '../../components/QueuePage.tsx';
+import { QueuePage, type QueueRowProps, StatusFilter } from '../../components/QueuePage.tsx';
 import { boBlobUrl } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
 
@@ -61,17 +61,14 @@ export default function WithdrawalsPage() {
       })}
       filterFields={
         <>
-          <div className="field">
-            <label htmlFor="wd-status">{t('withdrawals.filterStatus')}</label>
-            <select id="wd-status" name="status" defaultValue={initialFilters.status}>
-              <option value="">{t('withdrawals.all')}</option>
-              {WITHDRAWAL_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {statusText(t, s)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StatusFilter
+            id="wd-status"
+            label={t('withdrawals.filterStatus')}
+            allLabel={t('withdrawals.all')}
+            statuses={WITHDRAWAL_STATUSES}
+            text={(s) => statusText(t, s)}
+            initial={initialFilters.status}
+          />
           <MemberDateFields
             idPrefix="wd"
             labels={{

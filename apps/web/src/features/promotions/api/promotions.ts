@@ -4,6 +4,7 @@ import type {
   MemberPromotions,
   PromotionCards,
   PromotionDetail,
+  RaffleDraw,
 } from '@lotus/contracts/promotions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -61,6 +62,19 @@ export function useClaimPromotion() {
   return useMutation({
     mutationFn: ({ recordId, body }: { recordId: string; body: ClaimBody }) =>
       apiRequest<MemberPromotion>(`/wps/promotions/rewards/${recordId}/claim`, { method: 'POST', body }),
+    onSuccess: refresh,
+  });
+}
+
+/** MCS2_claimRafflePromotion: draws a raffle ticket with a client seed of this browser's making. */
+export function useDrawRaffle() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (recordId: string) =>
+      apiRequest<RaffleDraw>('/wps/relay/MCS2_claimRafflePromotion', {
+        method: 'POST',
+        body: { id: recordId, clientSeed: crypto.randomUUID().replaceAll('-', '') },
+      }),
     onSuccess: refresh,
   });
 }

@@ -3,20 +3,12 @@ import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { formatDecimalAmount } from '../../../lib/money.ts';
+import { formatDecimalAmount, percentOfAmounts } from '../../../lib/money.ts';
 import { useRewardCentre } from '../api/promotions.ts';
 import { stateLabel } from './state.ts';
 import './promotions.css';
 
 const money = (amount: string) => formatDecimalAmount(amount) ?? amount;
-
-/** Percent of the wagering done, from the decimal strings (no floats for money: only the bar's width). */
-function percentDone(done: string, required: string): number {
-  const d = Number.parseFloat(done);
-  const r = Number.parseFloat(required);
-  if (!(r > 0)) return 100;
-  return Math.min(100, Math.floor((d / r) * 100));
-}
 
 /** bonusDetails: each claimed bonus with its wagering progress, locked amount and expiry. */
 export function BonusDetailsPage() {
@@ -33,7 +25,8 @@ export function BonusDetailsPage() {
       ) : (
         <ul className="reward-list">
           {bonuses.map((b) => {
-            const percent = percentDone(b.wageringDone, b.wageringRequired);
+            // BigInt arithmetic on the decimal strings: exact even past float precision.
+            const percent = percentOfAmounts(b.wageringDone, b.wageringRequired);
             return (
               <li key={b.id} className="reward-item card" data-testid="bonus-item">
                 <div className="reward-item__head">

@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { allowMemberAction } from '../../../lib/member-action.ts';
-import { useApplyPromotion, useCancelPromotion, useClaimPromotion } from '../api/promotions.ts';
+import {
+  useApplyPromotion,
+  useCancelPromotion,
+  useClaimPromotion,
+  useDrawRaffle,
+} from '../api/promotions.ts';
 
 export type ActionTarget = {
   promotionId: string;
@@ -12,6 +17,8 @@ export type ActionTarget = {
   canClaim: boolean;
   canCancel: boolean;
   asksContact: boolean;
+  /** A raffle ticket: claiming draws it (MCS2_claimRafflePromotion) and shows the prize. */
+  raffle?: boolean;
 };
 
 /**
@@ -31,14 +38,19 @@ export function PromotionActions({
   const apply = useApplyPromotion();
   const claim = useClaimPromotion();
   const cancel = useCancelPromotion();
+  const raffle = useDrawRaffle();
   const [contactKind, setContactKind] = useState<'zalo' | 'whatsapp'>('zalo');
   const [contactId, setContactId] = useState('');
-  const error = apply.error ?? claim.error ?? cancel.error;
-  const busy = apply.isPending || claim.isPending || cancel.isPending;
+  const error = apply.error ?? claim.error ?? cancel.error ?? raffle.error;
+  const busy = apply.isPending || claim.isPending || cancel.isPending || raffle.isPending;
 
   const submitClaim = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!target.recordId) return;
+    if (target.raffle) {
+      raffle.mutate(target.recordId);
+      return;
+    }
     claim.mutate({
       recordId: target.recordId,
       body: target.asksContact ? { contactKind, contactId: contactId.trim() } : {},
@@ -87,7 +99,7 @@ export function PromotionActions({
             </>
           ) : null}
           <button type="submit" className="button" disabled={busy}>
-            {t('promotions.claim')}
+            {target.raffle ? t('promotions.drawRaffle') : t('promotions.claim')}
           </button>
         </form>
       ) : null}
@@ -103,6 +115,11 @@ export function PromotionActions({
         >
           {inWagering ? t('promotions.forfeit') : t('promotions.cancel')}
         </button>
+      ) : null}
+      {raffle.data ? (
+        <p role="status" className="promo-actions__prize" data-testid="raffle-prize">
+          {t('promotions.rafflePrize', { prize: raffle.data.prize, amount: raffle.data.amount })}
+        </p>
       ) : null}
       {error ? (
         <p role="alert" className="promo-actions__error">

@@ -45,6 +45,7 @@ export function PromotionCardsView({
               canClaim: card.canClaim,
               canCancel: card.canCancel,
               asksContact: card.asksContact,
+              raffle: card.rewardKind === 'raffle',
             }}
             inWagering={card.state === 'process'}
           />

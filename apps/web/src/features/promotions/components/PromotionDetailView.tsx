@@ -38,8 +38,32 @@ export function PromotionDetailView({ id, signedIn }: { id: string | null; signe
         <dd>
           {p.rewardKind === 'fixed'
             ? money(p.rewardAmount)
-            : t('promotions.percentOf', { percent: p.rewardPercent, cap: money(p.rewardCap) })}
+            : p.rewardKind === 'raffle'
+              ? t('promotions.raffleTicket')
+              : t('promotions.percentOf', { percent: p.rewardPercent, cap: money(p.rewardCap) })}
         </dd>
+        {p.raffle ? (
+          <>
+            <dt>{t('promotions.rafflePrizes')}</dt>
+            <dd>
+              <ul className="promo-detail__prizes">
+                {p.raffle.prizes.map((x) => (
+                  <li key={x.name}>
+                    {t('promotions.prizeLine', {
+                      prize: x.name,
+                      amount: money(x.amount),
+                      remaining: x.remaining,
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+            <dt>{t('promotions.raffleSeedHash')}</dt>
+            <dd className="promo-detail__hash">{p.raffle.seedHash}</dd>
+            <dt>{t('promotions.raffleSeed')}</dt>
+            <dd className="promo-detail__hash">{p.raffle.serverSeed ?? t('promotions.raffleSeedHidden')}</dd>
+          </>
+        ) : null}
         <dt>{t('promotions.wagering')}</dt>
         <dd>
           {p.wageringMultiplier > 0
@@ -71,6 +95,7 @@ export function PromotionDetailView({ id, signedIn }: { id: string | null; signe
           canClaim: p.canClaim,
           canCancel: p.canCancel,
           asksContact: p.asksContact,
+          raffle: p.rewardKind === 'raffle',
         }}
         inWagering={p.state === 'process'}
       />

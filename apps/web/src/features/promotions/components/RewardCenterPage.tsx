@@ -50,6 +50,9 @@ export function RewardCenterPage() {
               <p>
                 {t('promotions.bonus')}: {money(r.bonusAmount)} · {formatDateTime(Date.parse(r.createdAt))}
               </p>
+              {r.prize !== null ? (
+                <p data-testid="reward-prize">{t('promotions.prizeWon', { prize: r.prize })}</p>
+              ) : null}
               {r.rejectReason ? <p>{t('promotions.rejectReason', { reason: r.rejectReason })}</p> : null}
               <PromotionActions
                 target={{
@@ -59,6 +62,7 @@ export function RewardCenterPage() {
                   canClaim: r.state === 'issued',
                   canCancel: r.state === 'applying' || r.state === 'issued' || r.state === 'process',
                   asksContact: false,
+                  raffle: r.raffle,
                 }}
                 inWagering={r.state === 'process'}
               />

@@ -23,6 +23,8 @@ const record = (extra: Partial<MemberPromotion>): MemberPromotion => ({
   claimedAt: null,
   expiresAt: null,
   createdAt: '2026-11-26T08:00:00.000Z',
+  raffle: false,
+  prize: null,
   ...extra,
 });
 
@@ -49,6 +51,41 @@ describe('reward centre and bonus details', () => {
     await waitFor(() =>
       expect(api.calls.some((c) => c.url.endsWith('/wps/promotions/rewards/1/claim'))).toBe(true),
     );
+  });
+
+  it('draws a raffle ticket through MCS2_claimRafflePromotion and shows the prize', async () => {
+    const api = stubApi({
+      '/wps/promotions/rewards/mine': {
+        items: [
+          record({ id: '5', title: 'Lucky draw', raffle: true, bonusAmount: '0.00' }),
+          record({ id: '6', title: 'Old draw', raffle: true, state: 'claimed', prize: 'Gold coin' }),
+        ],
+      },
+      '/wps/relay/MCS2_claimRafflePromotion': {
+        ticket: '5',
+        promotionId: '7',
+        prize: 'Silver coin',
+        prizeId: '2',
+        amount: '5.00',
+        seedHash: 'a'.repeat(64),
+        clientSeed: 'x',
+        roll: 'b'.repeat(64),
+        available: [],
+        state: 'claimed',
+      },
+    });
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderApp(<RewardCenterPage />);
+    expect(await screen.findByText('Prize: Gold coin')).toBeTruthy();
+    const first = (await screen.findAllByTestId('reward-item'))[0]!;
+    fireEvent.click(within(first).getByRole('button', { name: 'Draw my ticket' }));
+    expect((await screen.findByTestId('raffle-prize')).textContent).toBe('You won Silver coin (5.00).');
+    const call = api.calls.find((c) => c.url.endsWith('/wps/relay/MCS2_claimRafflePromotion'));
+    expect(JSON.parse(String(call?.init?.body))).toMatchObject({
+      id: '5',
+      clientSeed: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+    expect(api.calls.some((c) => c.url.includes('/claim'))).toBe(false);
   });
 
   it('shows each claimed bonus with its wagering progress, locked amount and flagged bets', async () => {

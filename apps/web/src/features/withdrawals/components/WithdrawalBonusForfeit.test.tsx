@@ -20,6 +20,7 @@ describe('<WithdrawalsPage> with a bonus in wagering', () => {
           minimumAmount: '100.00',
           maximumAmount: '50000.00',
           dailyCountLimit: 5,
+          dailyAmountLimit: '0.00',
           autoReceiptMinutes: 60,
           confirmationRequired: true,
           maxBankCards: 5,

@@ -8,6 +8,7 @@ const settings = {
   minimumAmount: '100.00',
   maximumAmount: '50000.00',
   dailyCountLimit: 5,
+  dailyAmountLimit: '0.00',
   autoReceiptMinutes: 60,
   confirmationRequired: true,
   maxBankCards: 5,
