@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { spotsOf } from './grid.ts';
 import {
   cardLabel,
   checkBet,
@@ -11,7 +12,6 @@ import {
   pocketColour,
   secondsLeft,
   spotKey,
-  spotsOf,
   stakesBySpot,
   totalStake,
 } from './logic.ts';
