@@ -1,16 +1,8 @@
 import type { GameMessage } from '@lotus/contracts/game-launch';
-import {
-  type CSSProperties,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
+import { Dialog } from '../components/Dialog.tsx';
 import type { GameState } from '../lib/api.ts';
 import {
   ApiError,
@@ -93,44 +85,6 @@ function boot(table: string) {
 
 type PanelName = 'rules' | 'limits' | null;
 
-/** A modal panel like components/Dialog.tsx (focus in on open, back on close, Escape closes). */
-function Panel({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
-  return (
-    <div className="backdrop">
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        ref={panel}
-      >
-        <div className="dialog-head">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
-            ×
-          </button>
-        </div>
-        <div className="dialog-body">{children}</div>
-      </div>
-    </div>
-  );
-}
 const KNOWN_ERRORS = new Set([
   'bet_late',
   'bet_limit',
@@ -648,7 +602,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
       </nav>
 
       {panel === 'rules' && (
-        <Panel title={t('panels.rules')} onClose={() => setPanel(null)}>
+        <Dialog title={t('panels.rules')} onClose={() => setPanel(null)}>
           <h3>{t('live.rules.title')}</h3>
           <p>{t(`live.rules.intro.${table.game}`)}</p>
           <h3>{t('live.rules.payouts')}</h3>
@@ -674,10 +628,10 @@ export default function LivePage({ table: tableId }: { table: string }) {
             ))}
           </ul>
           <p className="hint">{t('live.rulesNote', { betting: table.bettingMs / 1000 })}</p>
-        </Panel>
+        </Dialog>
       )}
       {panel === 'limits' && limits && (
-        <Panel title={t('live.limits')} onClose={() => setPanel(null)}>
+        <Dialog title={t('live.limits')} onClose={() => setPanel(null)}>
           <table className="live-limits">
             <tbody>
               {Object.entries(limits.perBet).map(([kind, l]) => (
@@ -696,7 +650,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
               </tr>
             </tbody>
           </table>
-        </Panel>
+        </Dialog>
       )}
     </main>
   );

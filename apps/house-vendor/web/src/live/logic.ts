@@ -104,15 +104,5 @@ export function cardLabel(card: number): { rank: string; suit: string; red: bool
   return { rank: rank === 'T' ? '10' : rank, suit: '♠♥♦♣'[suit]!, red: suit === 1 || suit === 2 };
 }
 
-/**
- * Money in minor units shown with the currency's scale: the same as ../lib/money.ts formatMinor,
- * repeated here so the slots' page chunks are not split for the live page.
- */
-export function formatMinor(minor: bigint | string, scale: number): string {
-  const value = typeof minor === 'bigint' ? minor : BigInt(minor);
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const text = scale === 0 ? whole : `${whole}.${digits.slice(digits.length - scale)}`;
-  return negative ? `-${text}` : text;
-}
+/** Money in minor units with the currency's scale: the slots' formatter (one module for both pages). */
+export { formatMinor } from '../lib/money.ts';
