@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createMember, fundMember, reconcileLedger, withDatabase } from '@lotus/api/harness';
 import type { BettingRecordPage } from '@lotus/contracts/games';
+import { popupClosedKey } from '@lotus/contracts/storage';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
@@ -109,7 +110,15 @@ async function seat(username: string, vendorId: string): Promise<Member> {
     .update(`lotus-player:${vendorId}:${memberId}`)
     .digest('hex')
     .slice(0, 32);
-  const { page } = await newPage(browser);
+  const { context, page } = await newPage(browser);
+  // The announcements popup can open late over the Play button on a loaded machine: this session
+  // has closed it already (as live-page.e2e.ts).
+  await context.addInitScript(
+    (keys) => {
+      for (const key of keys) window.sessionStorage.setItem(key, '1');
+    },
+    (['A', 'B', 'F'] as const).map(popupClosedKey),
+  );
   const siteToken = await logIn(page, username);
   await page.goto(`${siteUrl()}/live`);
   await dismissPopup(page, 3_000);
