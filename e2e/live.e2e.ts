@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createMember, fundMember, reconcileLedger, withDatabase } from '@lotus/api/harness';
 import type { BettingRecordPage } from '@lotus/contracts/games';
+import { popupClosedKey } from '@lotus/contracts/storage';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
@@ -11,9 +12,9 @@ import { dismissPopup } from './pages.ts';
 /**
  * Live tables (issue 13) through the real house vendor (its own process and database, short clocks
  * from global-setup): two members in two browser contexts open /live, see the tables' state relayed
- * by the platform, and launch the same baccarat table. The vendor's live page is not written yet, so
- * each player's bets go through the vendor's HTTP API with the page session the launch token of the
- * iframe buys (POST /api/session, as the vendor's pages do). Both get the same result; each balance
+ * by the platform, and launch the same baccarat table. Here each player's bets go through the
+ * vendor's HTTP API with the page session the launch token of the iframe buys (POST /api/session, as
+ * the vendor's pages do); live-page.e2e.ts bets with the table page's own chips and grid. Both get the same result; each balance
  * and betting record matches its own bets and payout to the cent; the ledger reconciles.
  */
 let browser: Browser;
@@ -95,7 +96,15 @@ async function seat(username: string, vendorId: string): Promise<Member> {
     .update(`lotus-player:${vendorId}:${memberId}`)
     .digest('hex')
     .slice(0, 32);
-  const { page } = await newPage(browser);
+  const { context, page } = await newPage(browser);
+  // The announcements popup can open late over the Play button on a loaded machine: this session
+  // has closed it already (as live-page.e2e.ts).
+  await context.addInitScript(
+    (keys) => {
+      for (const key of keys) window.sessionStorage.setItem(key, '1');
+    },
+    (['A', 'B', 'F'] as const).map(popupClosedKey),
+  );
   const siteToken = await logIn(page, username);
   await page.goto(`${siteUrl()}/live`);
   await dismissPopup(page, { timeout: 3_000 });
@@ -109,7 +118,7 @@ async function seat(username: string, vendorId: string): Promise<Member> {
   const src = new URL((await frame.getAttribute('src')) ?? '');
   expect(src.origin).toBe(vendorUrl());
   const launchToken = src.searchParams.get('launch') ?? '';
-  // The vendor's live page is not written yet: exchange the launch token exactly as its pages do.
+  // Bet through the API: exchange the launch token exactly as the vendor's pages do.
   const opened = await vendor<{ token: string }>('/api/session', null, {
     merchant: 'DEMO',
     launchToken,

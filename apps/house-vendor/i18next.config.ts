@@ -15,6 +15,7 @@ export default appI18nConfig(
     'live.colour.*',
     'live.spots.*',
     'live.road.*',
+    'live.rules.*',
   ],
   'web/src',
 );

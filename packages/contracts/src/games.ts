@@ -343,6 +343,10 @@ export const BettingRecord = Type.Object({
   payout: Amount,
   winLoss: Amount,
   status: Type.Enum(BET_STATUSES),
+  verifyUrl: Type.String({
+    description:
+      "The vendor's fairness page of the bet's round (its verify URL with {round} and {game}); '' when none",
+  }),
 });
 export type BettingRecord = Static<typeof BettingRecord>;
 
@@ -460,7 +464,7 @@ export const CatalogueVendorPatch = Type.Object(
         Type.String({
           maxLength: 500,
           pattern: '^https?://[^\\s"<>]+$',
-          description: '{round} becomes the round id',
+          description: '{round} becomes the round id, {game} the game code',
         }),
         Type.Literal(''),
       ]),

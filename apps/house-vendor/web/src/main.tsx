@@ -19,7 +19,13 @@ const params = new URLSearchParams(window.location.search);
 await initI18n(pickLanguage(params.get('lang')));
 
 const game = /^\/play\/([a-z0-9-]{1,40})\/?$/.exec(window.location.pathname)?.[1];
-const liveRound = params.get('live');
+/**
+ * A live round: `?live=<round or seat id>`, or the platform's verify link of any round
+ * (`?round=<id>&game=<game>`, its vendor verify URL) when the game is a live table.
+ */
+const verifyGame = params.get('game');
+const liveRound =
+  params.get('live') ?? (verifyGame && isLiveTableId(verifyGame) ? params.get('round') : null);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -26,7 +26,7 @@ describe('the demo brand house vendor', () => {
       display_name: 'Lotus Studio',
       active: true,
       launch_url: 'http://localhost:8081/play/{game}',
-      verify_url: 'http://localhost:8081/verify?round={round}',
+      verify_url: 'http://localhost:8081/verify?round={round}&game={game}',
     });
     expect(vendor.secret_encrypted).not.toContain(HOUSE_VENDOR_SECRET);
     expect(await decryptSecret(ctx.db, vendor.secret_encrypted)).toBe(HOUSE_VENDOR_SECRET);
@@ -100,7 +100,7 @@ describe('the demo brand house vendor', () => {
     const after = await house();
     expect(after.id).toBe(before.id);
     expect(after.launch_url).toBe('https://house.example.com/play/{game}');
-    expect(after.verify_url).toBe('https://house.example.com/verify?round={round}');
+    expect(after.verify_url).toBe('https://house.example.com/verify?round={round}&game={game}');
     expect(after.secret_encrypted).toBe(before.secret_encrypted);
     const games = await ctx.db
       .selectFrom('games')

@@ -129,10 +129,13 @@ export const HOUSE_LIVE_GAMES: readonly (NewGame & { room: { minBet: bigint; max
   },
 ];
 
-/** `<url>/play/{game}` and `<url>/verify?round={round}` of a house-vendor deployment. */
+/**
+ * `<url>/play/{game}` and `<url>/verify?round={round}&game={game}` of a house-vendor deployment (the
+ * vendor's verification page opens a live table's round on its live verification, a slot's on its own).
+ */
 export function houseVendorUrls(publicUrl: string): { launchUrl: string; verifyUrl: string } {
   const base = publicUrl.replace(/\/+$/, '');
-  return { launchUrl: `${base}/play/{game}`, verifyUrl: `${base}/verify?round={round}` };
+  return { launchUrl: `${base}/play/{game}`, verifyUrl: `${base}/verify?round={round}&game={game}` };
 }
 
 /**

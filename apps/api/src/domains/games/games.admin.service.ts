@@ -39,6 +39,7 @@ import {
 } from './games.admin.repository.ts';
 import { catalogueOf } from './games.service.ts';
 import { memberRoundKeys } from './records.repository.ts';
+import { verifyLink } from './verify-link.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -265,9 +266,7 @@ export async function lookupRounds(db: Db, brand: Brand, query: RoundLookupQuery
           moved: c.entry_id !== null,
           time: c.created_at.getTime(),
         })),
-        verifyUrl: head.verify_url
-          ? head.verify_url.replaceAll('{round}', encodeURIComponent(key.round_id))
-          : '',
+        verifyUrl: verifyLink(head.verify_url, key.round_id, head.game_id),
       },
     ];
   });

@@ -134,7 +134,7 @@ describe('catalogue: vendors', () => {
       maintenance: false,
       active: true,
       launchUrl: 'http://localhost:8081/play/{game}',
-      verifyUrl: 'http://localhost:8081/verify?round={round}',
+      verifyUrl: 'http://localhost:8081/verify?round={round}&game={game}',
       // Its three slots and the five live tables of the seed.
       categories: expect.arrayContaining([
         { gameCategory: 'RNG', sortOrder: 1 },
@@ -331,7 +331,7 @@ describe('round lookup', () => {
       status: 'settled',
       stake: '10.00',
       payout: '30.00',
-      verifyUrl: `http://localhost:8081/verify?round=${played.win}`,
+      verifyUrl: `http://localhost:8081/verify?round=${played.win}&game=lotus-garden`,
     });
     expect(r?.calls.map((c) => [c.kind, c.amount, c.moved])).toEqual([
       ['bet', '10.00', true],

@@ -65,7 +65,7 @@ function betsOf(filter: BetFilter): RawBuilder<unknown> {
            ${CATEGORY_OF('b.vendor_id', 'b.game_id')} as category,
            (case when b.bet_state = 'rolled_back' then 0 else b.amount end) as stake,
            (case when b.kind = 'bet_win' then b.win_amount else 0 end) + ${PAID_WINS} as payout,
-           null::text as name_en, null::text as name_ms, null::text as name_cn
+           null::text as name_en, null::text as name_ms, null::text as name_cn, v.verify_url
     from journal_entries je
     join seamless_transactions b
       on b.vendor_id = split_part(je.idempotency_key, ':', 2)::bigint and b.transaction_id = je.reference
@@ -93,6 +93,8 @@ export type BetRow = {
   name_en: string | null;
   name_ms: string | null;
   name_cn: string | null;
+  /** The vendor's fairness page template ('' for a lottery order: its draws are public). */
+  verify_url: string;
 };
 
 function filtered(filter: BetFilter) {

@@ -33,6 +33,7 @@ import {
   type ProfitRow,
   profitRows,
 } from './records.repository.ts';
+import { verifyLink } from './verify-link.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -130,6 +131,7 @@ export async function bettingRecord(
         payout: money(payout),
         winLoss: money(payout - stake),
         status: statusOf(r.bet_state),
+        verifyUrl: verifyLink(r.verify_url, r.round_id, r.game_id),
       };
     }),
     total: Number(totals.total),

@@ -221,7 +221,12 @@ describe('betting record (personalHistoryCopy)', () => {
       vassalage: 'FISHV',
       gameName: 'Ocean King',
       winLoss: '-20.00',
+      // The vendor's own template ({round} only), the round id URL-encoded.
+      verifyUrl: `https://fishv.games.test/verify/${encodeURIComponent(roundIds.fish ?? '')}`,
     });
+    expect(byRound.get(roundIds.won ?? '')?.verifyUrl).toMatch(
+      new RegExp(`/verify\\?round=${roundIds.won}&game=lotus-garden$`),
+    );
     expect(page).toMatchObject({ currency: 'MYR', currencySymbol: 'RM', page: 1, size: 20 });
   });
 
@@ -416,6 +421,16 @@ describe('a live round: several bets, one win naming the first, paying the whole
       payout: '0.00',
       status: 'settled',
     });
+    // Each row links the round to the vendor's fairness page: the house vendor's template with the
+    // seat id and the table (its page opens a live table's round on the live verification).
+    const { verify_url: template } = await ctx.db
+      .selectFrom('vendors')
+      .select('verify_url')
+      .where('code', '=', 'HOUSE')
+      .executeTakeFirstOrThrow();
+    expect(template).toMatch(/\/verify\?round=\{round\}&game=\{game\}$/);
+    const live = template.replace('{round}', roundId).replace('{game}', 'live-baccarat');
+    expect(page.items.map((i) => i.verifyUrl)).toEqual([live, live, live]);
     // The round: stakes 13.75, payout 19.50, +5.75, as the ledger moved it.
     expect(page.totals).toEqual({ betCount: 3, stake: '13.75', payout: '19.50', winLoss: '5.75' });
     expect(formatAmount(await seamlessNet(carol), 'MYR')).toBe('5.75');

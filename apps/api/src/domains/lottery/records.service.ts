@@ -49,7 +49,7 @@ export function lotteryBetRows(filter: LotteryBetFilter): RawBuilder<unknown> {
                           else 'settled' end) as bet_state,
            o.amount, g.category,
            (case when o.status in ('cancelled', 'refunded') then 0 else o.amount end) as stake,
-           o.payout, g.name_en, g.name_ms, g.name_cn
+           o.payout, g.name_en, g.name_ms, g.name_cn, ''::text as verify_url
     from lottery_orders o
     join lottery_games g on g.id = o.game_id
     join lottery_numeros n on n.id = o.numero_id

@@ -1,7 +1,8 @@
 import type { GameMessage } from '@lotus/contracts/game-launch';
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
+import { Dialog } from '../components/Dialog.tsx';
 import type { GameState } from '../lib/api.ts';
 import {
   ApiError,
@@ -12,6 +13,7 @@ import {
   type TableState,
   type TableView,
 } from './api.ts';
+import { type BoardSpot, ROULETTE_OUTSIDE, rouletteBoard, spotsOf } from './grid.ts';
 import {
   checkBet,
   chipValues,
@@ -22,11 +24,11 @@ import {
   type Spot,
   secondsLeft,
   spotKey,
-  spotsOf,
   stakesBySpot,
   totalStake,
 } from './logic.ts';
 import { Roads } from './Roads.tsx';
+import { payoutLines, ruleKey } from './rules.ts';
 import './live.css';
 import { LiveSound } from './sound.ts';
 import type { LiveTableView } from './table-view.ts';
@@ -83,44 +85,6 @@ function boot(table: string) {
 
 type PanelName = 'rules' | 'limits' | null;
 
-/** A modal panel like components/Dialog.tsx (focus in on open, back on close, Escape closes). */
-function Panel({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
-  return (
-    <div className="backdrop">
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        ref={panel}
-      >
-        <div className="dialog-head">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
-            ×
-          </button>
-        </div>
-        <div className="dialog-body">{children}</div>
-      </div>
-    </div>
-  );
-}
 const KNOWN_ERRORS = new Set([
   'bet_late',
   'bet_limit',
@@ -141,8 +105,22 @@ function spotLabel(t: (key: string, o?: Record<string, unknown>) => string, spot
   if (spot.kind === 'double') return face.repeat(2);
   if (spot.kind === 'triple') return face.repeat(3);
   if (spot.kind === 'single') return face;
+  if (spot.kind === 'combination') return (spot.numbers ?? []).map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1] ?? '').join('');
   return t(`live.kinds.${spot.kind}`);
 }
+
+/** The accessible name of a spot: its kind and its numbers ("Split 17-18"). */
+function spotName(t: (key: string, o?: Record<string, unknown>) => string, spot: Spot): string {
+  if (spot.kind === 'dozen' || spot.kind === 'column')
+    return t(`live.spots.${spot.kind}`, { n: spot.numbers?.[0] });
+  return spot.numbers
+    ? `${t(`live.kinds.${spot.kind}`)} ${spot.numbers.join('-')}`
+    : t(`live.kinds.${spot.kind}`);
+}
+
+/** Roulette's board cells and edge spots in cell units (grid.ts), placed by CSS custom properties. */
+const BOARD = rouletteBoard();
+const boardStyle = (spot: BoardSpot) => ({ '--x': spot.x ?? 0, '--y': spot.y }) as unknown as CSSProperties;
 
 function describeResult(t: (key: string, o?: Record<string, unknown>) => string, result: LiveResult): string {
   switch (result.game) {
@@ -385,7 +363,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
   const betting = round?.phase === 'betting' && deadline > now && connected;
   const seconds = round?.phase === 'betting' ? secondsLeft(deadline, now) : 0;
 
-  const place = async (spot: Spot) => {
+  const placeBet = async (spot: Spot) => {
     if (!token || !limits || !betting || busy || chipValue <= 0n) return;
     if (checkBet(limits, spot, chipValue, mine) !== 'ok') {
       setMessage({ text: t('live.errors.bet_limit') });
@@ -445,6 +423,39 @@ export default function LivePage({ table: tableId }: { table: string }) {
   if (!state || !table) return <main className="loading" aria-busy="true" />;
 
   const spots = spotsOf(table.game);
+  const renderSpot = (spot: Spot, placement: string, style?: CSSProperties) => {
+    const key = spotKey(spot);
+    const own = mine.get(key);
+    const all = totals[key];
+    const edge = placement.startsWith('board-edge');
+    // Edge spots and the row gutter are too small for words: a marker, the name in the label and title.
+    const small = edge || placement === 'board-gutter';
+    const colour =
+      spot.kind === 'straight'
+        ? pocketColour(spot.numbers![0]!)
+        : spot.kind === 'red'
+          ? 'red'
+          : spot.kind === 'black'
+            ? 'black'
+            : '';
+    return (
+      <button
+        key={key}
+        type="button"
+        className={`spot spot-${spot.kind} ${colour} ${placement}${own !== undefined ? ' has-own' : ''}`}
+        style={style}
+        data-spot={key}
+        disabled={!betting || busy}
+        onClick={() => void placeBet(spot)}
+        title={small ? `${spotName(t, spot)}${own !== undefined ? `: ${money(own)}` : ''}` : undefined}
+        aria-label={t('live.betOn', { spot: spotName(t, spot), amount: money(chipValue) })}
+      >
+        {!small && <span className="spot-name">{spotLabel(t, spot)}</span>}
+        {!small && all && all !== '0' && <span className="spot-all">{money(all)}</span>}
+        {!small && own !== undefined && <span className="spot-own">{money(own)}</span>}
+      </button>
+    );
+  };
   const phaseText = !connected
     ? t('live.phase.reconnecting')
     : round
@@ -497,39 +508,42 @@ export default function LivePage({ table: tableId }: { table: string }) {
         </p>
       )}
 
-      <section className={`live-grid grid-${table.game.toLowerCase()}`} aria-label={t('live.grid')}>
-        {spots.map((spot) => {
-          const key = spotKey(spot);
-          const own = mine.get(key);
-          const all = totals[key];
-          const colour =
-            spot.kind === 'straight'
-              ? pocketColour(spot.numbers![0]!)
-              : spot.kind === 'red'
-                ? 'red'
-                : spot.kind === 'black'
-                  ? 'black'
-                  : '';
-          return (
-            <button
-              key={key}
-              type="button"
-              className={`spot spot-${spot.kind} ${colour}`}
-              disabled={!betting || busy}
-              onClick={() => void place(spot)}
-              aria-label={t('live.betOn', {
-                spot: spot.numbers
-                  ? `${t(`live.kinds.${spot.kind}`)} ${spot.numbers.join('-')}`
-                  : t(`live.kinds.${spot.kind}`),
-                amount: money(chipValue),
-              })}
-            >
-              <span className="spot-name">{spotLabel(t, spot)}</span>
-              {all && all !== '0' && <span className="spot-all">{money(all)}</span>}
-              {own !== undefined && <span className="spot-own">{money(own)}</span>}
-            </button>
-          );
-        })}
+      <section className="live-bets" aria-label={t('live.grid')}>
+        {table.game === 'ROU' && (
+          <div className="roulette-board">
+            {BOARD.map((spot) =>
+              renderSpot(
+                spot,
+                spot.cell
+                  ? spot.x === null
+                    ? 'board-gutter'
+                    : 'board-cell'
+                  : `board-edge${spot.x === null ? ' in-gutter' : ''}`,
+                spot.cell && spot.x !== null
+                  ? {
+                      gridRow: Math.floor(spot.y) + 1,
+                      gridColumn: spot.numbers[0] === 0 ? '2 / span 3' : Math.floor(spot.x) + 2,
+                    }
+                  : spot.cell
+                    ? { gridRow: Math.floor(spot.y) + 1, gridColumn: 1 }
+                    : boardStyle(spot),
+              ),
+            )}
+          </div>
+        )}
+        <div className={`live-grid grid-${table.game.toLowerCase()}`}>
+          {(table.game === 'ROU' ? ROULETTE_OUTSIDE : spots).flatMap((spot, i, list) =>
+            // Sic bo's numbered bets come in groups, each under its name.
+            table.game === 'SIC' && spot.numbers && list[i - 1]?.kind !== spot.kind
+              ? [
+                  <p key={`group-${spot.kind}`} className="grid-group" aria-hidden="true">
+                    {t(`live.kinds.${spot.kind}`)}
+                  </p>,
+                  renderSpot(spot, ''),
+                ]
+              : [renderSpot(spot, '')],
+          )}
+        </div>
       </section>
 
       <section className="controls live-controls">
@@ -588,26 +602,37 @@ export default function LivePage({ table: tableId }: { table: string }) {
       </nav>
 
       {panel === 'rules' && (
-        <Panel title={t('panels.rules')} onClose={() => setPanel(null)}>
-          <table className="paytable">
-            <tbody>
-              {Object.values(table.betKinds).map((kind) => (
-                <tr key={kind.kind}>
-                  <th scope="row">{t(`live.kinds.${kind.kind}`)}</th>
-                  <td>
-                    {kind.odds.win}:{kind.odds.per}
-                  </td>
-                  <td>{kind.rule}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <Dialog title={t('panels.rules')} onClose={() => setPanel(null)}>
+          <h3>{t('live.rules.title')}</h3>
+          <p>{t(`live.rules.intro.${table.game}`)}</p>
+          <h3>{t('live.rules.payouts')}</h3>
+          <ul className="live-rules">
+            {Object.values(table.betKinds).map((kind) => (
+              <li key={kind.kind}>
+                <div className="rule-head">
+                  <strong>{t(`live.kinds.${kind.kind}`)}</strong>
+                  <span>
+                    {payoutLines(kind).map((line) => (
+                      <span key={line.odds} className="rule-odds">
+                        {line.numbers.length === 0
+                          ? line.odds
+                          : kind.kind === 'single'
+                            ? `${t('live.rules.matches', { n: line.numbers.join('/') })}: ${line.odds}`
+                            : `${line.numbers.join('/')}: ${line.odds}`}
+                      </span>
+                    ))}
+                  </span>
+                </div>
+                <p>{t(ruleKey(table.game, table.variant, kind.kind))}</p>
+              </li>
+            ))}
+          </ul>
           <p className="hint">{t('live.rulesNote', { betting: table.bettingMs / 1000 })}</p>
-        </Panel>
+        </Dialog>
       )}
       {panel === 'limits' && limits && (
-        <Panel title={t('live.limits')} onClose={() => setPanel(null)}>
-          <table className="paytable">
+        <Dialog title={t('live.limits')} onClose={() => setPanel(null)}>
+          <table className="live-limits">
             <tbody>
               {Object.entries(limits.perBet).map(([kind, l]) => (
                 <tr key={kind}>
@@ -625,7 +650,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
               </tr>
             </tbody>
           </table>
-        </Panel>
+        </Dialog>
       )}
     </main>
   );

@@ -55,11 +55,13 @@ export function Roads({ game, history }: { game: LiveGameCode; history: History 
   const { t } = useTranslation();
   if (!history) return null;
   const roads = history.roads;
+  /** The number of the newest round drawn (the end-to-end test waits for its round on it). */
+  const last = history.rounds.at(-1)?.number;
   if (game === 'BAC' || game === 'DAT') {
     const letter = (w: string) => t(`live.road.${w}`);
     const big: Cell[] = (roads.big.cells as Cell[][]).flat();
     return (
-      <section className="roads" aria-label={t('live.history')}>
+      <section className="roads" aria-label={t('live.history')} data-last-round={last}>
         <Grid
           name={t('live.road.bead')}
           cells={roads.bead}
@@ -92,7 +94,7 @@ export function Roads({ game, history }: { game: LiveGameCode; history: History 
   // The strip is newest first; the rounds oldest first.
   const keyOf = (i: number) => history.rounds[history.rounds.length - 1 - i]?.id ?? `n${i}`;
   return (
-    <section className="roads" aria-label={t('live.history')}>
+    <section className="roads" aria-label={t('live.history')} data-last-round={last}>
       <figure className="road">
         <figcaption>{t('live.road.last')}</figcaption>
         <ol className="strip">

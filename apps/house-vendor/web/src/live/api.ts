@@ -17,7 +17,14 @@ export class ApiError extends Error {
   }
 }
 
-export type BetKindView = { kind: string; name: string; odds: { win: number; per: number }; rule: string };
+export type BetKindView = {
+  kind: string;
+  name: string;
+  odds: { win: number; per: number };
+  /** Sic bo totals and single dice: the payout by total or by dice showing the number. */
+  oddsBy?: Record<string, { win: number; per: number }>;
+  rule: string;
+};
 
 export type TableView = {
   id: string;

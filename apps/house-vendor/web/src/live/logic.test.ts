@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { spotsOf } from './grid.ts';
 import {
   cardLabel,
   checkBet,
@@ -11,7 +12,6 @@ import {
   pocketColour,
   secondsLeft,
   spotKey,
-  spotsOf,
   stakesBySpot,
   totalStake,
 } from './logic.ts';
@@ -97,15 +97,12 @@ describe('live table logic', () => {
     expect(localDeadline({ closesAt: 'x', serverTime: 'y' }, 5)).toBe(5);
   });
 
-  it('formats money like the slots', async () => {
+  it('formats money with the formatter of the slots (one module for both pages)', async () => {
     const { formatMinor: slots } = await import('../lib/money.ts');
-    for (const [minor, scale] of [
-      [0n, 2],
-      [123456789n, 2],
-      [-5n, 2],
-      [1000n, 0],
-    ] as const)
-      expect(formatMinor(minor, scale)).toBe(slots(minor, scale));
+    expect(formatMinor).toBe(slots);
+    expect(formatMinor(123456789n, 2)).toBe('1,234,567.89');
+    expect(formatMinor('-5', 2)).toBe('-0.05');
+    expect(formatMinor(1000n, 0)).toBe('1,000');
   });
 
   it('names cards and pockets', () => {

@@ -76,32 +76,6 @@ export function stakesBySpot(bets: readonly OwnBet[]): Map<string, bigint> {
 export const totalStake = (mine: ReadonlyMap<string, bigint>) =>
   [...mine.values()].reduce((sum, value) => sum + value, 0n);
 
-/** The spots of each game's grid (roulette: straight numbers and the outside bets; no splits/corners). */
-export function spotsOf(game: LiveGameCode): Spot[] {
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  switch (game) {
-    case 'BAC':
-      return ['player-pair', 'tie', 'banker-pair', 'player', 'banker'].map((kind) => ({ kind }));
-    case 'DAT':
-      return ['dragon', 'tie', 'tiger'].map((kind) => ({ kind }));
-    case 'ROU':
-      return [
-        ...range(0, 36).map((n) => ({ kind: 'straight', numbers: [n] })),
-        ...range(1, 3).map((n) => ({ kind: 'dozen', numbers: [n] })),
-        ...range(1, 3).map((n) => ({ kind: 'column', numbers: [n] })),
-        ...['low', 'even', 'red', 'black', 'odd', 'high'].map((kind) => ({ kind })),
-      ];
-    case 'SIC':
-      return [
-        ...['small', 'odd', 'any-triple', 'even', 'big'].map((kind) => ({ kind })),
-        ...range(4, 17).map((n) => ({ kind: 'total', numbers: [n] })),
-        ...range(1, 6).map((n) => ({ kind: 'double', numbers: [n] })),
-        ...range(1, 6).map((n) => ({ kind: 'triple', numbers: [n] })),
-        ...range(1, 6).map((n) => ({ kind: 'single', numbers: [n] })),
-      ];
-  }
-}
-
 /**
  * The countdown: the deadline on the local clock is the server's `closesAt` moved by the difference
  * between the server's clock (`serverTime`) and ours when the message arrived, so a wrong client clock
@@ -130,15 +104,5 @@ export function cardLabel(card: number): { rank: string; suit: string; red: bool
   return { rank: rank === 'T' ? '10' : rank, suit: '♠♥♦♣'[suit]!, red: suit === 1 || suit === 2 };
 }
 
-/**
- * Money in minor units shown with the currency's scale: the same as ../lib/money.ts formatMinor,
- * repeated here so the slots' page chunks are not split for the live page.
- */
-export function formatMinor(minor: bigint | string, scale: number): string {
-  const value = typeof minor === 'bigint' ? minor : BigInt(minor);
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const text = scale === 0 ? whole : `${whole}.${digits.slice(digits.length - scale)}`;
-  return negative ? `-${text}` : text;
-}
+/** Money in minor units with the currency's scale: the slots' formatter (one module for both pages). */
+export { formatMinor } from '../lib/money.ts';

@@ -14,6 +14,9 @@ import './games.css';
 
 const money = (amount: string) => formatDecimalAmount(amount) ?? amount;
 
+/** Only a vendor's http(s) page is linked (the API fills the vendor's template; never a script URL). */
+const safeLink = (url: string) => /^https?:\/\//i.test(url);
+
 function statusLabel(t: (key: string) => string, status: BetStatus): string {
   switch (status) {
     case 'pending':
@@ -123,7 +126,22 @@ export function BettingRecordPage() {
                           {categoryLabel(t, item.gameCategory)} · {item.vendorName}
                         </span>
                       </td>
-                      <td className="records-table__round">{item.roundId}</td>
+                      <td className="records-table__round">
+                        {/* The vendor's fairness page of the round (slots and live tables alike). */}
+                        {safeLink(item.verifyUrl) ? (
+                          <a
+                            href={item.verifyUrl}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            title={t('records.verify')}
+                            aria-label={t('records.verifyRound', { round: item.roundId })}
+                          >
+                            {item.roundId}
+                          </a>
+                        ) : (
+                          item.roundId
+                        )}
+                      </td>
                       <td>
                         {data.currencySymbol} {money(item.stake)}
                       </td>

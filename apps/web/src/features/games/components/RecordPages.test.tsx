@@ -29,6 +29,7 @@ const bet = (over: Partial<BettingRecord> = {}): BettingRecord => ({
   payout: '25.00',
   winLoss: '15.00',
   status: 'settled',
+  verifyUrl: '',
   ...over,
 });
 
@@ -82,6 +83,24 @@ describe('<BettingRecordPage> (personalHistoryCopy)', () => {
     expect(screen.getByText('Cancelled')).toBeTruthy();
     expect(screen.getAllByText('Slots · Lotus Studio')).toHaveLength(2);
     expect(screen.getByRole('navigation', { name: 'Betting record pages' })).toBeTruthy();
+  });
+
+  it("links a round to its vendor's fairness page, and only an http(s) one", async () => {
+    start([
+      bet({
+        roundId: 'seat-1',
+        gameCode: 'live-baccarat',
+        verifyUrl: 'https://house.test/verify?round=seat-1&game=live-baccarat',
+      }),
+      bet({ id: '2', roundId: 'round-2' }),
+      bet({ id: '3', roundId: 'round-3', verifyUrl: 'javascript:alert(1)' }),
+    ]);
+    const link = await screen.findByRole('link', { name: 'Check the fairness of round seat-1' });
+    expect(link.getAttribute('href')).toBe('https://house.test/verify?round=seat-1&game=live-baccarat');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('round-2').closest('a')).toBeNull();
+    expect(screen.getByText('round-3').closest('a')).toBeNull();
   });
 
   it('filters by quick pick, category and vendor, and pages', async () => {
