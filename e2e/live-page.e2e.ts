@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { dismissPopup } from './pages.ts';
 
 /**
  * The live table page end to end (issue 13): two members in two browser contexts (one on a desktop,
@@ -37,21 +38,6 @@ const cents = (x: bigint) => {
   return `${x < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 };
 
-async function dismissPopup(page: Page, timeout = 5_000): Promise<void> {
-  const popup = page.getByTestId('announcement-popup');
-  const shown = await popup.waitFor({ timeout }).then(
-    () => true,
-    () => false,
-  );
-  if (shown) {
-    await popup
-      .getByRole('button', { name: /close|tutup|关闭/i })
-      .first()
-      .click();
-    await popup.waitFor({ state: 'hidden' });
-  }
-}
-
 type Seat = {
   username: string;
   memberId: string;
@@ -77,7 +63,7 @@ async function sit(username: string, phone: boolean): Promise<Seat> {
     (['A', 'B', 'F'] as const).map(popupClosedKey),
   );
   await page.goto(`${siteUrl()}/index`);
-  await dismissPopup(page, 1_000);
+  await dismissPopup(page, { timeout: 1_000 });
   const box = page.getByTestId('login-box');
   await box.getByLabel('Username').fill(username);
   await box.getByLabel('Password').fill('Secret123');
@@ -92,7 +78,7 @@ async function sit(username: string, phone: boolean): Promise<Seat> {
   // The table's card shows its live phase (relayed by the platform); the announcement popup may open
   // late on a loaded machine: close it if it did.
   await card.locator('[data-testid="live-status"]:not([data-phase="unknown"])').waitFor({ timeout: 30_000 });
-  await dismissPopup(page, 1_000);
+  await dismissPopup(page, { timeout: 1_000 });
   await card.getByRole('button', { name: 'Play Lotus Baccarat', exact: true }).click();
   await page.waitForURL(/\/game\?vendor=HOUSE&game=live-baccarat/);
   await page.getByTestId('game-iframe').waitFor();
