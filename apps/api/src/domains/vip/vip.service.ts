@@ -498,7 +498,7 @@ export async function runBrandVip(
     changes,
     (c) => c.memberId,
     async (batch) => {
-      paid += await moneyTransaction(db, async (trx) => {
+      const posted = await moneyTransaction(db, async (trx) => {
         // The batch's VIP rows first, in id order (as a member's rebate claim takes its own row first).
         await lockMembers(
           trx,
@@ -522,6 +522,8 @@ export async function runBrandVip(
         }
         return postedCount(await payMembers(trx, brand, credits, sources));
       });
+      // Added after the await: lanes run at once, and `paid += await ...` would lose their counts.
+      paid += posted;
     },
     options.batchSize,
   );
@@ -531,7 +533,7 @@ export async function runBrandVip(
     due,
     (m) => m.member_id,
     async (batch) => {
-      paid += await moneyTransaction(db, async (trx) => {
+      const posted = await moneyTransaction(db, async (trx) => {
         const marked = await markMonthlyMany(
           trx,
           brand.id,
@@ -549,6 +551,8 @@ export async function runBrandVip(
           }));
         return postedCount(await payMembers(trx, brand, credits, sources));
       });
+      // Added after the await: lanes run at once, and `paid += await ...` would lose their counts.
+      paid += posted;
     },
     options.batchSize,
   );
