@@ -1,29 +1,6 @@
+import { GAME_CATEGORIES, type GameCategory } from '@lotus/contracts/system';
 import type { Executor } from '../../db/executor.ts';
-import { categoriesOfTransactions, type SeamlessRef } from './bet-category.repository.ts';
-
-/**
- * The game category (RNG, LIVE, ...) of seamless ledger entries: the entry's vendor transaction
- * (`seamless_transactions.entry_id`) names the game (`game_id` = the game's code at its vendor), whose
- * catalogue row has the category. Entries whose game is not in the catalogue are absent from the map.
- * Published for the rewards (wagering contributions, points, rebate); read outside the hot path.
- */
-export async function categoriesOfSeamlessEntries(
-  db: Executor,
-  entryIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (entryIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('seamless_transactions as st')
-    .innerJoin('games as g', (join) =>
-      join.onRef('g.vendor_id', '=', 'st.vendor_id').onRef('g.code', '=', 'st.game_id'),
-    )
-    .select(['st.entry_id', 'g.category'])
-    .where('st.entry_id', 'in', [...entryIds])
-    .execute();
-  const out = new Map<string, string>();
-  for (const row of rows) if (row.entry_id) out.set(row.entry_id, row.category);
-  return out;
-}
+import { type SeamlessRef, seamlessCategoryRows } from './bet-category.repository.ts';
 
 /**
  * The bet entry each seamless rollback entry took back: the rollback's vendor transaction names the
@@ -52,15 +29,35 @@ export async function betEntriesOfRollbacks(
 
 export type { SeamlessRef };
 
+export type SeamlessCategory = {
+  /** The call's game category: its catalogue row's, else its vendor's first placement, else RNG. */
+  category: GameCategory;
+  /** True when the game's own catalogue row gave the category (not a fallback). */
+  catalogued: boolean;
+};
+
+/** The key of a seamless call in seamlessCategories' answer when asked by call. */
+export const seamlessCallKey = (vendorId: string, transactionId: string) => `${vendorId}|${transactionId}`;
+
+const asCategory = (value: string): GameCategory =>
+  (GAME_CATEGORIES as readonly string[]).includes(value) ? (value as GameCategory) : 'RNG';
+
 /**
- * Published for the rewards (missions, rebate): the game category (RNG, LIVE, ...) of seamless
- * transactions, keyed `vendorId:transactionId` (a `bet_settled` event's vendor posting and its
- * reference). A transaction without a seamless row is missing from the map.
+ * Published for the rewards (wagering contributions, points, missions, VIP turnover and rebate),
+ * read outside the hot path: the game category of seamless calls, asked by journal entry (answer
+ * keyed by entry id) or by call (keyed seamlessCallKey(vendor, transaction)). A win or rollback
+ * takes its bet's game; the category is the betting record's (catalogue, else the vendor's first
+ * placement, else RNG), with whether the catalogue gave it. Calls without a seamless row are absent.
  */
-export async function betCategories(
+export async function seamlessCategories(
   db: Executor,
-  refs: readonly SeamlessRef[],
-): Promise<Map<string, string>> {
-  const rows = await categoriesOfTransactions(db, refs);
-  return new Map(rows.map((r) => [`${r.vendorId}:${r.transactionId}`, r.category]));
+  by: { entryIds: readonly string[] } | { calls: readonly SeamlessRef[] },
+): Promise<Map<string, SeamlessCategory>> {
+  const rows = await seamlessCategoryRows(db, by);
+  const out = new Map<string, SeamlessCategory>();
+  for (const r of rows) {
+    const key = 'entryIds' in by ? r.entryId : seamlessCallKey(r.vendorId, r.transactionId);
+    if (key !== null) out.set(key, { category: asCategory(r.category), catalogued: r.catalogued });
+  }
+  return out;
 }

@@ -26,7 +26,8 @@ function memberEntryIds(brandId: string, memberId: string, from: Date, to: Date)
 }
 
 /** The category of a seamless row's game: the game's, else the vendor's first placement, else RNG. */
-const CATEGORY_OF = (vendor: string, gameCode: string) =>
+/** A game's category as the betting record files it: the catalogue's, else the vendor's first placement, else RNG. */
+export const CATEGORY_OF = (vendor: string, gameCode: string) =>
   sql.raw(`coalesce(
     (select g.category from games g where g.vendor_id = ${vendor} and g.code = ${gameCode}),
     (select vc.category from vendor_categories vc where vc.vendor_id = ${vendor}
@@ -97,6 +98,30 @@ export type BetRow = {
   verify_url: string;
 };
 
+/** The columns of the betting record's union (betsOf and the lottery's rows give these, in this order). */
+const BET_COLUMNS = sql.raw(
+  [
+    'id',
+    'vendor_id',
+    'vendor_code',
+    'vendor_name',
+    'transaction_id',
+    'round_id',
+    'game_id',
+    'created_at',
+    'bet_state',
+    'amount',
+    'category',
+    'stake',
+    'payout',
+    'name_en',
+    'name_ms',
+    'name_cn',
+  ]
+    .map((c) => `bets.${c}`)
+    .join(', '),
+);
+
 function filtered(filter: BetFilter) {
   const lottery =
     filter.withLottery === false
@@ -108,7 +133,7 @@ function filtered(filter: BetFilter) {
           to: filter.to,
         })}`;
   return sql`
-    select * from (${betsOf(filter)}${lottery}) bets
+    select ${BET_COLUMNS} from (${betsOf(filter)}${lottery}) bets
     where (${filter.category ?? null}::text is null or bets.category = ${filter.category ?? null})
       and (${filter.vendorCode ?? null}::text is null or bets.vendor_code = ${filter.vendorCode ?? null})`;
 }
@@ -277,47 +302,4 @@ export async function memberRoundKeys(
     db,
   );
   return { keys: [], total: Number(counted[0]?.n ?? 0) };
-}
-
-/**
- * The category of each seamless journal entry among `entryIds` (through the seamless row that wrote
- * it: its vendor and game), for consumers of `bet_settled` that count turnover per category.
- */
-export async function entryCategories(
-  db: Executor,
-  entryIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (entryIds.length === 0) return new Map();
-  const result = await sql<{ entry_id: string; category: string }>`
-    select t.entry_id::text as entry_id, ${CATEGORY_OF('t.vendor_id', 'coalesce(b.game_id, t.game_id)')} as category
-    from seamless_transactions t
-    left join seamless_transactions b
-      on b.vendor_id = t.vendor_id and b.transaction_id = t.bet_transaction_id and t.kind in ('win', 'rollback')
-    where t.entry_id in (${sql.join(entryIds.map((id) => sql`${id}::bigint`))})`.execute(db);
-  return new Map(result.rows.map((r) => [r.entry_id, r.category]));
-}
-
-/**
- * The category of each seamless call `(vendorId, transactionId)` among `calls` (a win or rollback
- * takes its bet's game), as the betting record files it: `vendor|transaction` -> category.
- */
-export async function seamlessCallCategories(
-  db: Executor,
-  calls: readonly { vendorId: string; transactionId: string }[],
-): Promise<Map<string, string>> {
-  if (calls.length === 0) return new Map();
-  const vendors = calls.map((c) => c.vendorId);
-  const transactions = calls.map((c) => c.transactionId);
-  const { rows } = await sql<{ vendor_id: string; transaction_id: string; category: string }>`
-    with calls as (
-      select st.vendor_id, st.transaction_id, coalesce(b.game_id, st.game_id) as game_code
-      from unnest(${vendors}::bigint[], ${transactions}::text[]) as k(vendor_id, transaction_id)
-      join seamless_transactions st on st.vendor_id = k.vendor_id and st.transaction_id = k.transaction_id
-      left join seamless_transactions b
-        on st.kind in ('win', 'rollback') and b.vendor_id = st.vendor_id
-        and b.transaction_id = st.bet_transaction_id
-    )
-    select vendor_id::text as vendor_id, transaction_id, ${CATEGORY_OF('vendor_id', 'game_code')} as category
-    from calls`.execute(db);
-  return new Map(rows.map((r) => [`${r.vendor_id}|${r.transaction_id}`, r.category]));
 }

@@ -28,7 +28,6 @@ import {
   betPage,
   betTotals,
   biggestWins,
-  entryCategories,
   mostPlayed,
   type ProfitRow,
   profitRows,
@@ -36,19 +35,6 @@ import {
 import { verifyLink } from './verify-link.service.ts';
 
 const DAY_MS = 86_400_000;
-
-/**
- * Published for the rewards' consumers of `bet_settled`: the game category (LIVE, SPORTS, RNG, ...)
- * of each seamless journal entry, from its game (a win's or rollback's: its bet's), else its
- * vendor's first placement, else RNG (as the betting record derives it).
- */
-export async function categoriesOfEntries(
-  db: Executor,
-  entryIds: readonly string[],
-): Promise<Map<string, GameCategory>> {
-  const found = await entryCategories(db, entryIds);
-  return new Map([...found].map(([id, category]) => [id, asCategory(category)]));
-}
 
 const asCategory = (value: string): GameCategory =>
   (GAME_CATEGORIES as readonly string[]).includes(value) ? (value as GameCategory) : 'RNG';
@@ -314,6 +300,3 @@ export async function popularGames(
   for (const g of inCategory) chosen.add(g);
   return { list: [...chosen].slice(0, count).map((g) => toGame(g, brand, language, new Set())) };
 }
-
-/** Published for the rewards' turnover: the category of seamless calls (see the repository). */
-export { seamlessCallCategories } from './records.repository.ts';

@@ -1,5 +1,5 @@
 import type { EventConsumer, EventTx, LedgerEvent } from '../../events/event.ts';
-import { betCategories } from '../games/bet-category.service.ts';
+import { seamlessCallKey, seamlessCategories } from '../games/bet-category.service.ts';
 import {
   activeMissions,
   addProgress,
@@ -122,10 +122,12 @@ async function applyBatch(trx: EventTx, events: readonly LedgerEvent[]): Promise
   const pending = facts.filter((f) => fresh.has(f.entryId));
   const seamless = pending.flatMap((f) => (f.seamless ? [f.seamless] : []));
   if (seamless.length > 0) {
-    const categories = await betCategories(trx, seamless);
+    const categories = await seamlessCategories(trx, { calls: seamless });
     for (const fact of pending) {
       if (fact.seamless)
-        fact.category = categories.get(`${fact.seamless.vendorId}:${fact.seamless.transactionId}`) ?? 'RNG';
+        fact.category =
+          categories.get(seamlessCallKey(fact.seamless.vendorId, fact.seamless.transactionId))?.category ??
+          'RNG';
     }
   }
   const deltas = progressDeltas(pending, missions).sort((a, b) =>

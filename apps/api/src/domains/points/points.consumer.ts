@@ -1,7 +1,7 @@
 import type { PointCategory } from '@lotus/contracts/points';
 import type { EventConsumer, LedgerEvent } from '../../events/event.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import { categoriesOfEntries } from '../games/records.service.ts';
+import { seamlessCategories } from '../games/bet-category.service.ts';
 import { claimEarnedEvents, lockAccrual, pointsRates, saveAccrual } from './points.repository.ts';
 import { earnDenominator } from './points.service.ts';
 import { memberPoints, pointsAccount, postPoints } from './points-ledger.repository.ts';
@@ -101,13 +101,12 @@ export const pointsEarning: EventConsumer = {
     const fresh = await claimEarnedEvents(trx, events);
     const todo = events.filter((e) => fresh.has(e.entryId));
     if (todo.length === 0) return;
-    const categories = await categoriesOfEntries(
-      trx,
-      todo.filter((e) => e.type === 'bet_settled').map((e) => e.entryId),
-    );
+    const categories = await seamlessCategories(trx, {
+      entryIds: todo.filter((e) => e.type === 'bet_settled').map((e) => e.entryId),
+    });
     const rates = new Map<string, Awaited<ReturnType<typeof pointsRates>>>();
     for (const event of todo) {
-      const t = turnoverOf(event, categories.get(event.entryId));
+      const t = turnoverOf(event, categories.get(event.entryId)?.category);
       if (!t || t.turnover === 0n) continue;
       let brandRates = rates.get(event.brandId);
       if (!brandRates) {

@@ -1,5 +1,5 @@
 import type { EventConsumer, EventTx, LedgerEvent } from '../../events/event.ts';
-import { betEntriesOfRollbacks, categoriesOfSeamlessEntries } from '../games/bet-category.service.ts';
+import { betEntriesOfRollbacks, seamlessCategories } from '../games/bet-category.service.ts';
 import {
   activeWagering,
   addProgress,
@@ -119,12 +119,13 @@ async function applyStakes(trx: EventTx, events: readonly LedgerEvent[]) {
   }
   const relevant = stakes.filter((s) => (actives.get(`${s.event.brandId}|${s.memberId}`) ?? []).length > 0);
   if (relevant.length === 0) return;
-  const categories = await categoriesOfSeamlessEntries(
-    trx,
-    relevant.filter((s) => !LOTTERY_KINDS.has(s.event.kind)).map((s) => s.event.entryId),
-  );
+  const categories = await seamlessCategories(trx, {
+    entryIds: relevant.filter((s) => !LOTTERY_KINDS.has(s.event.kind)).map((s) => s.event.entryId),
+  });
   for (const s of relevant) {
-    const category = LOTTERY_KINDS.has(s.event.kind) ? 'LOTT' : (categories.get(s.event.entryId) ?? 'OTHER');
+    // Only a game's own catalogue category contributes as that category; an uncatalogued game is OTHER.
+    const found = categories.get(s.event.entryId);
+    const category = LOTTERY_KINDS.has(s.event.kind) ? 'LOTT' : found?.catalogued ? found.category : 'OTHER';
     for (const bonus of actives.get(`${s.event.brandId}|${s.memberId}`) ?? []) {
       if (!bonus.claimed_at || s.event.createdAt < bonus.claimed_at) continue;
       const { counted, overMaxBet } = contributionOf(

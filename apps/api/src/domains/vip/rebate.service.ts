@@ -5,18 +5,32 @@ import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Brand as FullBrand } from '../brands/brand.ts';
 import { flagOn } from '../brands/brand.ts';
-import { type LedgerAccount, moneyTransaction } from '../wallet/ledger.service.ts';
+import { moneyTransaction } from '../wallet/ledger.service.ts';
 import {
   insertPayout,
+  insertPayouts,
   lockMember,
   lockMembers,
   longRead,
   memberLevel,
   raiseWatermarks,
+  raiseWatermarksMany,
   type Unrebated,
   unrebated,
+  watermarksOf,
 } from './vip.repository.ts';
-import { brandLevels, type Level, levelOf, payMember, VIP_SHARDS, vipSettings } from './vip.service.ts';
+import {
+  type BatchOptions,
+  brandLevels,
+  dayBefore,
+  inLanes,
+  type Level,
+  levelOf,
+  payMember,
+  payMembers,
+  vipSettings,
+  vipSources,
+} from './vip.service.ts';
 
 /**
  * Rebate (cashback, issue 15): a member's turnover per category not yet rebated (the category's
@@ -54,7 +68,7 @@ const wireLines = (lines: readonly RebateLine[], currency: string) =>
   }));
 
 /**
- * Pays a member's rebate now inside `trx` (locks the member's VIP row first). Null when it is
+ * Pays a member's claimed rebate now inside `trx` (locks the member's VIP row first). Null when it is
  * below the minimum payout (nothing changes: the turnover waits for the next claim or run).
  */
 async function payRebate(
@@ -64,10 +78,8 @@ async function payRebate(
   mode: 'manual' | 'daily',
   levels: readonly Level[],
   minimum: bigint,
-  sources?: Map<string, LedgerAccount>,
-  lockedLevel?: number,
 ): Promise<{ payoutId: string; amount: bigint; lines: RebateLine[] } | null> {
-  const levelNo = lockedLevel ?? (await lockMember(trx, brand.id, memberId));
+  const levelNo = await lockMember(trx, brand.id, memberId);
   const rows = await unrebated(trx, brand.id, memberId);
   const lines = rebateLines(rows, levelOf(levels, levelNo));
   const amount = sum(lines);
@@ -90,7 +102,6 @@ async function payRebate(
       mode,
       level: levelNo,
     },
-    sources,
   );
   if (entry.replayed) return null;
   const payoutId = await insertPayout(trx, {
@@ -144,61 +155,124 @@ export async function claimRebate(db: Db, brand: FullBrand, memberId: string): P
   };
 }
 
-const CHUNK = 200;
-/** Lanes of the daily job run at once; lane k pays members of the VIP account shards k, k+LANES, ... */
-const LANES = 3;
+/** What each member of a batch is owed now (its watermarks read under the batch's locks). */
+function owed(
+  totals: readonly Unrebated[],
+  marks: Map<string, bigint> | undefined,
+  level: Level,
+  minimum: bigint,
+): { amount: bigint; lines: RebateLine[]; raise: { category: string; total: bigint }[] } | null {
+  const rows = totals.map((t) => ({ ...t, rebated: marks?.get(t.category) ?? 0n }));
+  const lines = rebateLines(rows, level);
+  const amount = sum(lines);
+  if (amount <= 0n || amount < minimum) return null;
+  // Every category's turnover is consumed at today's rates (a category at 0% is rebated as 0).
+  const raise = rows
+    .filter((r) => r.total > r.rebated)
+    .map((r) => ({ category: r.category, total: r.total }));
+  return { amount, lines: lines.filter((l) => l.amount > 0n), raise };
+}
 
 /**
- * The automatic daily rebate of one brand (mode `daily`): every member with unrebated turnover is
- * paid what the rates give, when it reaches the minimum. Members are split in lanes by their VIP
- * account shard (no two lanes credit from the same account, so they never wait on each other), each
- * lane paying chunks of members in one transaction each.
+ * The automatic daily rebate of one brand (mode `daily`), set-based: one read aggregates every
+ * member's turnover per category against their watermarks (the members with something to rebate),
+ * then batches of members (BatchOptions.batchSize, NIGHTLY_BATCH by default), one transaction each:
+ * the batch's VIP rows locked in id order (a member's own claim waits, or made the batch wait), the
+ * batch's watermarks read again under those locks (a claim since the read has raised them), each
+ * member's rebate on the turnover above them at their level's rates, every payout posted with the
+ * ledger's batch posting under the key `vip:rebate:daily:<member>:<UTC day>`, then the watermarks
+ * of the members paid raised and their payout rows written, one statement each.
+ *
+ * Exactly once per member and day: a batch commits whole or not at all, so a crash leaves each
+ * member paid or not; a rerun (or a run resumed after a crash) finds the paid members' turnover
+ * rebated and their day's key held; a key already held pays nothing and raises nothing. Turnover
+ * that arrives after the read waits for the next run.
  */
-export async function runBrandRebate(db: Db, brand: Brand): Promise<{ paid: number; amount: bigint }> {
+export async function runBrandRebate(
+  db: Db,
+  brand: Brand,
+  now = new Date(),
+  options: BatchOptions = {},
+): Promise<{ paid: number; amount: bigint }> {
   const [levels, settings] = await Promise.all([brandLevels(db, brand.id), vipSettings(db, brand.id)]);
-  const members = [
-    ...new Set((await longRead(db, (trx) => unrebated(trx, brand.id, null))).map((r) => r.memberId)),
-  ];
+  const day = dayBefore(now, 0);
+  const byMember = new Map<string, Unrebated[]>();
+  for (const r of await longRead(db, (trx) => unrebated(trx, brand.id, null))) {
+    const list = byMember.get(r.memberId) ?? [];
+    list.push(r);
+    byMember.set(r.memberId, list);
+  }
+  const sources = await vipSources(db, brand);
   let paid = 0;
   let amount = 0n;
-  const lane = async (k: number) => {
-    const mine = members.filter((m) => Number(BigInt(m) % VIP_SHARDS) % LANES === k);
-    const sources = new Map<string, LedgerAccount>();
-    for (let i = 0; i < mine.length; i += CHUNK) {
-      const chunk = mine.slice(i, i + CHUNK);
-      const results = await moneyTransaction(db, async (trx) => {
-        sources.clear();
-        // The chunk's VIP rows first, in id order (as a member's claim takes its own row first).
-        const locked = await lockMembers(trx, brand.id, chunk);
-        const out = [];
-        for (const m of chunk)
-          out.push(
-            await payRebate(
-              trx,
-              brand,
-              m,
-              'daily',
-              levels,
-              settings.rebateMinPayout,
-              sources,
-              locked.get(m) ?? 0,
-            ),
+  await inLanes(
+    [...byMember.keys()],
+    (m) => m,
+    async (batch) => {
+      const done = await moneyTransaction(db, async (trx) => {
+        const locked = await lockMembers(trx, brand.id, batch);
+        const marks = await watermarksOf(trx, brand.id, batch);
+        const due = [];
+        for (const m of batch) {
+          const level = locked.get(m) ?? 0;
+          const o = owed(
+            byMember.get(m) ?? [],
+            marks.get(m),
+            levelOf(levels, level),
+            settings.rebateMinPayout,
           );
-        return out;
-      });
-      for (const r of results)
-        if (r) {
-          paid += 1;
-          amount += r.amount;
+          if (o) due.push({ memberId: m, level, ...o });
         }
-    }
-  };
-  await Promise.all(Array.from({ length: LANES }, (_, k) => lane(k)));
+        const results = await payMembers(
+          trx,
+          brand,
+          due.map((d) => ({
+            memberId: d.memberId,
+            amount: d.amount,
+            kind: 'vip_rebate' as const,
+            key: `vip:rebate:daily:${d.memberId}:${day}`,
+            metadata: { mode: 'daily', level: d.level, day },
+          })),
+          sources,
+        );
+        const posted = due
+          .map((d, i) => ({ ...d, entryId: results[i]?.entryId ?? '', status: results[i]?.status }))
+          .filter((d) => d.status === 'posted');
+        await raiseWatermarksMany(
+          trx,
+          brand.id,
+          posted.flatMap((d) => d.raise.map((r) => ({ memberId: d.memberId, ...r }))),
+        );
+        await insertPayouts(
+          trx,
+          brand.id,
+          posted.map((d) => ({
+            memberId: d.memberId,
+            mode: 'daily',
+            amount: d.amount,
+            level: d.level,
+            details: {
+              lines: d.lines.map((l) => ({
+                ...l,
+                turnover: l.turnover.toString(),
+                amount: l.amount.toString(),
+              })),
+            },
+            entryId: d.entryId,
+          })),
+        );
+        return posted;
+      });
+      paid += done.length;
+      for (const d of done) amount += d.amount;
+    },
+    options.batchSize,
+  );
   return { paid, amount };
 }
 
 /** The daily rebate job: every brand whose rebate mode is `daily`. */
-export async function dailyRebate(db: Db, _now: Date): Promise<number> {
+export async function dailyRebate(db: Db, now: Date): Promise<number> {
   const brands = await db
     .selectFrom('vip_settings')
     .innerJoin('brands', 'brands.id', 'vip_settings.brand_id')
@@ -206,6 +280,6 @@ export async function dailyRebate(db: Db, _now: Date): Promise<number> {
     .where('vip_settings.rebate_mode', '=', 'daily')
     .execute();
   let paid = 0;
-  for (const b of brands) paid += (await runBrandRebate(db, b)).paid;
+  for (const b of brands) paid += (await runBrandRebate(db, b, now)).paid;
   return paid;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { EventConsumer, EventTx, LedgerEvent } from '../../events/event.ts';
-import { seamlessCallCategories } from '../games/records.service.ts';
+import { seamlessCategories } from '../games/bet-category.service.ts';
 import { orderCategories } from '../lottery/records.service.ts';
 
 /** Accounts whose money is the member's own (a stake leaves one, a refund returns to one). */
@@ -82,7 +82,8 @@ async function categoriesOf(trx: EventTx, moves: readonly StakeMove[]): Promise<
     }
   }
   const result = new Map<string, string>();
-  for (const [k, v] of await seamlessCallCategories(trx, seamless)) result.set(`seamless:${k}`, v);
+  for (const [k, v] of await seamlessCategories(trx, { calls: seamless }))
+    result.set(`seamless:${k}`, v.category);
   for (const [brandId, ids] of orders)
     for (const [id, category] of await orderCategories(trx, brandId, ids))
       result.set(`lottery:${id}`, category);

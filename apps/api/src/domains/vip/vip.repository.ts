@@ -313,15 +313,79 @@ export async function monthlyDue(db: Executor, brandId: string, month: string) {
   return rows;
 }
 
-export async function markMonthly(
+// ---- batches of the nightly jobs -----------------------------------------------------------------
+
+/** The rebate watermarks of many members (member -> category -> turnover already rebated). */
+export async function watermarksOf(
   db: Executor,
   brandId: string,
-  memberId: string,
+  memberIds: readonly string[],
+): Promise<Map<string, Map<string, bigint>>> {
+  const out = new Map<string, Map<string, bigint>>();
+  if (memberIds.length === 0) return out;
+  const { rows } = await sql<{ member_id: string; category: string; rebated: string }>`
+    select member_id::text as member_id, category, rebated_stake::text as rebated from vip_rebate_watermarks
+    where brand_id = ${brandId} and member_id = any(${memberIds}::bigint[])`.execute(db);
+  for (const r of rows) {
+    const m = out.get(r.member_id) ?? new Map<string, bigint>();
+    m.set(r.category, BigInt(r.rebated));
+    out.set(r.member_id, m);
+  }
+  return out;
+}
+
+/** Moves many members' watermarks up to their totals in one statement (never down). */
+export async function raiseWatermarksMany(
+  db: Executor,
+  brandId: string,
+  rows: readonly { memberId: string; category: string; total: bigint }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    insert into vip_rebate_watermarks (brand_id, member_id, category, rebated_stake)
+    select ${brandId}, m, c, t from unnest(${rows.map((r) => r.memberId)}::bigint[], ${rows.map((r) => r.category)}::text[],
+                                           ${rows.map((r) => r.total.toString())}::bigint[]) as x(m, c, t)
+    on conflict (brand_id, member_id, category) do update
+      set rebated_stake = greatest(vip_rebate_watermarks.rebated_stake, excluded.rebated_stake), updated_at = now()`.execute(
+    db,
+  );
+}
+
+/** Many rebate payouts in one insert. */
+export async function insertPayouts(
+  db: Executor,
+  brandId: string,
+  rows: readonly {
+    memberId: string;
+    mode: string;
+    amount: bigint;
+    level: number;
+    details: Record<string, unknown>;
+    entryId: string;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    insert into vip_rebate_payouts (brand_id, member_id, mode, amount, level, details, entry_id)
+    select ${brandId}, m, d, a, l, j::jsonb, e
+    from unnest(${rows.map((r) => r.memberId)}::bigint[], ${rows.map((r) => r.mode)}::text[],
+                ${rows.map((r) => r.amount.toString())}::bigint[], ${rows.map((r) => r.level)}::int[],
+                ${rows.map((r) => JSON.stringify(r.details))}::text[], ${rows.map((r) => r.entryId)}::bigint[])
+           with ordinality as x(m, d, a, l, j, e, o)
+    order by o`.execute(db);
+}
+
+/** Marks this month's bonus of many members at once; answers the members marked now (not before). */
+export async function markMonthlyMany(
+  db: Executor,
+  brandId: string,
   month: string,
-  level: number,
-) {
-  const { rows } = await sql<{ member_id: string }>`
-    insert into vip_monthly_bonuses (brand_id, member_id, month, level) values (${brandId}, ${memberId}, ${month}, ${level})
-    on conflict do nothing returning member_id::text`.execute(db);
-  return rows.length > 0;
+  rows: readonly { memberId: string; level: number }[],
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const { rows: marked } = await sql<{ member_id: string }>`
+    insert into vip_monthly_bonuses (brand_id, member_id, month, level)
+    select ${brandId}, m, ${month}, l from unnest(${rows.map((r) => r.memberId)}::bigint[], ${rows.map((r) => r.level)}::int[]) as x(m, l)
+    on conflict do nothing returning member_id::text as member_id`.execute(db);
+  return new Set(marked.map((r) => r.member_id));
 }

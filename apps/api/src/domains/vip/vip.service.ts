@@ -13,7 +13,15 @@ import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { pickText } from '../../lib/localised.ts';
-import { ensureAccount, type LedgerAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
+import {
+  type BatchPosted,
+  ensureAccount,
+  ensureAccounts,
+  type LedgerAccount,
+  moneyTransaction,
+  postEntries,
+  postEntry,
+} from '../wallet/ledger.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
 import {
   applyLevelChanges,
@@ -24,7 +32,7 @@ import {
   levelRows,
   lockMembers,
   longRead,
-  markMonthly,
+  markMonthlyMany,
   memberLevel,
   monthlyDue,
   settingsRow,
@@ -351,39 +359,126 @@ export async function payMember(
   return { entryId: posted.entryId, replayed: posted.replayed };
 }
 
-// ---- nightly job -------------------------------------------------------------------------------
+// ---- batches -----------------------------------------------------------------------------------
 
-const CHUNK = 200;
-/** Lanes a job runs at once; lane k handles the members of the VIP account shards k, k+LANES, ... */
-const LANES = 3;
+/** The brand's VIP accounts of every shard, created once before a job's batches (shard -> account). */
+export async function vipSources(db: Executor, brand: Brand): Promise<Map<string, LedgerAccount>> {
+  const keys = Array.from({ length: Number(VIP_SHARDS) }, (_, i) => `vip:${i}`);
+  const accounts = await ensureAccounts(
+    db,
+    keys.map((ownerKey) => ({
+      brandId: brand.id,
+      kind: 'house' as const,
+      ownerKey,
+      currency: brand.currency,
+    })),
+  );
+  return new Map(keys.map((k, i) => [k, accounts[i] as LedgerAccount]));
+}
+
+export type VipCredit = {
+  memberId: string;
+  amount: bigint;
+  kind: 'vip_bonus' | 'vip_rebate';
+  key: string;
+  metadata: Record<string, unknown>;
+};
 
 /**
- * Runs `work` over `items` in chunks, in LANES lanes at once split by the member's VIP account
- * shard: no two lanes credit from the same account, so their transactions never wait on each other.
- * Each chunk gets a fresh cache of the VIP accounts for its transaction.
+ * Credits many members' main wallets from the brand's VIP accounts inside `trx` in a fixed number
+ * of statements (wallets opened at once, then the ledger's batch posting): the same entries, keys
+ * and fingerprints as payMember, each answered posted, replayed or mismatch (a key already held:
+ * nothing paid now).
+ */
+export async function payMembers(
+  trx: Executor,
+  brand: Brand,
+  credits: readonly VipCredit[],
+  sources: Map<string, LedgerAccount>,
+): Promise<BatchPosted[]> {
+  if (credits.length === 0) return [];
+  const members = [...new Set(credits.map((c) => c.memberId))];
+  const wallets = await ensureAccounts(
+    trx,
+    members.map((m) => mainWalletRef(brand, m)),
+  );
+  const walletOf = new Map(members.map((m, i) => [m, wallets[i] as LedgerAccount]));
+  return postEntries(
+    trx,
+    credits.map((c) => {
+      const source = sources.get(`vip:${BigInt(c.memberId) % VIP_SHARDS}`);
+      const wallet = walletOf.get(c.memberId);
+      if (!source || !wallet) throw new Error('vip: no account to pay from or to');
+      return {
+        brandId: brand.id,
+        kind: c.kind,
+        idempotencyKey: c.key,
+        requestHash: sha256Hex(`${c.key}|${c.amount}`),
+        reference: `member:${c.memberId}`,
+        metadata: { ...c.metadata, memberId: c.memberId },
+        legs: [
+          { account: source, amount: -c.amount },
+          { account: wallet, amount: c.amount },
+        ],
+      };
+    }),
+  );
+}
+
+// ---- nightly job -------------------------------------------------------------------------------
+
+/** Members per transaction of the nightly jobs (VIP levels and bonuses, daily rebate). */
+export const NIGHTLY_BATCH = 1_000;
+/** Lanes a job runs at once; lane k handles the members of the VIP account shards k, k+LANES, ... */
+const LANES = 2;
+
+export type BatchOptions = { batchSize?: number };
+
+/**
+ * Runs `work` over `items` in batches of `size`, in LANES lanes at once split by the member's VIP
+ * account shard: no two lanes credit from the same account, so their transactions never wait on
+ * each other. Each batch is one transaction of the caller's; the first that fails stops the job
+ * (the batches committed before it stay paid, and a rerun resumes with the rest).
  */
 export async function inLanes<T>(
   items: readonly T[],
   memberOf: (item: T) => string,
-  work: (chunk: readonly T[], sources: Map<string, LedgerAccount>) => Promise<void>,
+  work: (batch: readonly T[]) => Promise<void>,
+  size = NIGHTLY_BATCH,
 ): Promise<void> {
+  let failed = false;
   const lane = async (k: number) => {
     const mine = items.filter((i) => Number(BigInt(memberOf(i)) % VIP_SHARDS) % LANES === k);
-    for (let i = 0; i < mine.length; i += CHUNK) await work(mine.slice(i, i + CHUNK), new Map());
+    for (let i = 0; i < mine.length && !failed; i += size) {
+      try {
+        await work(mine.slice(i, i + size));
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: LANES }, (_, k) => lane(k)));
+  // A failed batch stops every lane after its current batch; the job answers once all have stopped.
+  const settled = await Promise.allSettled(Array.from({ length: LANES }, (_, k) => lane(k)));
+  for (const s of settled) if (s.status === 'rejected') throw s.reason;
 }
 
+const postedCount = (results: readonly BatchPosted[]) => results.filter((r) => r.status === 'posted').length;
+
 /**
- * The nightly VIP run for one brand: figures of the rolling period, level changes with their
- * history (one set-based statement each per chunk), upgrade bonuses of each newly reached level
- * (key `vip:upgrade:<member>:<level>`, once ever), then this month's bonus of each level that has
- * one (key `vip:monthly:<member>:<YYYY-MM>`, once a month). A rerun changes nothing twice.
+ * The nightly VIP run for one brand: the period's figures of every member in one set-based read,
+ * the levels decided, then batches of members, one transaction each: the batch's VIP rows locked,
+ * its level changes and history written in one statement each, and the upgrade bonuses of each
+ * newly reached level (key `vip:upgrade:<member>:<level>`, once ever) posted together. Then this
+ * month's bonus of each level that has one (key `vip:monthly:<member>:<YYYY-MM>`, once a month,
+ * marked in the same transaction), in batches too. A rerun, or a run resumed after a crash (a batch
+ * commits whole or not at all), changes nothing twice and pays nobody twice.
  */
 export async function runBrandVip(
   db: Db,
   brand: Brand,
   now: Date,
+  options: BatchOptions = {},
 ): Promise<{ changes: LevelChange[]; paid: number }> {
   const [levels, settings] = await Promise.all([brandLevels(db, brand.id), vipSettings(db, brand.id)]);
   if (levels.length === 0) return { changes: [], paid: 0 };
@@ -402,67 +497,69 @@ export async function runBrandVip(
         turnover: f.turnover,
       });
   }
+  const sources = await vipSources(db, brand);
   let paid = 0;
   await inLanes(
     changes,
     (c) => c.memberId,
-    (chunk, sources) =>
-      moneyTransaction(db, async (trx) => {
-        // The chunk's VIP rows first, in id order (as a member's rebate claim takes its own row first).
+    async (batch) => {
+      const posted = await moneyTransaction(db, async (trx) => {
+        // The batch's VIP rows first, in id order (as a member's rebate claim takes its own row first).
         await lockMembers(
           trx,
           brand.id,
-          chunk.map((c) => c.memberId),
+          batch.map((c) => c.memberId),
         );
-        await applyLevelChanges(trx, brand.id, chunk, settings.periodDays, to);
-        for (const c of chunk) {
+        await applyLevelChanges(trx, brand.id, batch, settings.periodDays, to);
+        const credits: VipCredit[] = [];
+        for (const c of batch) {
           if (c.reason !== 'upgrade') continue;
           for (const l of levels) {
             if (l.level <= c.from || l.level > c.to || l.upgradeBonus <= 0n) continue;
-            const r = await payMember(
-              trx,
-              brand,
-              c.memberId,
-              l.upgradeBonus,
-              'vip_bonus',
-              `vip:upgrade:${c.memberId}:${l.level}`,
-              {
-                bonus: 'upgrade',
-                level: l.level,
-              },
-              sources,
-            );
-            if (!r.replayed) paid += 1;
+            credits.push({
+              memberId: c.memberId,
+              amount: l.upgradeBonus,
+              kind: 'vip_bonus',
+              key: `vip:upgrade:${c.memberId}:${l.level}`,
+              metadata: { bonus: 'upgrade', level: l.level },
+            });
           }
         }
-      }),
+        return postedCount(await payMembers(trx, brand, credits, sources));
+      });
+      // Added after the await: lanes run at once, and `paid += await ...` would lose their counts.
+      paid += posted;
+    },
+    options.batchSize,
   );
   const month = to.slice(0, 7);
   const due = await longRead(db, (trx) => monthlyDue(trx, brand.id, month));
   await inLanes(
     due,
     (m) => m.member_id,
-    (chunk, sources) =>
-      moneyTransaction(db, async (trx) => {
-        for (const m of chunk) {
-          if (!(await markMonthly(trx, brand.id, m.member_id, month, m.level))) continue;
-          await payMember(
-            trx,
-            brand,
-            m.member_id,
-            BigInt(m.amount),
-            'vip_bonus',
-            `vip:monthly:${m.member_id}:${month}`,
-            {
-              bonus: 'monthly',
-              level: m.level,
-              month,
-            },
-            sources,
-          );
-          paid += 1;
-        }
-      }),
+    async (batch) => {
+      const posted = await moneyTransaction(db, async (trx) => {
+        const marked = await markMonthlyMany(
+          trx,
+          brand.id,
+          month,
+          batch.map((m) => ({ memberId: m.member_id, level: m.level })),
+        );
+        const credits: VipCredit[] = batch
+          .filter((m) => marked.has(m.member_id))
+          .map((m) => ({
+            memberId: m.member_id,
+            amount: BigInt(m.amount),
+            kind: 'vip_bonus',
+            key: `vip:monthly:${m.member_id}:${month}`,
+            metadata: { bonus: 'monthly', level: m.level, month },
+          }));
+        return postedCount(await payMembers(trx, brand, credits, sources));
+      });
+      // Added after the await: lanes run at once, and `paid += await ...` would lose their counts.
+      paid += posted;
+    },
+    options.batchSize,
   );
   return { changes, paid };
 }

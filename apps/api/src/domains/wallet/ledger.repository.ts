@@ -187,3 +187,136 @@ export async function insertPostings(
     )
     .execute();
 }
+
+// ---- batches (nightly jobs: many entries in one transaction, a fixed number of statements) --------
+
+/** Many accounts at once, each created on first use: one insert of the missing, one read of all. */
+export async function ensureAccounts(db: Executor, refs: readonly AccountRef[]): Promise<LedgerAccount[]> {
+  if (refs.length === 0) return [];
+  const col = <T>(pick: (r: AccountRef) => T) => refs.map(pick);
+  const brandIds = col((r) => r.brandId);
+  const kinds = col((r) => r.kind);
+  const owners = col((r) => r.ownerKey);
+  const currencies = col((r) => r.currency);
+  const mayGoNegative = col((r) => MAY_GO_NEGATIVE.has(r.kind));
+  await sql`
+    insert into ledger_accounts (brand_id, kind, owner_key, member_id, vendor_id, currency, balance, may_go_negative)
+    select b, k, o, m, v, c, 0, n
+    from unnest(${brandIds}::bigint[], ${kinds}::text[], ${owners}::text[], ${col((r) => r.memberId ?? null)}::bigint[],
+                ${col((r) => r.vendorId ?? null)}::bigint[], ${currencies}::text[], ${mayGoNegative}::boolean[])
+           with ordinality as x(b, k, o, m, v, c, n, i)
+    order by i
+    on conflict (brand_id, kind, owner_key, currency) do nothing`.execute(db);
+  const { rows } = await sql<{
+    i: string;
+    id: string;
+    brand_id: string;
+    kind: string;
+    currency: string;
+    may_go_negative: boolean;
+  }>`
+    select x.i::text as i, a.id::text as id, a.brand_id::text as brand_id, a.kind, a.currency, a.may_go_negative
+    from unnest(${brandIds}::bigint[], ${kinds}::text[], ${owners}::text[], ${currencies}::text[])
+           with ordinality as x(b, k, o, c, i)
+    join ledger_accounts a on a.brand_id = x.b and a.kind = x.k and a.owner_key = x.o and a.currency = x.c`.execute(
+    db,
+  );
+  const byIndex = new Map(rows.map((r) => [Number(r.i), toAccount(r)]));
+  return refs.map((_, i) => {
+    const account = byIndex.get(i + 1);
+    if (!account) throw new Error('ledger account vanished');
+    return account;
+  });
+}
+
+/**
+ * Claims many idempotency keys in one insert (the unique index decides); the keys already held
+ * answer their entry and fingerprint. Keys must be distinct within the call.
+ */
+export async function claimEntries(
+  trx: Executor,
+  entries: readonly {
+    brandId: string;
+    kind: string;
+    idempotencyKey: string;
+    requestHash: string;
+    reference: string;
+    metadata: Record<string, unknown>;
+  }[],
+): Promise<EntryClaim[]> {
+  if (entries.length === 0) return [];
+  const col = <T>(pick: (e: (typeof entries)[number]) => T) => entries.map(pick);
+  const { rows } = await sql<{ brand_id: string; idempotency_key: string; id: string }>`
+    insert into journal_entries (brand_id, kind, idempotency_key, request_hash, reference, metadata)
+    select b, k, i, h, r, m::jsonb
+    from unnest(${col((e) => e.brandId)}::bigint[], ${col((e) => e.kind)}::text[], ${col((e) => e.idempotencyKey)}::text[],
+                ${col((e) => e.requestHash)}::text[], ${col((e) => e.reference)}::text[],
+                ${col((e) => JSON.stringify(e.metadata))}::text[]) with ordinality as x(b, k, i, h, r, m, o)
+    order by o
+    on conflict (brand_id, idempotency_key) do nothing
+    returning brand_id::text as brand_id, idempotency_key, id::text as id`.execute(trx);
+  const slot = (brandId: string, key: string) => `${brandId}\u0000${key}`;
+  const claimed = new Map(rows.map((r) => [slot(r.brand_id, r.idempotency_key), r.id]));
+  const missing = entries.filter((e) => !claimed.has(slot(e.brandId, e.idempotencyKey)));
+  const held = new Map<string, { id: string; requestHash: string }>();
+  if (missing.length > 0) {
+    const found = await sql<{ brand_id: string; idempotency_key: string; id: string; request_hash: string }>`
+      select j.brand_id::text as brand_id, j.idempotency_key, j.id::text as id, j.request_hash
+      from unnest(${missing.map((e) => e.brandId)}::bigint[], ${missing.map((e) => e.idempotencyKey)}::text[]) as x(b, k)
+      join journal_entries j on j.brand_id = x.b and j.idempotency_key = x.k`.execute(trx);
+    for (const r of found.rows)
+      held.set(slot(r.brand_id, r.idempotency_key), { id: r.id, requestHash: r.request_hash });
+  }
+  return entries.map((e) => {
+    const s = slot(e.brandId, e.idempotencyKey);
+    const id = claimed.get(s);
+    if (id) return { kind: 'claimed', entryId: id };
+    const h = held.get(s);
+    if (!h) throw new Error('ledger: a claimed key vanished');
+    return { kind: 'exists', entryId: h.id, requestHash: h.requestHash };
+  });
+}
+
+/**
+ * Adds each account's net `delta` to its balance in one statement, after locking the accounts in id
+ * order (so two batches, or a batch and a single entry, never deadlock on each other). An account
+ * that must not go negative is changed only when it holds enough, checked by the UPDATE itself:
+ * the accounts missing from the answer did not.
+ */
+export async function moveBalances(
+  trx: Executor,
+  moves: readonly { accountId: string; delta: bigint }[],
+): Promise<Map<string, bigint>> {
+  if (moves.length === 0) return new Map();
+  const ids = moves.map((m) => m.accountId);
+  await sql`select id from ledger_accounts where id = any(${ids}::bigint[]) order by id for update`.execute(
+    trx,
+  );
+  const { rows } = await sql<{ id: string; balance: string }>`
+    update ledger_accounts a set balance = a.balance + x.d
+    from unnest(${ids}::bigint[], ${moves.map((m) => m.delta.toString())}::bigint[]) as x(id, d)
+    where a.id = x.id and (a.may_go_negative or x.d >= 0 or a.balance + x.d >= 0)
+    returning a.id::text as id, a.balance::text as balance`.execute(trx);
+  return new Map(rows.map((r) => [r.id, BigInt(r.balance)]));
+}
+
+/** Postings in one insert, in the order given (their ids rise in that order). */
+export async function insertPostingRows(
+  trx: Executor,
+  rows: readonly {
+    entryId: string;
+    accountId: string;
+    amount: bigint;
+    currency: string;
+    balanceAfter: bigint;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    insert into postings (entry_id, account_id, amount, currency, balance_after)
+    select e, a, m, c, b
+    from unnest(${rows.map((r) => r.entryId)}::bigint[], ${rows.map((r) => r.accountId)}::bigint[],
+                ${rows.map((r) => r.amount.toString())}::bigint[], ${rows.map((r) => r.currency)}::text[],
+                ${rows.map((r) => r.balanceAfter.toString())}::bigint[]) with ordinality as x(e, a, m, c, b, o)
+    order by o`.execute(trx);
+}

@@ -3,10 +3,13 @@ import type { Db } from '../../db/database.ts';
 import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
+  claimEntries,
   claimEntry,
+  insertPostingRows,
   insertPostings,
   type LedgerAccount,
   moveBalance,
+  moveBalances,
   accountBalance as readBalance,
 } from './ledger.repository.ts';
 
@@ -106,6 +109,97 @@ export async function postEntry(trx: Executor, spec: EntrySpec): Promise<PostedE
   return { entryId: claim.entryId, replayed: false, balances };
 }
 
+export type BatchPosted = {
+  entryId: string;
+  /**
+   * posted: applied now; replayed: the key already held this entry (same fingerprint), nothing
+   * applied; mismatch: the key already held an entry of another fingerprint, nothing applied.
+   */
+  status: 'posted' | 'replayed' | 'mismatch';
+};
+
+/**
+ * Posts many journal entries inside the caller's transaction in a fixed number of statements,
+ * whatever their count (the nightly jobs' batches): every key claimed in one insert by the unique
+ * index, each account's net movement applied in one conditional UPDATE with the accounts locked in
+ * id order, then every posting in one insert, each with its account's running balance after it in
+ * the order of the entries. The rules are postEntry's: legs balanced per currency (checked here and
+ * by the deferred trigger at commit), zero legs dropped, a wallet never below zero at any posting
+ * (InsufficientFunds: nothing must be committed then). Unlike postEntry, a key already held is
+ * answered per entry (replayed or mismatch) instead of throwing, so one such key does not abort the
+ * batch; the caller decides. Keys must be distinct within the batch.
+ */
+export async function postEntries(trx: Executor, specs: readonly EntrySpec[]): Promise<BatchPosted[]> {
+  const prepared = specs.map((spec) => {
+    const legs = spec.legs.filter((l) => l.amount !== 0n);
+    if (legs.length < 2) throw new Error('ledger: an entry needs at least two non-zero legs');
+    assertBalanced(legs);
+    return { spec, legs };
+  });
+  const keys = new Set(specs.map((s) => `${s.brandId}\u0000${s.idempotencyKey}`));
+  if (keys.size !== specs.length) throw new Error('ledger: a batch names an idempotency key twice');
+  const claims = await claimEntries(
+    trx,
+    specs.map((spec) => ({
+      brandId: spec.brandId,
+      kind: spec.kind,
+      idempotencyKey: spec.idempotencyKey,
+      requestHash: spec.requestHash,
+      reference: spec.reference ?? '',
+      metadata: spec.metadata ?? {},
+    })),
+  );
+  const results: BatchPosted[] = claims.map((claim, i) =>
+    claim.kind === 'claimed'
+      ? { entryId: claim.entryId, status: 'posted' }
+      : {
+          entryId: claim.entryId,
+          status: claim.requestHash === specs[i]?.requestHash ? 'replayed' : 'mismatch',
+        },
+  );
+  const posted = prepared.filter((_, i) => results[i]?.status === 'posted');
+  if (posted.length === 0) return results;
+  const accounts = new Map<string, { account: LedgerAccount; delta: bigint }>();
+  for (const { legs } of posted)
+    for (const leg of legs) {
+      const a = accounts.get(leg.account.id) ?? { account: leg.account, delta: 0n };
+      a.delta += leg.amount;
+      accounts.set(leg.account.id, a);
+    }
+  // Every account of the batch, a net-zero one too (it is locked and answers its balance).
+  const after = await moveBalances(
+    trx,
+    [...accounts.values()].map((a) => ({ accountId: a.account.id, delta: a.delta })),
+  );
+  // Each account's balance before the batch, then its running balance posting after posting.
+  const running = new Map<string, bigint>();
+  for (const { account, delta } of accounts.values()) {
+    const balance = after.get(account.id);
+    if (balance === undefined) throw new InsufficientFunds(account.id, await readBalance(trx, account.id));
+    running.set(account.id, balance - delta);
+  }
+  const rows = [];
+  for (let i = 0; i < prepared.length; i += 1) {
+    if (results[i]?.status !== 'posted') continue;
+    const entryId = results[i]?.entryId ?? '';
+    for (const leg of prepared[i]?.legs ?? []) {
+      const balance = (running.get(leg.account.id) ?? 0n) + leg.amount;
+      if (balance < 0n && !leg.account.mayGoNegative)
+        throw new InsufficientFunds(leg.account.id, await readBalance(trx, leg.account.id));
+      running.set(leg.account.id, balance);
+      rows.push({
+        entryId,
+        accountId: leg.account.id,
+        amount: leg.amount,
+        currency: leg.account.currency,
+        balanceAfter: balance,
+      });
+    }
+  }
+  await insertPostingRows(trx, rows);
+  return results;
+}
+
 /** Test hook: faults injected just before or just after a money transaction commits. */
 export type LedgerFaults = {
   /** Runs inside the transaction after the work; throw (or run failing SQL) to abort it. */
@@ -179,4 +273,10 @@ export async function moneyStatement<T>(db: Db, run: (executor: Executor) => Pro
 }
 
 /** Ledger accounts published to the other domains (their statements stay in the repository). */
-export { type AccountRef, accountBalance, ensureAccount, type LedgerAccount } from './ledger.repository.ts';
+export {
+  type AccountRef,
+  accountBalance,
+  ensureAccount,
+  ensureAccounts,
+  type LedgerAccount,
+} from './ledger.repository.ts';
