@@ -350,6 +350,30 @@ export const LotteryChase = Type.Object({
 });
 export type LotteryChase = Static<typeof LotteryChase>;
 
+/**
+ * `GET /lgw/orders/chase` (T): the member's chases, newest first, optionally of one game and in one
+ * state (`chasingStatus`, the name of the TCG search filter), paged like `/lgw/orders/today`.
+ */
+export const ChaseQuery = Type.Object({
+  gameId: Type.Optional(IdString()),
+  chasingStatus: Type.Optional(Type.Enum(CHASE_STATUSES)),
+  ...pageQueryFields,
+});
+export type ChaseQuery = Static<typeof ChaseQuery>;
+
+/** A chase as the member's chase list shows it: the chase, its steps and its game. */
+export const ChaseListItem = Type.Object({
+  ...LotteryChase.properties,
+  gameCode: Type.String(),
+  gameName: Type.String({ description: "In the request's language (EN when empty)" }),
+  prizeMode: Type.String(),
+  stepsCount: Type.Integer({ description: 'how many numeros the chase covers' }),
+});
+export type ChaseListItem = Static<typeof ChaseListItem>;
+
+export const ChasePage = SizedPage(ChaseListItem);
+export type ChasePage = Static<typeof ChasePage>;
+
 export const BetPlaced = Type.Object({
   order: LotteryOrder,
   chase: Type.Union([LotteryChase, Type.Null()]),

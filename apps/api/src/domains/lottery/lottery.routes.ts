@@ -4,6 +4,8 @@ import {
   BetPlaced,
   BetRefusal,
   BetRequest,
+  ChasePage,
+  ChaseQuery,
   CurrentNumero,
   DrawVerification,
   GameMenu,
@@ -31,6 +33,7 @@ import { Type } from 'typebox';
 import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { memberChases } from './chase.service.ts';
 import { gamePlays } from './game.service.ts';
 import {
   currentNumeroOf,
@@ -325,6 +328,28 @@ export function lotteryRoutes(api: Api, { db, members }: RouteDeps) {
     async (request) =>
       ok(
         await cancelOrder(db, request.brand, request.member!.member.id, request.params.id, {
+          language: request.language,
+        }),
+      ),
+  );
+
+  api.get(
+    '/lgw/orders/chase',
+    {
+      onRequest: guards.requireToken,
+      schema: {
+        tags,
+        summary: "The member's chases, newest first, with their steps; optionally of one game or state (T)",
+        description:
+          '`chasingStatus` is the chase state of the TCG search filter (active, completed, won_stopped, abandoned, cancelled); `page` and `size` as `/lgw/orders/today`.',
+        headers: ApiHeaders,
+        querystring: ChaseQuery,
+        response: responses(ChasePage, 401),
+      },
+    },
+    async (request) =>
+      ok(
+        await memberChases(db, request.brand, request.member!.member.id, request.query, {
           language: request.language,
         }),
       ),

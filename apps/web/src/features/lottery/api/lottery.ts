@@ -1,13 +1,13 @@
 import type {
   BetPlaced,
   BetRequest,
+  ChasePage,
   GameMenu,
   GamePlays,
   LotteryOrder,
   OpenedNumeros,
   OrderDetail,
   OrderPage,
-  OrderSearch,
   PopularLotteries,
   ResultsHistory,
   Trends,
@@ -136,14 +136,14 @@ export function useTrends(gameId: string | undefined, count = 30, enabled = true
   });
 }
 
-/** POST /lgw/orders (T): the member's chase orders of the game (today), to list its chases. */
-export function useChaseOrders(gameId: string | undefined, enabled: boolean) {
-  const body: OrderSearch = { gameId, chasingOrder: true, page: 1, size: 50 };
+/** GET /lgw/orders/chase (T): the member's chases of the game, newest first, with their steps. */
+export function useChases(gameId: string | undefined, enabled: boolean, size = 5) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'chases', gameId],
+    queryKey: [...ORDERS_KEY, 'chases', gameId, size],
     enabled: enabled && !!gameId,
-    queryFn: () => apiRequest<OrderPage>('/lgw/orders', { method: 'POST', body }),
-    refetchInterval: (query) => (query.state.data?.items.some((o) => o.status === 'placed') ? 10_000 : false),
+    queryFn: () => apiRequest<ChasePage>('/lgw/orders/chase', { query: { gameId, page: 1, size } }),
+    // A running chase changes on the server (its next numero placed, a win stopping it).
+    refetchInterval: (query) => (query.state.data?.items.some((c) => c.status === 'active') ? 10_000 : false),
   });
 }
 
