@@ -20,6 +20,7 @@ import {
   type ResultsHistory,
   type Trends,
 } from '@lotus/contracts/lottery';
+import { DRAW_ALGORITHM } from '@lotus/contracts/lottery-draw';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
@@ -440,13 +441,6 @@ export async function trends(db: Db, brandId: string, gameId: string, count: num
     }),
   };
 }
-
-export const DRAW_ALGORITHM =
-  'SHA-256(seed) is published when the numero opens; the seed is revealed with the result. ' +
-  'block(cursor) = HMAC-SHA256(key = seed, message = gameCode:numero:cursor), read as big-endian ' +
-  'uint32 values, cursor from 0; an integer in [0, n) takes u mod n for u < 2^32 - (2^32 mod n) and ' +
-  'discards larger u. Digits: 5 integers in [0, 10); dice: 3 in [0, 6) plus one; VN: one in ' +
-  '[0, 10^width) per prize in table order; 4D: 23 distinct integers in [0, 10000) in prize order.';
 
 /** The verification of a numero: its seed, hash and result, and the server's own recomputation. */
 export async function verifyDraw(

@@ -2,6 +2,7 @@ import type {
   BetPlaced,
   BetRequest,
   ChasePage,
+  DrawVerification,
   GameMenu,
   GamePlays,
   LotteryOrder,
@@ -169,5 +170,15 @@ export function useCancelChase() {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
     },
+  });
+}
+
+/** GET /lgw/lottery/verify: a drawn numero's seed, hash and result, for this browser to redo the draw. */
+export function useDrawVerification(gameId: string, numero: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEY, 'verify', gameId, numero],
+    enabled,
+    queryFn: () => apiRequest<DrawVerification>('/lgw/lottery/verify', { query: { gameId, numero } }),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOTTERY_ORDERS_KEY } from '../api/lottery.ts';
 import { formatCountdown, useSecondsUntil } from '../lib/server-clock.ts';
+import { DrawVerify } from './DrawVerify.tsx';
 import { numeroStatusLabel, tierLabel } from './labels.ts';
 
 /**
@@ -106,9 +107,17 @@ export function ResultList({ items }: { items: readonly DrawnNumero[] }) {
                 <span>{t('lottery.seedHash')}</span> <code>{item.seedHash}</code>
               </p>
               {item.seed ? (
-                <p className="lottery-hash">
-                  <span>{t('lottery.seed')}</span> <code>{item.seed}</code>
-                </p>
+                <>
+                  <p className="lottery-hash">
+                    <span>{t('lottery.seed')}</span> <code>{item.seed}</code>
+                  </p>
+                  <DrawVerify
+                    gameId={item.gameId}
+                    numero={item.numero}
+                    seedHash={item.seedHash}
+                    result={item.result}
+                  />
+                </>
               ) : null}
             </details>
           ) : null}
