@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Game } from './games.ts';
 import { IdString } from './ids.ts';
 import { Amount, AmountInput } from './money.ts';
 import { pageQueryFields, SizedPage } from './paging.ts';
@@ -153,21 +154,26 @@ export const CurrentNumero = Type.Object({
 });
 export type CurrentNumero = Static<typeof CurrentNumero>;
 
-export const PopularQuery = Type.Object({
-  count: Type.Optional(Type.Integer({ minimum: 1, maximum: LOTTERY_RULES.popularCount, default: 20 })),
-  prizeMode: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2,5}$' })),
+/** A popular lottery: the game with its orders of the last 24 hours, current numero and latest result. */
+export const PopularLottery = Type.Object({
+  ...LotteryGame.properties,
+  orders24h: Type.Integer(),
+  current: Type.Union([OpenNumero, Type.Null()]),
+  latest: Type.Union([DrawnNumero, Type.Null()]),
 });
-export const PopularLotteries = Type.Object({
-  games: Type.Array(
-    Type.Object({
-      ...LotteryGame.properties,
-      orders24h: Type.Integer(),
-      current: Type.Union([OpenNumero, Type.Null()]),
-      latest: Type.Union([DrawnNumero, Type.Null()]),
-    }),
-  ),
-});
+export type PopularLottery = Static<typeof PopularLottery>;
+export const PopularLotteries = Type.Object({ games: Type.Array(PopularLottery) });
 export type PopularLotteries = Static<typeof PopularLotteries>;
+
+/**
+ * `GET /lgw/games/popular` (query: games.ts `PopularGamesQuery`): the vendors' popular games (`list`)
+ * and the platform's popular lotteries (`lotteries`; none when `gameCategory` is neither LOTT nor ELOTT).
+ */
+export const PopularGames = Type.Object({
+  list: Type.Array(Game),
+  lotteries: Type.Array(PopularLottery),
+});
+export type PopularGames = Static<typeof PopularGames>;
 
 export const ResultsQuery = Type.Object({
   gameId: IdString(),

@@ -19,8 +19,6 @@ import {
   OrderPage,
   OrderSearch,
   PlaysQuery,
-  PopularLotteries,
-  PopularQuery,
   RecentGames,
   ResultsHistory,
   ResultsQuery,
@@ -39,7 +37,6 @@ import {
   currentNumeroOf,
   gameMenu,
   openedNumeros,
-  popularLotteries,
   recentGames,
   resultsHistory,
   trends,
@@ -91,22 +88,6 @@ export function lotteryRoutes(api: Api, { db, members }: RouteDeps) {
     },
     async (request) =>
       ok(await recentGames(db, request.brand.id, request.member!.member.id, request.language)),
-  );
-
-  api.get(
-    '/lgw/lottery/popular',
-    {
-      schema: {
-        tags,
-        summary: 'Popular lotteries (count 20, prizeMode) with their current numero and latest result',
-        description:
-          'The lottery half of spec §7 `/lgw/games/popular`: games by orders in the last 24 hours, then hot, then the brand order. The games catalogue serves `/lgw/games/popular` for slots; the two join there.',
-        headers: ApiHeaders,
-        querystring: PopularQuery,
-        response: responses(PopularLotteries),
-      },
-    },
-    async (request) => ok(await popularLotteries(db, request.brand.id, request.query, request.language)),
   );
 
   api.get(

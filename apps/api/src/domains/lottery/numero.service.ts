@@ -13,6 +13,7 @@ import {
   type DrawVerification,
   type GameMenu,
   LOTTERY_RULES,
+  type LotteryCategory,
   type OpenedNumeros,
   type OpenNumero,
   type PopularLotteries,
@@ -270,12 +271,12 @@ export async function recentGames(
 /**
  * Popular lotteries (spec §7 `/lgw/games/popular`, count 20, prizeMode): the brand's active games
  * by orders in the last 24 hours, then hot, then the brand's order, each with its current numero
- * and latest result. Served at `/lgw/lottery/popular` until the games catalogue joins it.
+ * and latest result; `/lgw/games/popular` (games domain) serves them beside the vendors' games.
  */
 export async function popularLotteries(
   db: Db,
   brandId: string,
-  query: { count?: number | undefined; prizeMode?: string | undefined },
+  query: { count?: number | undefined; prizeMode?: string | undefined; category?: LotteryCategory },
   language: SupportedLanguage,
   now: Date = new Date(),
 ): Promise<PopularLotteries> {
@@ -283,7 +284,12 @@ export async function popularLotteries(
   const mode = query.prizeMode?.toUpperCase();
   const counts = await ordersPerGameSince(db, brandId, new Date(now.getTime() - 86_400_000));
   const games = [...config.games.values()]
-    .filter((g) => visible(g) && (!mode || (g.prizeModes as string[]).includes(mode)))
+    .filter(
+      (g) =>
+        visible(g) &&
+        (!mode || (g.prizeModes as string[]).includes(mode)) &&
+        (!query.category || g.category === query.category),
+    )
     .sort(
       (a, b) =>
         (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) ||

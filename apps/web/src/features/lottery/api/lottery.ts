@@ -9,6 +9,7 @@ import type {
   OpenedNumeros,
   OrderDetail,
   OrderPage,
+  PopularGames,
   PopularLotteries,
   ResultsHistory,
   Trends,
@@ -32,11 +33,17 @@ export function useLotteryMenu(language: string) {
   });
 }
 
-/** GET /lgw/lottery/popular: every game (up to 20) with its current numero and latest result. */
+/**
+ * GET /lgw/games/popular (spec §7, count 20): its `lotteries`, every lottery game (up to 20) with its
+ * current numero and latest result (the vendors' popular games beside them are not used here).
+ */
 export function useLotteryBoard(language: string) {
   return useQuery({
     queryKey: [...KEY, 'board', language],
-    queryFn: () => apiRequest<PopularLotteries>('/lgw/lottery/popular', { query: { count: 20 } }),
+    queryFn: async (): Promise<PopularLotteries> => {
+      const popular = await apiRequest<PopularGames>('/lgw/games/popular', { query: { count: 20 } });
+      return { games: popular.lotteries };
+    },
     // A game without an open numero gets one soon (the scheduler keeps them ahead): look sooner.
     refetchInterval: (query) => (query.state.data?.games.some((g) => g.current === null) ? 10_000 : 30_000),
   });
