@@ -20,7 +20,15 @@
  *   already drawn being discarded and redrawn so the 23 numbers are distinct.
  * gameCode and numero are printable ASCII without `:` so the message cannot be ambiguous.
  */
-import { SEA4D_PRIZES, VN_NORTH_PRIZES, VN_SOUTH_PRIZES, type VnPrizeSlot } from './lottery-tables.ts';
+import {
+  type DrawFamily,
+  SEA4D_PRIZES,
+  VN_NORTH_PRIZES,
+  VN_SOUTH_PRIZES,
+  type VnPrizeSlot,
+} from './lottery-tables.ts';
+
+export type { DrawFamily };
 
 export const DRAW_ALGORITHM =
   'SHA-256(seed) is published when the numero opens; the seed is revealed with the result. ' +
@@ -28,8 +36,6 @@ export const DRAW_ALGORITHM =
   'uint32 values, cursor from 0; an integer in [0, n) takes u mod n for u < 2^32 - (2^32 mod n) and ' +
   'discards larger u. Digits: 5 integers in [0, 10); dice: 3 in [0, 6) plus one; VN: one in ' +
   '[0, 10^width) per prize in table order; 4D: 23 distinct integers in [0, 10000) in prize order.';
-
-export type DrawFamily = 'digits' | 'dice' | 'vn-north' | 'vn-south' | 'sea4d';
 
 /** One prize number of a VN or 4D draw, with its tier (`special`, `first`, ..., `starter`). */
 export interface PrizeNumber {
