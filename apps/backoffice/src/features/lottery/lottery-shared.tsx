@@ -19,8 +19,6 @@ export function useLotteryGames() {
 }
 
 export const dateTime = (ms: number) => new Date(ms).toLocaleString();
-export const DAY_MS = 86_400_000;
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function numeroStatusText(t: TFunction, status: NumeroStatus): string {
   switch (status) {
