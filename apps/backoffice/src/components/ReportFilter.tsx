@@ -9,29 +9,33 @@ export function lastDays(days: number, now = Date.now()): { from: string; to: st
 }
 
 /**
- * A report's filter form: the fields edit a draft, submitting applies it (the query reads `filter`).
+ * A list's or report's filter form: the fields edit a draft, submitting applies it (the query reads
+ * `filter`) and calls `onApply` (a paged list goes back to its first page).
  */
-export function useReportFilter<F extends object>(initial: () => F) {
+export function useReportFilter<F extends object>(initial: F | (() => F), onApply?: () => void) {
   const [draft, setDraft] = useState<F>(initial);
   const [filter, setFilter] = useState<F>(draft);
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilter(draft);
+    onApply?.();
   };
   return { draft, setDraft, filter, apply };
 }
 
-/** The required from / to date fields of a report's toolbar; `idPrefix` keeps their ids unique. */
+/** The from / to date fields of a filter toolbar; `idPrefix` keeps their ids unique. */
 export function DateRangeFields({
   idPrefix,
   labels,
   value,
   onChange,
+  required = true,
 }: {
   idPrefix: string;
   labels: { from: string; to: string };
   value: { from: string; to: string };
   onChange: (range: { from: string; to: string }) => void;
+  required?: boolean;
 }) {
   return (
     <>
@@ -39,7 +43,7 @@ export function DateRangeFields({
       <input
         id={`${idPrefix}-from`}
         type="date"
-        required
+        required={required}
         value={value.from}
         onChange={(e) => onChange({ from: e.target.value, to: value.to })}
       />
@@ -47,7 +51,7 @@ export function DateRangeFields({
       <input
         id={`${idPrefix}-to`}
         type="date"
-        required
+        required={required}
         value={value.to}
         onChange={(e) => onChange({ from: value.from, to: e.target.value })}
       />

@@ -5,7 +5,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { DateRangeFields, lastDays, useReportFilter } from '../../components/ReportFilter.tsx';
 import { boApi } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
-import { useLotteryGames } from './lottery-shared.tsx';
+import { LotteryGameSelect } from './lottery-shared.tsx';
 import { PnlChart } from './PnlChart.tsx';
 
 type Filter = { from: string; to: string; gameId: string };
@@ -16,7 +16,6 @@ type Filter = { from: string; to: string; gameId: string };
  */
 export default function LotteryPnlPage() {
   const { t } = useTranslation();
-  const games = useLotteryGames();
   const { draft, setDraft, filter, apply } = useReportFilter<Filter>(() => ({ ...lastDays(7), gameId: '' }));
   const report = useQuery({
     queryKey: ['lottery', 'pnl', filter],
@@ -34,19 +33,13 @@ export default function LotteryPnlPage() {
           value={draft}
           onChange={(range) => setDraft({ ...draft, ...range })}
         />
-        <label htmlFor="lp-game">{t('lottery.game')}</label>
-        <select
+        <LotteryGameSelect
           id="lp-game"
+          label={t('lottery.game')}
+          allLabel={t('lottery.allGames')}
           value={draft.gameId}
-          onChange={(e) => setDraft({ ...draft, gameId: e.target.value })}
-        >
-          <option value="">{t('lottery.allGames')}</option>
-          {games.data?.items.map((g) => (
-            <option key={g.gameId} value={g.gameId}>
-              {g.code} · {g.nameEn}
-            </option>
-          ))}
-        </select>
+          onChange={(gameId) => setDraft({ ...draft, gameId })}
+        />
         <button type="submit">{t('lottery.show')}</button>
       </form>
       <p className="hint">{t('lottery.pnlHint')}</p>

@@ -18,6 +18,36 @@ export function useLotteryGames() {
   });
 }
 
+/** The game filter of the lottery lists and reports: every game, or one. */
+export function LotteryGameSelect({
+  id,
+  label,
+  allLabel,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  onChange: (gameId: string) => void;
+}) {
+  const games = useLotteryGames();
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{allLabel}</option>
+        {games.data?.items.map((g) => (
+          <option key={g.gameId} value={g.gameId}>
+            {g.code} · {g.nameEn}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 export const dateTime = (ms: number) => new Date(ms).toLocaleString();
 
 export function numeroStatusText(t: TFunction, status: NumeroStatus): string {
