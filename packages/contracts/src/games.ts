@@ -118,11 +118,24 @@ export type HotGamesQuery = Static<typeof HotGamesQuery>;
 export const GameList = Type.Object({ list: Type.Array(Game) });
 export type GameList = Static<typeof GameList>;
 
-/** `GET /lgw/games/popular`: the most played games of the past 7 days, hot games after them. */
+/**
+ * `GET /lgw/games/popular` (spec §7 Home: count 20, prizeMode, device, language): the vendors' most
+ * played games of the past 7 days with hot games after them (`list`), and the platform's popular
+ * lotteries (`lotteries`: by orders in the last 24 hours, then hot, then the brand's order, at most
+ * 20, each with its current numero and latest result; `PopularGames` in lottery.ts, so this module,
+ * which the site's first load takes, stays free of the lottery's schemas).
+ */
 export const PopularGamesQuery = Type.Object({
-  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  count: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 50, default: 20, description: 'games; lotteries: at most 20' }),
+  ),
   gameCategory: Type.Optional(Type.Union([GameCategorySchema, Type.Literal('')])),
-  prizeMode: Ignored('Ignored (lottery prize modes arrive with the lottery)'),
+  prizeMode: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z]{2,5}$',
+      description: 'lotteries offering this prize mode only (LOTT, ZY, ELOTT, SEA; any case)',
+    }),
+  ),
   device: Ignored('Ignored'),
   language: Ignored('Ignored: the Language header decides'),
 });

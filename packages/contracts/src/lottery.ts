@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Game } from './games.ts';
 import { IdString } from './ids.ts';
 import { Amount, AmountInput } from './money.ts';
 import { pageQueryFields, SizedPage } from './paging.ts';
@@ -153,21 +154,26 @@ export const CurrentNumero = Type.Object({
 });
 export type CurrentNumero = Static<typeof CurrentNumero>;
 
-export const PopularQuery = Type.Object({
-  count: Type.Optional(Type.Integer({ minimum: 1, maximum: LOTTERY_RULES.popularCount, default: 20 })),
-  prizeMode: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2,5}$' })),
+/** A popular lottery: the game with its orders of the last 24 hours, current numero and latest result. */
+export const PopularLottery = Type.Object({
+  ...LotteryGame.properties,
+  orders24h: Type.Integer(),
+  current: Type.Union([OpenNumero, Type.Null()]),
+  latest: Type.Union([DrawnNumero, Type.Null()]),
 });
-export const PopularLotteries = Type.Object({
-  games: Type.Array(
-    Type.Object({
-      ...LotteryGame.properties,
-      orders24h: Type.Integer(),
-      current: Type.Union([OpenNumero, Type.Null()]),
-      latest: Type.Union([DrawnNumero, Type.Null()]),
-    }),
-  ),
-});
+export type PopularLottery = Static<typeof PopularLottery>;
+export const PopularLotteries = Type.Object({ games: Type.Array(PopularLottery) });
 export type PopularLotteries = Static<typeof PopularLotteries>;
+
+/**
+ * `GET /lgw/games/popular` (query: games.ts `PopularGamesQuery`): the vendors' popular games (`list`)
+ * and the platform's popular lotteries (`lotteries`; none when `gameCategory` is neither LOTT nor ELOTT).
+ */
+export const PopularGames = Type.Object({
+  list: Type.Array(Game),
+  lotteries: Type.Array(PopularLottery),
+});
+export type PopularGames = Static<typeof PopularGames>;
 
 export const ResultsQuery = Type.Object({
   gameId: IdString(),
@@ -349,6 +355,30 @@ export const LotteryChase = Type.Object({
   createdAt: Ms,
 });
 export type LotteryChase = Static<typeof LotteryChase>;
+
+/**
+ * `GET /lgw/orders/chase` (T): the member's chases, newest first, optionally of one game and in one
+ * state (`chasingStatus`, the name of the TCG search filter), paged like `/lgw/orders/today`.
+ */
+export const ChaseQuery = Type.Object({
+  gameId: Type.Optional(IdString()),
+  chasingStatus: Type.Optional(Type.Enum(CHASE_STATUSES)),
+  ...pageQueryFields,
+});
+export type ChaseQuery = Static<typeof ChaseQuery>;
+
+/** A chase as the member's chase list shows it: the chase, its steps and its game. */
+export const ChaseListItem = Type.Object({
+  ...LotteryChase.properties,
+  gameCode: Type.String(),
+  gameName: Type.String({ description: "In the request's language (EN when empty)" }),
+  prizeMode: Type.String(),
+  stepsCount: Type.Integer({ description: 'how many numeros the chase covers' }),
+});
+export type ChaseListItem = Static<typeof ChaseListItem>;
+
+export const ChasePage = SizedPage(ChaseListItem);
+export type ChasePage = Static<typeof ChasePage>;
 
 export const BetPlaced = Type.Object({
   order: LotteryOrder,

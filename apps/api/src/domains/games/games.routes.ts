@@ -25,6 +25,7 @@ import {
   RoomListQuery,
   VassGameType,
 } from '@lotus/contracts/games';
+import { PopularGames } from '@lotus/contracts/lottery';
 import { GameMenus } from '@lotus/contracts/system';
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
@@ -270,10 +271,13 @@ export function gamesRoutes(api: Api, { db, members, rateLimits }: RouteDeps) {
     {
       schema: {
         tags,
-        summary: 'Popular games: the most played of the past 7 days, then hot games, then the rest',
+        summary:
+          'Popular games (the most played of the past 7 days, then hot, then the rest) and popular lotteries',
+        description:
+          "`list`: the vendors' games, `count` of them. `lotteries`: the platform's lottery games (at most 20) by orders in the last 24 hours, then hot, then the brand's order, each with its current numero (seed hash) and latest result; only those offering `prizeMode` when given; none when `gameCategory` is another product than LOTT or ELOTT.",
         headers: ApiHeaders,
         querystring: PopularGamesQuery,
-        response: responses(GameList),
+        response: responses(PopularGames),
       },
     },
     async (request) => ok(await popularGames(db, request.brand, request.language, request.query)),

@@ -13,6 +13,7 @@ import {
   RECORD_LIMITS,
 } from '@lotus/contracts/games';
 import type { SupportedLanguage } from '@lotus/contracts/languages';
+import { LOTTERY_RULES, type PopularGames } from '@lotus/contracts/lottery';
 import { formatAmount } from '@lotus/contracts/money';
 import { GAME_CATEGORIES, type GameCategory } from '@lotus/contracts/system';
 import type { Db } from '../../db/database.ts';
@@ -20,6 +21,7 @@ import type { Executor } from '../../db/executor.ts';
 import { createDbCache } from '../../lib/db-cache.ts';
 import { pickText } from '../../lib/localised.ts';
 import type { Brand } from '../brands/brand.ts';
+import { popularLotteries } from '../lottery/numero.service.ts';
 import { lotteryProfitRows } from '../lottery/records.service.ts';
 import { historyRange } from '../wallet/history.service.ts';
 import { catalogueOf, type LobbyGame, toGame } from './games.service.ts';
@@ -272,7 +274,8 @@ export async function rankList(
 
 /**
  * `/lgw/games/popular`: the lobby's games most played by real members in the past 7 days, then its
- * hot games, then the rest, in the brand's order; `count` of them.
+ * hot games, then the rest, in the brand's order; `count` of them. Beside them the lottery's popular
+ * games (at most 20, of `prizeMode` when given), for every category but those of other products.
  */
 export async function popularGames(
   db: Db,
@@ -280,7 +283,7 @@ export async function popularGames(
   language: SupportedLanguage,
   query: PopularGamesQuery,
   now = new Date(),
-): Promise<GameList> {
+): Promise<PopularGames> {
   const count = query.count ?? 20;
   const category = query.gameCategory ? query.gameCategory : null;
   const [played, catalogue] = await Promise.all([
@@ -298,5 +301,22 @@ export async function popularGames(
   }
   for (const g of inCategory) if (g.is_hot) chosen.add(g);
   for (const g of inCategory) chosen.add(g);
-  return { list: [...chosen].slice(0, count).map((g) => toGame(g, brand, language, new Set())) };
+  const lotteries =
+    category === null || category === 'LOTT' || category === 'ELOTT'
+      ? await popularLotteries(
+          db,
+          brand.id,
+          {
+            count: Math.min(count, LOTTERY_RULES.popularCount),
+            prizeMode: query.prizeMode,
+            ...(category ? { category } : {}),
+          },
+          language,
+          now,
+        )
+      : { games: [] };
+  return {
+    list: [...chosen].slice(0, count).map((g) => toGame(g, brand, language, new Set())),
+    lotteries: lotteries.games,
+  };
 }

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { TRIAL_TYPE } from '@lotus/contracts/accounts';
 import type { SeamlessSession } from '@lotus/contracts/game-launch';
-import type {
-  BettingRecordPage,
-  GameList,
-  LaunchGameResult,
-  PersonalProfit,
-  RankList,
-} from '@lotus/contracts/games';
+import type { BettingRecordPage, LaunchGameResult, PersonalProfit, RankList } from '@lotus/contracts/games';
+import type { PopularGames } from '@lotus/contracts/lottery';
 import { formatAmount } from '@lotus/contracts/money';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -365,7 +360,7 @@ describe('winners board and popular games', () => {
   });
 
   it('popular games: the most played first', async () => {
-    const res = await memberGet<GameList>(ctx, '/lgw/games/popular?count=3', null);
+    const res = await memberGet<PopularGames>(ctx, '/lgw/games/popular?count=3', null);
     // lotus-garden has the most bets of real members, then jade-ways (2), then ocean-king and lucky-sevens (1).
     expect(res.body.value.list.map((g) => g.code).slice(0, 2)).toEqual(['lotus-garden', 'jade-ways']);
     expect(res.body.value.list).toHaveLength(3);

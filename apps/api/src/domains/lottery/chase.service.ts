@@ -8,13 +8,14 @@
  * when one of its numeros is cancelled. A member may stop a chase; a step whose order would cross a
  * liability cap is skipped and its stake returned.
  */
-import type { ChasePlan, LotteryChase } from '@lotus/contracts/lottery';
+import type { SupportedLanguage } from '@lotus/contracts/languages';
+import type { ChasePage, ChasePlan, ChaseQuery, LotteryChase } from '@lotus/contracts/lottery';
 import { formatAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { BP, type ParsedCart } from './engine/index.ts';
-import { brandLottery, type LotteryGameConfig } from './game.service.ts';
+import { brandLottery, type LotteryGameConfig, nameIn } from './game.service.ts';
 import type { OddsSnapshot, SlipRow } from './lottery.tables.ts';
 import { postTransfers, type Transfer } from './lottery-ledger.repository.ts';
 import { lotteryMoney } from './lottery-money.ts';
@@ -35,8 +36,10 @@ import {
   chasesToAdvance,
   findMemberChase,
   insertOrder,
+  listMemberChases,
   lockChase,
   setStep,
+  stepsOfChases,
 } from './order.repository.ts';
 import { exposureOf } from './pricing.ts';
 
@@ -346,4 +349,51 @@ export function toWireChase(chase: ChaseRow, steps: ChaseStepRow[], currency: st
 /** A chase with its steps as the member sees it. */
 export async function chaseView(db: Db, chase: ChaseRow, currency: string): Promise<LotteryChase> {
   return toWireChase(chase, await chaseSteps(db, chase.id), currency);
+}
+
+/**
+ * `GET /lgw/orders/chase`: one page of the member's own chases (of this brand), newest first, each
+ * with its steps and its game; optionally of one game and in one state.
+ */
+export async function memberChases(
+  db: Db,
+  brand: Brand,
+  memberId: string,
+  query: ChaseQuery,
+  options: { language?: SupportedLanguage } = {},
+): Promise<ChasePage> {
+  const pageNo = query.page ?? 1;
+  const size = query.size ?? 20;
+  const { rows, total } = await listMemberChases(
+    db,
+    {
+      brandId: brand.id,
+      memberId,
+      ...(query.gameId ? { gameId: query.gameId } : {}),
+      ...(query.chasingStatus ? { status: query.chasingStatus } : {}),
+    },
+    size,
+    (pageNo - 1) * size,
+  );
+  const steps = new Map<string, ChaseStepRow[]>();
+  for (const step of await stepsOfChases(
+    db,
+    rows.map((r) => r.id),
+  )) {
+    const list = steps.get(step.chase_id);
+    if (list) list.push(step);
+    else steps.set(step.chase_id, [step]);
+  }
+  return {
+    items: rows.map((row) => ({
+      ...toWireChase(row, steps.get(row.id) ?? [], brand.currency),
+      gameCode: row.game_code,
+      gameName: nameIn({ en: row.name_en, ms: row.name_ms, cn: row.name_cn }, options.language ?? 'EN'),
+      prizeMode: row.prize_mode,
+      stepsCount: row.steps_count,
+    })),
+    total,
+    page: pageNo,
+    size,
+  };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderDetail } from '@lotus/contracts/lottery';
+import type { ChasePage, OrderDetail } from '@lotus/contracts/lottery';
 import { describe, expect, it } from 'vitest';
+import { signedInMember } from '../../../test/factories.ts';
 import {
   afterDraw,
   bet,
@@ -13,7 +14,7 @@ import {
   testGame,
 } from '../../../test/lottery.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
-import { setupTestApp } from '../../../test/support.ts';
+import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { mainBalance } from '../../../test/withdrawals.ts';
 import { advanceChases, planMultiples } from './chase.service.ts';
 import { parseCart } from './engine/index.ts';
@@ -259,5 +260,112 @@ describe('chases', () => {
     // the first numero's order stays placed (the member may cancel it on its own)
     expect(await mainBalance(ctx, m)).toBe(9_800n);
     expect(await stepStatuses(chaseId)).toEqual(['placed', 'cancelled', 'cancelled']);
+  });
+});
+
+describe("the member's chase list (GET /lgw/orders/chase)", () => {
+  const list = (m: { token: string }, query = '') =>
+    memberCall<ChasePage>(ctx, m, 'GET', `/lgw/orders/chase${query}`);
+
+  async function chaseOn(m: { token: string }, gameId: string, numero: TestNumero, numeros = 2) {
+    const res = await bet(ctx, m, {
+      gameId,
+      currentNumero: numero.numero,
+      bettingSlipString: straight(3),
+      betCartAmountSum: '2.00',
+      chase: { kind: 'same', numeros },
+    });
+    expect(res.body.errorCode).toBe('');
+    return res.body.value.chase?.chaseId as string;
+  }
+
+  it("lists only the member's own chases of its brand, newest first, paged and by state", async () => {
+    const { gameId, numeros } = await threeNumeros();
+    const n1 = numeros[0] as TestNumero;
+    const m = await lotteryMember(ctx, 10_000n);
+    const other = await lotteryMember(ctx, 10_000n);
+    const first = await chaseOn(m, gameId, n1, 2);
+    const second = await chaseOn(m, gameId, n1, 3);
+    const third = await chaseOn(m, gameId, n1, 2);
+    const theirs = await chaseOn(other, gameId, n1, 2);
+    await memberCall(ctx, m, 'POST', `/lgw/orders/chase/${second}/cancel`);
+
+    const all = await list(m);
+    expect(all.status).toBe(200);
+    expect(all.body.value).toMatchObject({ total: 3, page: 1, size: 20 });
+    expect(all.body.value.items.map((c) => c.chaseId)).toEqual([third, second, first]);
+    expect(all.body.value.items.map((c) => c.chaseId)).not.toContain(theirs);
+    expect(all.body.value.items[1]).toMatchObject({
+      gameId,
+      status: 'cancelled',
+      plan: 'same',
+      prizeMode: 'LOTT',
+      stepsCount: 3,
+      totalAmount: '6.00',
+      returnedAmount: '4.00',
+    });
+    expect(all.body.value.items[1]?.steps.map((s) => [s.step, s.status, s.numero])).toEqual([
+      [0, 'placed', n1.numero],
+      [1, 'cancelled', null],
+      [2, 'cancelled', null],
+    ]);
+    expect(all.body.value.items[1]?.gameCode).toMatch(/\S/);
+
+    const page2 = await list(m, '?page=2&size=2');
+    expect(page2.body.value).toMatchObject({ total: 3, page: 2, size: 2 });
+    expect(page2.body.value.items.map((c) => c.chaseId)).toEqual([first]);
+    expect((await list(m, '?page=3&size=2')).body.value.items).toEqual([]);
+
+    const active = await list(m, `?chasingStatus=active&gameId=${gameId}`);
+    expect(active.body.value.items.map((c) => c.chaseId)).toEqual([third, first]);
+    const cancelled = await list(m, '?chasingStatus=cancelled');
+    expect(cancelled.body.value.items.map((c) => c.chaseId)).toEqual([second]);
+
+    // the other member sees its own chase only
+    expect((await list(other)).body.value.items.map((c) => c.chaseId)).toEqual([theirs]);
+    // a game with none of the member's chases
+    const { gameId: elsewhere } = await threeNumeros();
+    expect((await list(m, `?gameId=${elsewhere}`)).body.value).toMatchObject({ total: 0, items: [] });
+  });
+
+  it("another brand's member sees none of these chases, and its token is refused on this brand", async () => {
+    const { gameId, numeros } = await threeNumeros();
+    const m = await lotteryMember(ctx, 10_000n);
+    await chaseOn(m, gameId, numeros[0] as TestNumero);
+    const brand = await createBrand(ctx.db);
+    const stranger = await signedInMember(ctx, { merchant: brand.merchantCode });
+    const own = await call<ChasePage>(ctx.app, {
+      method: 'GET',
+      url: '/lgw/orders/chase',
+      headers: { ...headers(brand.merchantCode), authorization: stranger.token },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.value).toMatchObject({ total: 0, items: [] });
+    const crossed = await call<ChasePage>(ctx.app, {
+      method: 'GET',
+      url: `/lgw/orders/chase?gameId=${gameId}`,
+      headers: { ...headers('DEMO'), authorization: stranger.token },
+    });
+    expect(crossed.status).toBe(401);
+    expect(crossed.body.value).toBeNull();
+  });
+
+  it('refuses bad input and a missing token', async () => {
+    const m = await lotteryMember(ctx, 1_000n);
+    for (const query of [
+      '?chasingStatus=won',
+      '?size=0',
+      '?size=101',
+      '?page=0',
+      '?page=abc',
+      '?gameId=12a',
+      '?gameId=99999999999999999999',
+    ]) {
+      const res = await list(m, query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.success, query).toBe(false);
+    }
+    const anonymous = await call(ctx.app, { method: 'GET', url: '/lgw/orders/chase', headers: headers() });
+    expect(anonymous.status).toBe(401);
   });
 });

@@ -6,7 +6,7 @@ import type {
   GamePlays,
   OpenedNumeros,
   OrderPage,
-  PopularLotteries,
+  PopularGames,
   RecentGames,
 } from '@lotus/contracts/lottery';
 import type { TransactionHistoryPage } from '@lotus/contracts/wallet';
@@ -28,7 +28,7 @@ import { demoBrand } from '../../../test/withdrawals.ts';
 import type { EventConsumer } from '../../events/event.ts';
 import { drainConsumer } from '../../events/runner.ts';
 import { updateBrandSettings } from '../brands/brand-settings.ts';
-import { lotteryCatalogue } from './game.service.ts';
+import { lotteryCatalogue, lotteryConfigChanged } from './game.service.ts';
 import { createNumeros, drawNumero } from './numero.service.ts';
 import { lotteryBettingRecords } from './order.service.ts';
 import { settleNumero } from './settlement.service.ts';
@@ -175,13 +175,32 @@ describe('lottery calls', () => {
     }
     const recent = await memberCall<RecentGames>(ctx, m, 'GET', '/lgw/vn/games/game_menu/recent');
     expect(recent.body.value.games.map((g) => g.gameId)).toEqual([gameId]);
-    const popular = await get<PopularLotteries>('/lgw/lottery/popular?count=3&prizeMode=Lott');
-    expect(popular.body.value.games).toHaveLength(3);
-    expect(popular.body.value.games[0]).toMatchObject({ gameId, orders24h: 3 });
-    expect(popular.body.value.games[0]?.current?.numero).toBe(n.numero);
-    const all = await get<PopularLotteries>('/lgw/lottery/popular');
-    expect(all.body.value.games.length).toBeLessThanOrEqual(20);
-    expect((await get('/lgw/lottery/popular?count=21')).status).toBe(400);
+    // spec §7 /lgw/games/popular: the vendors' games in `list`, the lotteries beside them
+    const popular = await get<PopularGames>('/lgw/games/popular?count=3&prizeMode=Lott');
+    expect(popular.body.value.lotteries).toHaveLength(3);
+    expect(popular.body.value.lotteries[0]).toMatchObject({ gameId, orders24h: 3 });
+    expect(popular.body.value.lotteries[0]?.current?.numero).toBe(n.numero);
+    expect(popular.body.value.list.length).toBeLessThanOrEqual(3);
+    const all = await get<PopularGames>('/lgw/games/popular?count=50');
+    expect(all.body.value.lotteries.length).toBeGreaterThan(3);
+    expect(all.body.value.lotteries.length).toBeLessThanOrEqual(20);
+    // only the lotteries offering the prize mode, only those of the category asked for
+    await ctx.db
+      .updateTable('lottery_games')
+      .set({ prize_modes: JSON.stringify(['LOTT', 'ZY']) })
+      .where('id', '=', gameId)
+      .execute();
+    lotteryConfigChanged(ctx.db);
+    const sea = await get<PopularGames>('/lgw/games/popular?prizeMode=SEA');
+    expect(sea.body.value.lotteries.every((g) => g.prizeModes.includes('SEA'))).toBe(true);
+    expect(sea.body.value.lotteries.map((g) => g.gameId)).not.toContain(gameId);
+    const elott = await get<PopularGames>('/lgw/games/popular?gameCategory=ELOTT');
+    expect(elott.body.value.lotteries.every((g) => g.category === 'ELOTT')).toBe(true);
+    expect((await get<PopularGames>('/lgw/games/popular?gameCategory=RNG')).body.value.lotteries).toEqual([]);
+    // the separate lottery call is gone; bad input is refused
+    expect((await get('/lgw/lottery/popular')).status).toBe(404);
+    for (const query of ['count=51', 'count=0', 'prizeMode=L', 'prizeMode=LOTT1', 'gameCategory=XYZ'])
+      expect((await get(`/lgw/games/popular?${query}`)).status, query).toBe(400);
   });
 
   it('closes every lottery call in maintenance, /lotto included', async () => {

@@ -4,6 +4,8 @@ import {
   BetPlaced,
   BetRefusal,
   BetRequest,
+  ChasePage,
+  ChaseQuery,
   CurrentNumero,
   DrawVerification,
   GameMenu,
@@ -17,8 +19,6 @@ import {
   OrderPage,
   OrderSearch,
   PlaysQuery,
-  PopularLotteries,
-  PopularQuery,
   RecentGames,
   ResultsHistory,
   ResultsQuery,
@@ -31,12 +31,12 @@ import { Type } from 'typebox';
 import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { memberChases } from './chase.service.ts';
 import { gamePlays } from './game.service.ts';
 import {
   currentNumeroOf,
   gameMenu,
   openedNumeros,
-  popularLotteries,
   recentGames,
   resultsHistory,
   trends,
@@ -88,22 +88,6 @@ export function lotteryRoutes(api: Api, { db, members }: RouteDeps) {
     },
     async (request) =>
       ok(await recentGames(db, request.brand.id, request.member!.member.id, request.language)),
-  );
-
-  api.get(
-    '/lgw/lottery/popular',
-    {
-      schema: {
-        tags,
-        summary: 'Popular lotteries (count 20, prizeMode) with their current numero and latest result',
-        description:
-          'The lottery half of spec §7 `/lgw/games/popular`: games by orders in the last 24 hours, then hot, then the brand order. The games catalogue serves `/lgw/games/popular` for slots; the two join there.',
-        headers: ApiHeaders,
-        querystring: PopularQuery,
-        response: responses(PopularLotteries),
-      },
-    },
-    async (request) => ok(await popularLotteries(db, request.brand.id, request.query, request.language)),
   );
 
   api.get(
@@ -325,6 +309,28 @@ export function lotteryRoutes(api: Api, { db, members }: RouteDeps) {
     async (request) =>
       ok(
         await cancelOrder(db, request.brand, request.member!.member.id, request.params.id, {
+          language: request.language,
+        }),
+      ),
+  );
+
+  api.get(
+    '/lgw/orders/chase',
+    {
+      onRequest: guards.requireToken,
+      schema: {
+        tags,
+        summary: "The member's chases, newest first, with their steps; optionally of one game or state (T)",
+        description:
+          '`chasingStatus` is the chase state of the TCG search filter (active, completed, won_stopped, abandoned, cancelled); `page` and `size` as `/lgw/orders/today`.',
+        headers: ApiHeaders,
+        querystring: ChaseQuery,
+        response: responses(ChasePage, 401),
+      },
+    },
+    async (request) =>
+      ok(
+        await memberChases(db, request.brand, request.member!.member.id, request.query, {
           language: request.language,
         }),
       ),

@@ -13,6 +13,7 @@ import {
   type DrawVerification,
   type GameMenu,
   LOTTERY_RULES,
+  type LotteryCategory,
   type OpenedNumeros,
   type OpenNumero,
   type PopularLotteries,
@@ -20,6 +21,7 @@ import {
   type ResultsHistory,
   type Trends,
 } from '@lotus/contracts/lottery';
+import { DRAW_ALGORITHM } from '@lotus/contracts/lottery-draw';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
@@ -269,12 +271,12 @@ export async function recentGames(
 /**
  * Popular lotteries (spec §7 `/lgw/games/popular`, count 20, prizeMode): the brand's active games
  * by orders in the last 24 hours, then hot, then the brand's order, each with its current numero
- * and latest result. Served at `/lgw/lottery/popular` until the games catalogue joins it.
+ * and latest result; `/lgw/games/popular` (games domain) serves them beside the vendors' games.
  */
 export async function popularLotteries(
   db: Db,
   brandId: string,
-  query: { count?: number | undefined; prizeMode?: string | undefined },
+  query: { count?: number | undefined; prizeMode?: string | undefined; category?: LotteryCategory },
   language: SupportedLanguage,
   now: Date = new Date(),
 ): Promise<PopularLotteries> {
@@ -282,7 +284,12 @@ export async function popularLotteries(
   const mode = query.prizeMode?.toUpperCase();
   const counts = await ordersPerGameSince(db, brandId, new Date(now.getTime() - 86_400_000));
   const games = [...config.games.values()]
-    .filter((g) => visible(g) && (!mode || (g.prizeModes as string[]).includes(mode)))
+    .filter(
+      (g) =>
+        visible(g) &&
+        (!mode || (g.prizeModes as string[]).includes(mode)) &&
+        (!query.category || g.category === query.category),
+    )
     .sort(
       (a, b) =>
         (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) ||
@@ -440,13 +447,6 @@ export async function trends(db: Db, brandId: string, gameId: string, count: num
     }),
   };
 }
-
-export const DRAW_ALGORITHM =
-  'SHA-256(seed) is published when the numero opens; the seed is revealed with the result. ' +
-  'block(cursor) = HMAC-SHA256(key = seed, message = gameCode:numero:cursor), read as big-endian ' +
-  'uint32 values, cursor from 0; an integer in [0, n) takes u mod n for u < 2^32 - (2^32 mod n) and ' +
-  'discards larger u. Digits: 5 integers in [0, 10); dice: 3 in [0, 6) plus one; VN: one in ' +
-  '[0, 10^width) per prize in table order; 4D: 23 distinct integers in [0, 10000) in prize order.';
 
 /** The verification of a numero: its seed, hash and result, and the server's own recomputation. */
 export async function verifyDraw(

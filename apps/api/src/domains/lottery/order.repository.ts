@@ -508,6 +508,45 @@ export async function findMemberChase(
     .executeTakeFirst();
 }
 
+export type ChaseFilter = { brandId: string; memberId: string; gameId?: string; status?: string };
+
+export type ListedChase = ChaseRow & {
+  game_code: string;
+  name_en: string;
+  name_ms: string;
+  name_cn: string;
+};
+
+function chasesOf(db: Executor, f: ChaseFilter) {
+  return db
+    .selectFrom('lottery_chases as c')
+    .innerJoin('lottery_games as g', 'g.id', 'c.game_id')
+    .where('c.brand_id', '=', f.brandId)
+    .where('c.member_id', '=', f.memberId)
+    .$if(f.gameId !== undefined, (q) => q.where('c.game_id', '=', f.gameId as string))
+    .$if(f.status !== undefined, (q) => q.where('c.status', '=', f.status as string));
+}
+
+/** One page of a member's chases, newest first (the member index: brand, member, id desc). */
+export async function listMemberChases(
+  db: Executor,
+  filter: ChaseFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ListedChase[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    chasesOf(db, filter)
+      .select(CHASE_COLUMNS.map((c) => `c.${c}` as const))
+      .select(['g.code as game_code', 'g.name_en', 'g.name_ms', 'g.name_cn'])
+      .orderBy('c.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    chasesOf(db, filter).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as ListedChase[], total: Number(count.n) };
+}
+
 export async function findChaseByRequest(
   db: Executor,
   brandId: string,
@@ -547,6 +586,12 @@ export type ChaseStepRow = {
 };
 
 export async function chaseSteps(db: Executor, chaseId: string): Promise<ChaseStepRow[]> {
+  return stepsOfChases(db, [chaseId]);
+}
+
+/** The steps of several chases (one query for a page of them), by chase then step. */
+export async function stepsOfChases(db: Executor, chaseIds: readonly string[]): Promise<ChaseStepRow[]> {
+  if (chaseIds.length === 0) return [];
   return db
     .selectFrom('lottery_chase_steps as s')
     .leftJoin('lottery_numeros as n', 'n.id', 's.numero_id')
@@ -564,7 +609,8 @@ export async function chaseSteps(db: Executor, chaseId: string): Promise<ChaseSt
       'n.status as numero_status',
       'o.status as order_status',
     ])
-    .where('s.chase_id', '=', chaseId)
+    .where('s.chase_id', 'in', [...chaseIds])
+    .orderBy('s.chase_id')
     .orderBy('s.step')
     .execute();
 }

@@ -1,18 +1,21 @@
 import type { AuditPage as AuditPageData, OperatorSummary } from '@lotus/contracts/backoffice';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { DateRangeFields, useReportFilter } from '../../components/ReportFilter.tsx';
 import { boApi } from '../../lib/api.ts';
 
 type Filter = { operatorId: string; action: string; from: string; to: string };
 
 export default function AuditPage() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Filter>({ operatorId: '', action: '', from: '', to: '' });
-  const [filter, setFilter] = useState<Filter>(draft);
   const [page, setPage] = useState(1);
+  const { draft, setDraft, filter, apply } = useReportFilter<Filter>(
+    { operatorId: '', action: '', from: '', to: '' },
+    () => setPage(1),
+  );
   const operators = useQuery({
     queryKey: ['operators'],
     queryFn: () => boApi<OperatorSummary[]>('/bo/v1/operators'),
@@ -22,11 +25,6 @@ export default function AuditPage() {
     queryFn: () => boApi<AuditPageData>('/bo/v1/audit', { query: { ...filter, page, pageSize: 50 } }),
     placeholderData: keepPreviousData,
   });
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter(draft);
-    setPage(1);
-  };
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">{t('audit.title')}</h1>
@@ -50,19 +48,12 @@ export default function AuditPage() {
           value={draft.action}
           onChange={(e) => setDraft({ ...draft, action: e.target.value })}
         />
-        <label htmlFor="audit-from">{t('audit.from')}</label>
-        <input
-          id="audit-from"
-          type="date"
-          value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-        />
-        <label htmlFor="audit-to">{t('audit.to')}</label>
-        <input
-          id="audit-to"
-          type="date"
-          value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+        <DateRangeFields
+          idPrefix="audit"
+          labels={{ from: t('audit.from'), to: t('audit.to') }}
+          value={draft}
+          required={false}
+          onChange={(range) => setDraft({ ...draft, ...range })}
         />
         <button type="submit">{t('common.search')}</button>
       </form>

@@ -1,15 +1,13 @@
 import { GGR_GROUPS, type GgrGroup, type GgrReport } from '@lotus/contracts/games';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState.tsx';
+import { DateRangeFields, lastDays, useReportFilter } from '../../components/ReportFilter.tsx';
 import { boApi } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { GgrChart } from './GgrChart.tsx';
 
 type Filter = { from: string; to: string; groupBy: GgrGroup };
-const DAY_MS = 86_400_000;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 function groupText(t: (key: string) => string, group: GgrGroup): string {
   switch (group) {
@@ -30,41 +28,25 @@ function groupText(t: (key: string) => string, group: GgrGroup): string {
  */
 export default function GgrPage() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Filter>(() => ({
-    from: utcDay(Date.now() - 6 * DAY_MS),
-    to: utcDay(Date.now()),
+  const { draft, setDraft, filter, apply } = useReportFilter<Filter>(() => ({
+    ...lastDays(7),
     groupBy: 'day',
   }));
-  const [filter, setFilter] = useState<Filter>(draft);
   const report = useQuery({
     queryKey: ['games', 'ggr', filter],
     queryFn: () => boApi<GgrReport>('/bo/v1/games/ggr', { query: filter }),
     placeholderData: keepPreviousData,
   });
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter(draft);
-  };
   const data = report.data;
   return (
     <section aria-labelledby="ggr-title">
       <h1 id="ggr-title">{t('ggr.title')}</h1>
       <form className="toolbar" onSubmit={apply}>
-        <label htmlFor="ggr-from">{t('ggr.from')}</label>
-        <input
-          id="ggr-from"
-          type="date"
-          required
-          value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-        />
-        <label htmlFor="ggr-to">{t('ggr.to')}</label>
-        <input
-          id="ggr-to"
-          type="date"
-          required
-          value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+        <DateRangeFields
+          idPrefix="ggr"
+          labels={{ from: t('ggr.from'), to: t('ggr.to') }}
+          value={draft}
+          onChange={(range) => setDraft({ ...draft, ...range })}
         />
         <label htmlFor="ggr-group">{t('ggr.groupBy')}</label>
         <select

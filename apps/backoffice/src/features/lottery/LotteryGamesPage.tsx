@@ -263,16 +263,13 @@ export default function LotteryGamesPage() {
                   <label htmlFor="lg-code">{t('lottery.code')}</label>
                   <input id="lg-code" name="code" required maxLength={32} />
                 </div>
-                <div className="field">
-                  <label htmlFor="lg-family">{t('lottery.family')}</label>
-                  <select id="lg-family" name="family" defaultValue={editing.family}>
-                    {LOTTERY_FAMILIES.map((f) => (
-                      <option key={f} value={f}>
-                        {f}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <ValueSelect
+                  id="lg-family"
+                  name="family"
+                  label={t('lottery.family')}
+                  values={LOTTERY_FAMILIES}
+                  defaultValue={editing.family}
+                />
                 <div className="field">
                   <label htmlFor="lg-source">{t('lottery.drawSource')}</label>
                   <select id="lg-source" name="drawSource" defaultValue={editing.drawSource}>
@@ -282,38 +279,38 @@ export default function LotteryGamesPage() {
                 </div>
               </>
             ) : null}
-            <div className="field">
-              <label htmlFor="lg-name-en">{t('lottery.nameEn')}</label>
-              <input id="lg-name-en" name="nameEn" required maxLength={64} defaultValue={editing.nameEn} />
-            </div>
-            <div className="field">
-              <label htmlFor="lg-name-ms">{t('lottery.nameMs')}</label>
-              <input id="lg-name-ms" name="nameMs" maxLength={64} defaultValue={editing.nameMs} />
-            </div>
-            <div className="field">
-              <label htmlFor="lg-name-cn">{t('lottery.nameCn')}</label>
-              <input id="lg-name-cn" name="nameCn" maxLength={64} defaultValue={editing.nameCn} />
-            </div>
-            <div className="field">
-              <label htmlFor="lg-category">{t('lottery.category')}</label>
-              <select id="lg-category" name="category" defaultValue={editing.category}>
-                {LOTTERY_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="lg-account">{t('lottery.accountType')}</label>
-              <select id="lg-account" name="accountTypeName" defaultValue={editing.accountTypeName}>
-                {LOTTERY_ACCOUNT_TYPES.map((a) => (
-                  <option key={a} value={a}>
-                    {a}
-                  </option>
-                ))}
-              </select>
-            </div>
+            {(
+              [
+                ['en', 'nameEn', t('lottery.nameEn'), editing.nameEn],
+                ['ms', 'nameMs', t('lottery.nameMs'), editing.nameMs],
+                ['cn', 'nameCn', t('lottery.nameCn'), editing.nameCn],
+              ] as const
+            ).map(([lang, name, label, value]) => (
+              <div className="field" key={lang}>
+                <label htmlFor={`lg-name-${lang}`}>{label}</label>
+                <input
+                  id={`lg-name-${lang}`}
+                  name={name}
+                  required={lang === 'en'}
+                  maxLength={64}
+                  defaultValue={value}
+                />
+              </div>
+            ))}
+            <ValueSelect
+              id="lg-category"
+              name="category"
+              label={t('lottery.category')}
+              values={LOTTERY_CATEGORIES}
+              defaultValue={editing.category}
+            />
+            <ValueSelect
+              id="lg-account"
+              name="accountTypeName"
+              label={t('lottery.accountType')}
+              values={LOTTERY_ACCOUNT_TYPES}
+              defaultValue={editing.accountTypeName}
+            />
             <div className="field">
               <label htmlFor="lg-status">{t('lottery.status')}</label>
               <select id="lg-status" name="status" defaultValue={editing.status}>
@@ -619,6 +616,34 @@ export function LimitsEditor({ game, canEdit }: { game: AdminGame; canEdit: bool
           </p>
         </form>
       ) : null}
+    </div>
+  );
+}
+
+/** A labelled select of plain values (codes shown as they are), read from the form by `name`. */
+function ValueSelect({
+  id,
+  name,
+  label,
+  values,
+  defaultValue,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  values: readonly string[];
+  defaultValue: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={defaultValue}>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

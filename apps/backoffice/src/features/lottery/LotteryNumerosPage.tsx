@@ -1,13 +1,14 @@
 import { type AdminNumeroPage, NUMERO_STATUSES, type NumeroStatus } from '@lotus/contracts/lottery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { DateRangeFields, useReportFilter } from '../../components/ReportFilter.tsx';
 import { boApi } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
-import { dateTime, numeroStatusText, resultText, useLotteryGames } from './lottery-shared.tsx';
+import { dateTime, LotteryGameSelect, numeroStatusText, resultText } from './lottery-shared.tsx';
 
 const PAGE_SIZE = 20;
 type Filter = { gameId: string; status: NumeroStatus | ''; from: string; to: string };
@@ -18,38 +19,28 @@ type Filter = { gameId: string; status: NumeroStatus | ''; from: string; to: str
  */
 export default function LotteryNumerosPage() {
   const { t } = useTranslation();
-  const games = useLotteryGames();
-  const [draft, setDraft] = useState<Filter>({ gameId: '', status: '', from: '', to: '' });
-  const [filter, setFilter] = useState<Filter>(draft);
   const [page, setPage] = useState(1);
+  const { draft, setDraft, filter, apply } = useReportFilter<Filter>(
+    { gameId: '', status: '', from: '', to: '' },
+    () => setPage(1),
+  );
   const numeros = useQuery({
     queryKey: ['lottery', 'numeros', filter, page],
     queryFn: () =>
       boApi<AdminNumeroPage>('/bo/v1/lottery/numeros', { query: { ...filter, page, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter(draft);
-    setPage(1);
-  };
   return (
     <section aria-labelledby="lottery-numeros-title">
       <h1 id="lottery-numeros-title">{t('lottery.numerosTitle')}</h1>
       <form className="toolbar" onSubmit={apply}>
-        <label htmlFor="ln-game">{t('lottery.game')}</label>
-        <select
+        <LotteryGameSelect
           id="ln-game"
+          label={t('lottery.game')}
+          allLabel={t('lottery.allGames')}
           value={draft.gameId}
-          onChange={(e) => setDraft({ ...draft, gameId: e.target.value })}
-        >
-          <option value="">{t('lottery.allGames')}</option>
-          {games.data?.items.map((g) => (
-            <option key={g.gameId} value={g.gameId}>
-              {g.code} · {g.nameEn}
-            </option>
-          ))}
-        </select>
+          onChange={(gameId) => setDraft({ ...draft, gameId })}
+        />
         <label htmlFor="ln-status">{t('lottery.status')}</label>
         <select
           id="ln-status"
@@ -63,19 +54,12 @@ export default function LotteryNumerosPage() {
             </option>
           ))}
         </select>
-        <label htmlFor="ln-from">{t('lottery.from')}</label>
-        <input
-          id="ln-from"
-          type="date"
-          value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-        />
-        <label htmlFor="ln-to">{t('lottery.to')}</label>
-        <input
-          id="ln-to"
-          type="date"
-          value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+        <DateRangeFields
+          idPrefix="ln"
+          labels={{ from: t('lottery.from'), to: t('lottery.to') }}
+          value={draft}
+          required={false}
+          onChange={(range) => setDraft({ ...draft, ...range })}
         />
         <button type="submit">{t('lottery.search')}</button>
       </form>

@@ -1,11 +1,11 @@
 import type { PnlReport } from '@lotus/contracts/lottery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState.tsx';
+import { DateRangeFields, lastDays, useReportFilter } from '../../components/ReportFilter.tsx';
 import { boApi } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
-import { DAY_MS, useLotteryGames, utcDay } from './lottery-shared.tsx';
+import { LotteryGameSelect } from './lottery-shared.tsx';
 import { PnlChart } from './PnlChart.tsx';
 
 type Filter = { from: string; to: string; gameId: string };
@@ -16,56 +16,30 @@ type Filter = { from: string; to: string; gameId: string };
  */
 export default function LotteryPnlPage() {
   const { t } = useTranslation();
-  const games = useLotteryGames();
-  const [draft, setDraft] = useState<Filter>(() => ({
-    from: utcDay(Date.now() - 6 * DAY_MS),
-    to: utcDay(Date.now()),
-    gameId: '',
-  }));
-  const [filter, setFilter] = useState<Filter>(draft);
+  const { draft, setDraft, filter, apply } = useReportFilter<Filter>(() => ({ ...lastDays(7), gameId: '' }));
   const report = useQuery({
     queryKey: ['lottery', 'pnl', filter],
     queryFn: () => boApi<PnlReport>('/bo/v1/lottery/pnl', { query: filter }),
     placeholderData: keepPreviousData,
   });
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter(draft);
-  };
   const data = report.data;
   return (
     <section aria-labelledby="lottery-pnl-title">
       <h1 id="lottery-pnl-title">{t('lottery.pnlTitle')}</h1>
       <form className="toolbar" onSubmit={apply}>
-        <label htmlFor="lp-from">{t('lottery.from')}</label>
-        <input
-          id="lp-from"
-          type="date"
-          required
-          value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+        <DateRangeFields
+          idPrefix="lp"
+          labels={{ from: t('lottery.from'), to: t('lottery.to') }}
+          value={draft}
+          onChange={(range) => setDraft({ ...draft, ...range })}
         />
-        <label htmlFor="lp-to">{t('lottery.to')}</label>
-        <input
-          id="lp-to"
-          type="date"
-          required
-          value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-        />
-        <label htmlFor="lp-game">{t('lottery.game')}</label>
-        <select
+        <LotteryGameSelect
           id="lp-game"
+          label={t('lottery.game')}
+          allLabel={t('lottery.allGames')}
           value={draft.gameId}
-          onChange={(e) => setDraft({ ...draft, gameId: e.target.value })}
-        >
-          <option value="">{t('lottery.allGames')}</option>
-          {games.data?.items.map((g) => (
-            <option key={g.gameId} value={g.gameId}>
-              {g.code} · {g.nameEn}
-            </option>
-          ))}
-        </select>
+          onChange={(gameId) => setDraft({ ...draft, gameId })}
+        />
         <button type="submit">{t('lottery.show')}</button>
       </form>
       <p className="hint">{t('lottery.pnlHint')}</p>

@@ -5,6 +5,7 @@ import type {
   NumeroStatus,
   OrderStatus,
 } from '@lotus/contracts/lottery';
+import { VN_NORTH_PRIZES, VN_SOUTH_PRIZES, type VnPrizeSlot } from '@lotus/contracts/lottery-tables';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { boApi } from '../../lib/api.ts';
@@ -17,9 +18,37 @@ export function useLotteryGames() {
   });
 }
 
+/** The game filter of the lottery lists and reports: every game, or one. */
+export function LotteryGameSelect({
+  id,
+  label,
+  allLabel,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  onChange: (gameId: string) => void;
+}) {
+  const games = useLotteryGames();
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{allLabel}</option>
+        {games.data?.items.map((g) => (
+          <option key={g.gameId} value={g.gameId}>
+            {g.code} · {g.nameEn}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 export const dateTime = (ms: number) => new Date(ms).toLocaleString();
-export const DAY_MS = 86_400_000;
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function numeroStatusText(t: TFunction, status: NumeroStatus): string {
   switch (status) {
@@ -105,42 +134,16 @@ export function resultText(result: { balls: string[]; prizes: { number: string }
   return result.prizes.map((p) => p.number).join(' ');
 }
 
+export type PrizeSlot = VnPrizeSlot;
+
 /**
- * The official VN prize tables, in the order the API expects them (the engine's `engine/vn.ts`,
- * which the back office may not import): tier, how many prizes and their width in digits.
+ * The prize slots of a VN family in the order the API expects them (the engine's own tables,
+ * `@lotus/contracts/lottery-tables`); none for families without official results.
  */
-const VN_TABLES: Record<'vn-north' | 'vn-south', [string, number, number][]> = {
-  'vn-north': [
-    ['special', 1, 5],
-    ['first', 1, 5],
-    ['second', 2, 5],
-    ['third', 6, 5],
-    ['fourth', 4, 4],
-    ['fifth', 6, 4],
-    ['sixth', 3, 3],
-    ['seventh', 4, 2],
-  ],
-  'vn-south': [
-    ['special', 1, 6],
-    ['first', 1, 5],
-    ['second', 1, 5],
-    ['third', 2, 5],
-    ['fourth', 7, 5],
-    ['fifth', 1, 4],
-    ['sixth', 3, 4],
-    ['seventh', 1, 3],
-    ['eighth', 1, 2],
-  ],
-};
-
-export type PrizeSlot = { tier: string; width: number };
-
-/** The prize slots of a VN family in table order; none for families without official results. */
 export function prizeSlots(family: LotteryFamily): PrizeSlot[] {
-  if (family !== 'vn-north' && family !== 'vn-south') return [];
-  return VN_TABLES[family].flatMap(([tier, count, width]) =>
-    Array.from({ length: count }, () => ({ tier, width })),
-  );
+  if (family === 'vn-north') return [...VN_NORTH_PRIZES];
+  if (family === 'vn-south') return [...VN_SOUTH_PRIZES];
+  return [];
 }
 
 export function tierText(t: TFunction, tier: string): string {

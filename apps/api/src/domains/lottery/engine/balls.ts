@@ -19,8 +19,14 @@ interface PositionRule {
 }
 
 /** Builds a parser for a fixed number of positions, each with its own rule. */
-export function positional(rules: readonly PositionRule[], minTotal = 1): (balls: string) => Parsed {
-  return (balls) => {
+/** A parser of positional balls that also tells its rules (compared with the shared play-type data). */
+export type PositionalParser = ((balls: string) => Parsed) & {
+  readonly rules: readonly PositionRule[];
+  readonly minTotal: number;
+};
+
+export function positional(rules: readonly PositionRule[], minTotal = 1): PositionalParser {
+  const parse = (balls: string): Parsed => {
     const parts = balls.split('|');
     if (parts.length !== rules.length)
       return { reason: `expected ${rules.length} position(s), got ${parts.length}` };
@@ -45,6 +51,7 @@ export function positional(rules: readonly PositionRule[], minTotal = 1): (balls
     if (total < minTotal) return { reason: `at least ${minTotal} ball(s) required` };
     return out;
   };
+  return Object.assign(parse, { rules, minTotal });
 }
 
 /** The tokens `0..n-1` written with `width` digits (`00`..`99` for width 2). */

@@ -1,6 +1,16 @@
 import { createHash, createHmac } from 'node:crypto';
+import { type DrawFamily, recomputeDraw, type SubtleLike, wireResultOf } from '@lotus/contracts/lottery-draw';
 import { describe, expect, it } from 'vitest';
-import { DrawStream, drawDice, drawDigits, drawSea4d, drawVn, seedHash, seedMatchesHash } from './draw.ts';
+import {
+  DrawStream,
+  drawDice,
+  drawDigits,
+  drawOf,
+  drawSea4d,
+  drawVn,
+  seedHash,
+  seedMatchesHash,
+} from './draw.ts';
 import { vnPrizes } from './vn.ts';
 
 const SEED = '0f'.repeat(32);
@@ -73,5 +83,58 @@ describe('provably fair draw', () => {
     expect(() => drawDigits(SEED, 'G:1', '1')).toThrow(RangeError);
     expect(() => drawDigits(SEED, 'G', '')).toThrow(RangeError);
     expect(() => drawDigits(SEED, 'G', '1\u0000')).toThrow(RangeError);
+  });
+});
+
+describe('the browser recomputes the same draw (Web Crypto, @lotus/contracts/lottery-draw)', () => {
+  const subtle = globalThis.crypto.subtle as unknown as SubtleLike;
+  const families: DrawFamily[] = ['digits', 'dice', 'vn-north', 'vn-south', 'sea4d'];
+
+  it('agrees with the server draw (node:crypto) for every family over many seeds and numeros', async () => {
+    for (let i = 0; i < 60; i++) {
+      const seed = createHash('sha256').update(`seed ${i}`).digest('hex');
+      const family = families[i % families.length] as DrawFamily;
+      const numero = `20261126-${String(i).padStart(4, '0')}`;
+      const browser = await recomputeDraw(subtle, { seed, gameCode: `G${i}`, numero, family });
+      expect(browser.seedHash).toBe(seedHash(seed));
+      expect(browser.draw).toEqual(drawOf(family, seed, `G${i}`, numero));
+      expect(browser.result).toEqual(wireResultOf(drawOf(family, seed, `G${i}`, numero)));
+    }
+  });
+
+  it('fetches more blocks when a draw needs more than it computed ahead', async () => {
+    // 4D draws 23 distinct numbers: 3 blocks or more; count the HMACs the browser side makes
+    let signed = 0;
+    const counting: SubtleLike = {
+      digest: (a, d) => subtle.digest(a, d),
+      importKey: (...args) => subtle.importKey(...args),
+      sign: (a, k, d) => {
+        signed += 1;
+        return subtle.sign(a, k, d);
+      },
+    };
+    const draw = await recomputeDraw(counting, { seed: SEED, gameCode: '4D', numero: '7', family: 'sea4d' });
+    expect(draw.draw).toEqual(drawSea4d(SEED, '4D', '7'));
+    expect(signed).toBe(8);
+    // a stream that needs more than 8 blocks: scripted to reject every value of the first blocks
+    signed = 0;
+    const rejecting: SubtleLike = {
+      ...counting,
+      sign: async (a, k, d) => {
+        signed += 1;
+        const message = String.fromCharCode(...d);
+        const cursor = Number(message.split(':')[2]);
+        return cursor < 10 ? new Uint8Array(32).fill(0xff).buffer : subtle.sign(a, k, d);
+      },
+    };
+    const late = await recomputeDraw(rejecting, { seed: SEED, gameCode: 'G', numero: '1', family: 'digits' });
+    expect(signed).toBe(16);
+    expect(late.draw.kind).toBe('digits');
+  });
+
+  it('refuses a malformed seed before any hashing', async () => {
+    await expect(
+      recomputeDraw(subtle, { seed: 'nope', gameCode: 'G', numero: '1', family: 'digits' }),
+    ).rejects.toThrow(RangeError);
   });
 });

@@ -10,16 +10,12 @@
  * Payout tables per unit, as basis points (stake included): Big 2500/1000/500/180/60 (x10_000),
  * Small 3500/2000/1000, the same in every prize mode unless the data below differ.
  */
+import { SEA4D_PRIZES } from '@lotus/contracts/lottery-tables';
 import { positional } from './balls.ts';
-import type { Draw, OddsTable, PlayType, PrizeNumber, Selection, Win } from './types.ts';
 
-export const SEA4D_PRIZES: readonly string[] = [
-  'first',
-  'second',
-  'third',
-  ...Array.from({ length: 10 }, () => 'starter'),
-  ...Array.from({ length: 10 }, () => 'consolation'),
-];
+export { SEA4D_PRIZES };
+
+import type { Draw, OddsTable, PlayType, PrizeNumber, Selection, Win } from './types.ts';
 
 const BIG: Record<string, bigint> = {
   first: 25_000_000n,

@@ -3,24 +3,15 @@
  * (bigint); odds are integer basis points of the stake, 10_000 = the stake back (1x), so a payout is
  * always computed with integer arithmetic and floored once per slip and prize tier.
  */
+import type { Draw, DrawFamily } from '@lotus/contracts/lottery-draw';
 
 export const PRIZE_MODES = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const;
 export type PrizeMode = (typeof PRIZE_MODES)[number];
 
 /** Which draw a play type is settled against; a cart only holds play types of its game's family. */
-export type GameFamily = 'digits' | 'dice' | 'vn-north' | 'vn-south' | 'sea4d';
+export type GameFamily = DrawFamily;
 
-/** One prize number of a VN or 4D draw, with its tier (`special`, `first`, ..., `starter`). */
-export interface PrizeNumber {
-  tier: string;
-  number: string;
-}
-
-export type Draw =
-  | { kind: 'digits'; digits: readonly number[] }
-  | { kind: 'dice'; dice: readonly number[] }
-  | { kind: 'vn'; region: 'north' | 'south'; prizes: readonly PrizeNumber[] }
-  | { kind: 'sea4d'; prizes: readonly PrizeNumber[] };
+export type { Draw, PrizeNumber } from '@lotus/contracts/lottery-draw';
 
 /** A parsed selection: positions (split on `|`), each a list of normalised tokens (split on `,`). */
 export type Selection = readonly (readonly string[])[];

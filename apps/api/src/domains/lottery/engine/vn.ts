@@ -12,40 +12,11 @@
  * - 07/08/09 xien 2/3/4: every number of a group of 2/3/4 lo numbers appears (at least once) among
  *   the prizes' last two digits; choosing n numbers buys C(n, k) groups, each paid once.
  */
+export { VN_NORTH_PRIZES, VN_SOUTH_PRIZES, type VnPrizeSlot } from '@lotus/contracts/lottery-tables';
+
+import { VN_NORTH_PRIZES, VN_SOUTH_PRIZES, type VnPrizeSlot } from '@lotus/contracts/lottery-tables';
 import { choose, DIGITS, numbers, positional } from './balls.ts';
 import type { Draw, OddsTable, PlayType, PrizeNumber, Selection } from './types.ts';
-
-export interface VnPrizeSlot {
-  tier: string;
-  width: number;
-}
-
-function table(rows: [string, number, number][]): VnPrizeSlot[] {
-  return rows.flatMap(([tier, count, width]) => Array.from({ length: count }, () => ({ tier, width })));
-}
-
-export const VN_NORTH_PRIZES: readonly VnPrizeSlot[] = table([
-  ['special', 1, 5],
-  ['first', 1, 5],
-  ['second', 2, 5],
-  ['third', 6, 5],
-  ['fourth', 4, 4],
-  ['fifth', 6, 4],
-  ['sixth', 3, 3],
-  ['seventh', 4, 2],
-]);
-
-export const VN_SOUTH_PRIZES: readonly VnPrizeSlot[] = table([
-  ['special', 1, 6],
-  ['first', 1, 5],
-  ['second', 1, 5],
-  ['third', 2, 5],
-  ['fourth', 7, 5],
-  ['fifth', 1, 4],
-  ['sixth', 3, 4],
-  ['seventh', 1, 3],
-  ['eighth', 1, 2],
-]);
 
 /** Checks a draw against its region's table (tiers, count and widths, digits only) and returns its prizes. */
 export function vnPrizes(draw: Draw, region: 'north' | 'south'): readonly PrizeNumber[] {

@@ -1,13 +1,15 @@
 import type {
   BetPlaced,
   BetRequest,
+  ChasePage,
+  DrawVerification,
   GameMenu,
   GamePlays,
   LotteryOrder,
   OpenedNumeros,
   OrderDetail,
   OrderPage,
-  OrderSearch,
+  PopularGames,
   PopularLotteries,
   ResultsHistory,
   Trends,
@@ -31,11 +33,17 @@ export function useLotteryMenu(language: string) {
   });
 }
 
-/** GET /lgw/lottery/popular: every game (up to 20) with its current numero and latest result. */
+/**
+ * GET /lgw/games/popular (spec §7, count 20): its `lotteries`, every lottery game (up to 20) with its
+ * current numero and latest result (the vendors' popular games beside them are not used here).
+ */
 export function useLotteryBoard(language: string) {
   return useQuery({
     queryKey: [...KEY, 'board', language],
-    queryFn: () => apiRequest<PopularLotteries>('/lgw/lottery/popular', { query: { count: 20 } }),
+    queryFn: async (): Promise<PopularLotteries> => {
+      const popular = await apiRequest<PopularGames>('/lgw/games/popular', { query: { count: 20 } });
+      return { games: popular.lotteries };
+    },
     // A game without an open numero gets one soon (the scheduler keeps them ahead): look sooner.
     refetchInterval: (query) => (query.state.data?.games.some((g) => g.current === null) ? 10_000 : 30_000),
   });
@@ -136,14 +144,14 @@ export function useTrends(gameId: string | undefined, count = 30, enabled = true
   });
 }
 
-/** POST /lgw/orders (T): the member's chase orders of the game (today), to list its chases. */
-export function useChaseOrders(gameId: string | undefined, enabled: boolean) {
-  const body: OrderSearch = { gameId, chasingOrder: true, page: 1, size: 50 };
+/** GET /lgw/orders/chase (T): the member's chases of the game, newest first, with their steps. */
+export function useChases(gameId: string | undefined, enabled: boolean, size = 5) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'chases', gameId],
+    queryKey: [...ORDERS_KEY, 'chases', gameId, size],
     enabled: enabled && !!gameId,
-    queryFn: () => apiRequest<OrderPage>('/lgw/orders', { method: 'POST', body }),
-    refetchInterval: (query) => (query.state.data?.items.some((o) => o.status === 'placed') ? 10_000 : false),
+    queryFn: () => apiRequest<ChasePage>('/lgw/orders/chase', { query: { gameId, page: 1, size } }),
+    // A running chase changes on the server (its next numero placed, a win stopping it).
+    refetchInterval: (query) => (query.state.data?.items.some((c) => c.status === 'active') ? 10_000 : false),
   });
 }
 
@@ -169,5 +177,15 @@ export function useCancelChase() {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
     },
+  });
+}
+
+/** GET /lgw/lottery/verify: a drawn numero's seed, hash and result, for this browser to redo the draw. */
+export function useDrawVerification(gameId: string, numero: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEY, 'verify', gameId, numero],
+    enabled,
+    queryFn: () => apiRequest<DrawVerification>('/lgw/lottery/verify', { query: { gameId, numero } }),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -117,75 +117,53 @@ export function ChasePlanner({
             ))}
           </fieldset>
           <div className="lottery-stake">
-            <Field id={`${id}-numeros`} label={t('lottery.chase.numeros')}>
-              <input
-                id={`${id}-numeros`}
-                className="input"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={3}
-                value={form.numeros}
-                onChange={(event) => set({ numeros: event.target.value })}
-                data-testid="lottery-chase-numeros"
-              />
-            </Field>
-            <Field id={`${id}-start`} label={t('lottery.chase.startMultiple')}>
-              <input
-                id={`${id}-start`}
-                className="input"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={5}
-                value={form.start}
-                onChange={(event) => set({ start: event.target.value })}
-                data-testid="lottery-chase-start"
-              />
-            </Field>
+            <NumberField
+              id={`${id}-numeros`}
+              label={t('lottery.chase.numeros')}
+              maxLength={3}
+              value={form.numeros}
+              onChange={(numeros) => set({ numeros })}
+              testId="lottery-chase-numeros"
+            />
+            <NumberField
+              id={`${id}-start`}
+              label={t('lottery.chase.startMultiple')}
+              maxLength={5}
+              value={form.start}
+              onChange={(start) => set({ start })}
+              testId="lottery-chase-start"
+            />
             {form.kind === 'double' ? (
-              <Field id={`${id}-every`} label={t('lottery.chase.doubleEvery')}>
-                <input
-                  id={`${id}-every`}
-                  className="input"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={3}
-                  value={form.every}
-                  onChange={(event) => set({ every: event.target.value })}
-                  data-testid="lottery-chase-every"
-                />
-              </Field>
+              <NumberField
+                id={`${id}-every`}
+                label={t('lottery.chase.doubleEvery')}
+                maxLength={3}
+                value={form.every}
+                onChange={(every) => set({ every })}
+                testId="lottery-chase-every"
+              />
             ) : null}
             {form.kind === 'profit' ? (
-              <Field id={`${id}-profit`} label={t('lottery.chase.targetProfit')}>
-                <input
-                  id={`${id}-profit`}
-                  className="input"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={6}
-                  value={form.profit}
-                  onChange={(event) => set({ profit: event.target.value })}
-                  data-testid="lottery-chase-profit"
-                />
-              </Field>
+              <NumberField
+                id={`${id}-profit`}
+                label={t('lottery.chase.targetProfit')}
+                maxLength={6}
+                value={form.profit}
+                onChange={(profit) => set({ profit })}
+                testId="lottery-chase-profit"
+              />
             ) : null}
           </div>
-          <label className="lottery-check">
-            <input
-              type="checkbox"
-              checked={form.winningStop}
-              onChange={(event) => set({ winningStop: event.target.checked })}
-            />
-            {t('lottery.chase.winningStop')}
-          </label>
-          <label className="lottery-check">
-            <input
-              type="checkbox"
-              checked={form.abandoning}
-              onChange={(event) => set({ abandoning: event.target.checked })}
-            />
-            {t('lottery.chase.abandoning')}
-          </label>
+          <Check
+            checked={form.winningStop}
+            onChange={(winningStop) => set({ winningStop })}
+            label={t('lottery.chase.winningStop')}
+          />
+          <Check
+            checked={form.abandoning}
+            onChange={(abandoning) => set({ abandoning })}
+            label={t('lottery.chase.abandoning')}
+          />
           {problem ? (
             <p className="lottery-muted" role="alert">
               {problem}
@@ -226,5 +204,43 @@ export function ChasePlanner({
         </>
       ) : null}
     </div>
+  );
+}
+
+/** A whole-number field of the planner (kept as typed text until it parses). */
+function NumberField(props: {
+  id: string;
+  label: string;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <Field id={props.id} label={props.label}>
+      <input
+        id={props.id}
+        className="input"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={props.maxLength}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        data-testid={props.testId}
+      />
+    </Field>
+  );
+}
+
+function Check(props: { checked: boolean; onChange: (checked: boolean) => void; label: string }) {
+  return (
+    <label className="lottery-check">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      {props.label}
+    </label>
   );
 }

@@ -11,7 +11,7 @@ const POPULAR = 4;
 const LATEST = 6;
 
 /**
- * The home page's popular lotteries (`/lgw/lottery/popular`: by orders in the last 24 hours, then
+ * The home page's popular lotteries (`/lgw/games/popular`'s lotteries: by orders in the last 24 hours, then
  * hot) with their current draw and countdown, and the latest results. Loaded only when the home
  * page is scrolled near it, so neither its code nor its calls are part of the first load.
  */

@@ -30,7 +30,8 @@ import { Chases } from './Chases.tsx';
 import { familyLabel, orderStatusLabel, playName } from './labels.ts';
 import { OrderDetailDialog } from './OrderDetailDialog.tsx';
 import { PlayPicker } from './PlayPicker.tsx';
-import { Countdown, ResultList } from './parts.tsx';
+import { Countdown } from './parts.tsx';
+import { ResultList } from './ResultList.tsx';
 import { TrendTable } from './TrendTable.tsx';
 import './lottery.css';
 

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useOrderDetail } from '../api/lottery.ts';
 import { useMoney } from '../lib/use-money.ts';
 import { ChaseSteps } from './ChaseSteps.tsx';
+import { DrawVerify } from './DrawVerify.tsx';
 import { chasePlanLabel, chaseStatusLabel, numeroStatusLabel, orderStatusLabel, playName } from './labels.ts';
 import { ResultBalls } from './parts.tsx';
 
@@ -93,9 +94,17 @@ function DetailBody({ order }: { order: OrderDetail }) {
         </>
       ) : null}
       {order.seed ? (
-        <p className="lottery-hash">
-          <span>{t('lottery.seed')}</span> <code>{order.seed}</code>
-        </p>
+        <>
+          <p className="lottery-hash">
+            <span>{t('lottery.seed')}</span> <code>{order.seed}</code>
+          </p>
+          <DrawVerify
+            gameId={order.gameId}
+            numero={order.numero}
+            seedHash={order.seedHash}
+            result={order.result}
+          />
+        </>
       ) : order.seedHash ? (
         <p className="lottery-hash">
           <span>{t('lottery.seedHash')}</span> <code>{order.seedHash}</code>

@@ -1,4 +1,4 @@
-import type { DrawnNumero, LotteryResult, OpenNumero } from '@lotus/contracts/lottery';
+import type { LotteryResult, OpenNumero } from '@lotus/contracts/lottery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,38 +82,5 @@ export function ResultBalls({ result, compact = false }: { result: LotteryResult
         </div>
       ))}
     </dl>
-  );
-}
-
-/** The latest draws of a game with the provably fair seed hash and, once drawn, the seed. */
-export function ResultList({ items }: { items: readonly DrawnNumero[] }) {
-  const { t } = useTranslation();
-  if (items.length === 0) return <p className="lottery-muted">{t('lottery.noResults')}</p>;
-  return (
-    <ol className="lottery-results" data-testid="lottery-results">
-      {items.map((item, index) => (
-        <li key={item.numero} className="lottery-result" data-numero={item.numero}>
-          <div className="lottery-result__head">
-            <span className="lottery-result__numero">{item.numero}</span>
-            <span className="lottery-muted">{numeroStatusLabel(t, item.status)}</span>
-          </div>
-          {/* The latest draw in full; older VN and 4D draws by their first prize only. */}
-          {item.result ? <ResultBalls result={item.result} compact={index > 0} /> : null}
-          {item.seedHash ? (
-            <details className="lottery-fair">
-              <summary>{t('lottery.fairness')}</summary>
-              <p className="lottery-hash">
-                <span>{t('lottery.seedHash')}</span> <code>{item.seedHash}</code>
-              </p>
-              {item.seed ? (
-                <p className="lottery-hash">
-                  <span>{t('lottery.seed')}</span> <code>{item.seed}</code>
-                </p>
-              ) : null}
-            </details>
-          ) : null}
-        </li>
-      ))}
-    </ol>
   );
 }
