@@ -53,6 +53,8 @@ export const HouseVendorEnv = Type.Object({
   HOUSE_VENDOR_LIVE_RESULT_SECONDS: Type.Optional(Type.Number({ minimum: 0.05, maximum: 600 })),
   /** How long one process owns a table's clock (seconds) unless it renews it. */
   HOUSE_VENDOR_LIVE_LEASE_SECONDS: Type.Number({ minimum: 0.2, maximum: 600, default: 10 }),
+  /** Seats of one round settled at once (each its wallet win + roundEnd). */
+  HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 32 }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
 });
 export type HouseVendorEnv = Static<typeof HouseVendorEnv>;
@@ -85,6 +87,8 @@ export type HouseVendorConfig = {
   liveTiming?: { bettingMs?: number; closedMs?: number; resultMs?: number };
   /** How long a process owns a table's clock (ms). */
   liveLeaseMs?: number;
+  /** Seats of one round settled at once (default 32). */
+  liveSettleConcurrency?: number;
 };
 
 function liveTablesOf(raw: string): string[] | null {
@@ -221,5 +225,6 @@ export function loadHouseVendorConfig(
         : {}),
     },
     liveLeaseMs: Math.round(e.HOUSE_VENDOR_LIVE_LEASE_SECONDS * 1000),
+    liveSettleConcurrency: e.HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY,
   };
 }

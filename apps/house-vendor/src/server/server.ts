@@ -109,6 +109,7 @@ export async function startHouseVendor(
       drive: new Set(config.liveTables ?? tables.map((t) => t.id)),
       leaseMs: config.liveLeaseMs ?? 10_000,
       placingGraceMs: config.walletTimeoutMs * config.walletAttempts + 1_000,
+      settleConcurrency: config.liveSettleConcurrency ?? 32,
       emitter: realtime.emitter,
     });
     realtime.onJoin(async (session, table) => ({

@@ -63,6 +63,8 @@ export type LiveDeps = {
   leaseMs: number;
   /** How long a placement may wait for the wallet before the settlement rolls it back. */
   placingGraceMs: number;
+  /** Seats of one round settled at once (wallet win + roundEnd in flight together). */
+  settleConcurrency: number;
   emitter: LiveEmitter;
 };
 
@@ -146,6 +148,27 @@ export const spotKey = (kind: string, numbers: readonly number[]) =>
   numbers.length === 0 ? kind : `${kind}:${numbers.join('-')}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` on every item, at most `limit` at once (a pool of workers taking the next item): the
+ * p-limit pattern without a dependency. Resolves once every item's work has finished; a rejection is
+ * the caller's to avoid (the settlement catches per seat).
+ */
+export async function forEachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
 
 export class LiveEngine {
   readonly #deps: LiveDeps;
@@ -261,7 +284,7 @@ export class LiveEngine {
         return 0;
       }
       case 'result': {
-        const done = await this.#settleSeats(round.id);
+        const done = await this.#holdingTable(table.id, () => this.#settleSeats(round));
         const sinceResult = await sql<{ ms: number }>`
           select (extract(epoch from (now() - result_at)) * 1000)::float8 as ms
           from live_rounds where id = ${round.id}`.execute(db);
@@ -385,23 +408,54 @@ export class LiveEngine {
     if (!moved) return;
     this.#deps.log.warn({ round: round.id, table: round.table_id }, 'live round cancelled');
     this.#deps.emitter.toTable(round.table_id, 'phase', await this.roundView(round.id));
-    await this.#settleSeats(round.id);
+    const cancelled = await this.#roundById(round.id);
+    if (cancelled) await this.#holdingTable(round.table_id, () => this.#settleSeats(cancelled));
   }
 
-  /** Advances every open seat of a round this process can claim; true when all are final. */
-  async #settleSeats(roundId: string): Promise<boolean> {
-    const seats = await sql<{ id: string; status: string }>`
-      select id, status from live_seats where round_id = ${roundId}`.execute(this.#deps.db);
-    let done = true;
-    for (const seat of seats.rows) {
-      if (FINAL_SEAT.has(seat.status)) continue;
-      if (await this.#claimSeat(seat.id)) await this.advanceSeat(seat.id);
-      const after = await sql<{
-        status: string;
-      }>`select status from live_seats where id = ${seat.id}`.execute(this.#deps.db);
-      if (!FINAL_SEAT.has(after.rows[0]?.status ?? '')) done = false;
+  /**
+   * Advances every open seat of a round this process can claim, `settleConcurrency` seats at a time
+   * (each seat is its own wallet round: one win and one roundEnd, independent of the others); true
+   * when all are final. Each seat is claimed (its lease) just before its turn, so a seat waiting in
+   * the queue stays free for another process, and a crash leaves every seat to the recovery job.
+   * A seat that fails (the database away) is logged and left to a later step; the others go on.
+   */
+  async #settleSeats(round: RoundRow): Promise<boolean> {
+    const { db } = this.#deps;
+    const due = await sql<{ id: string }>`
+      select id from live_seats
+      where round_id = ${round.id} and status in ('open', 'paying', 'closing', 'cancelling')
+        and lease_until <= now()
+      order by id`.execute(db);
+    await forEachLimit(due.rows, this.#deps.settleConcurrency, async ({ id }) => {
+      if (this.#stoppedOrClosed()) return;
+      try {
+        if (await this.#claimSeat(id)) await this.advanceSeat(id, round);
+      } catch (error) {
+        if (this.#stoppedOrClosed()) return;
+        this.#deps.log.error({ err: error, seat: id, round: round.id }, 'live seat settlement step failed');
+      }
+    });
+    const left = await sql<{ n: number }>`
+      select count(*)::int as n from live_seats
+      where round_id = ${round.id} and status in ('open', 'paying', 'closing', 'cancelling')`.execute(db);
+    return (left.rows[0]?.n ?? 0) === 0;
+  }
+
+  #stoppedOrClosed(): boolean {
+    return this.#stopped || this.#deps.wallet.closed;
+  }
+
+  /** Runs `work` while renewing the table's lease (a settlement of many seats outlasts one lease). */
+  async #holdingTable<T>(tableId: string, work: () => Promise<T>): Promise<T> {
+    const timer = setInterval(
+      () => void this.#claimTable(tableId).catch(() => {}),
+      Math.max(50, this.#deps.leaseMs / 3),
+    );
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
     }
-    return done;
   }
 
   async #claimSeat(id: string): Promise<boolean> {
@@ -417,31 +471,40 @@ export class LiveEngine {
    * The recovery job: seats of revealed or cancelled rounds whose lease ran out, and rounds of
    * tables no process drives any more... are taken by the tables' clocks; this finishes the seats.
    */
-  async recover(limit = 100): Promise<number> {
+  async recover(limit = 2_000): Promise<number> {
     const due = await sql<{ id: string }>`
       select s.id from live_seats s join live_rounds r on r.id = s.round_id
       where s.status in ('open', 'paying', 'closing', 'cancelling') and s.lease_until <= now()
         and (r.phase in ('result', 'settled', 'cancelled') or s.status <> 'open')
       order by s.lease_until limit ${limit}`.execute(this.#deps.db);
     let taken = 0;
-    for (const { id } of due.rows) {
-      if (this.#deps.wallet.closed) break;
-      if (!(await this.#claimSeat(id))) continue;
-      taken += 1;
-      await this.advanceSeat(id);
-    }
+    await forEachLimit(due.rows, this.#deps.settleConcurrency, async ({ id }) => {
+      if (this.#deps.wallet.closed) return;
+      try {
+        if (!(await this.#claimSeat(id))) return;
+        taken += 1;
+        await this.advanceSeat(id);
+      } catch (error) {
+        if (this.#deps.wallet.closed) return;
+        this.#deps.log.error({ err: error, seat: id }, 'live seat recovery step failed');
+      }
+    });
     return taken;
   }
 
-  /** Takes a seat as far as the wallet's answers allow (same shape as RoundEngine.advance). */
-  async advanceSeat(id: string): Promise<void> {
+  /**
+   * Takes a seat as far as the wallet's answers allow (same shape as RoundEngine.advance). `known`:
+   * the seat's round as the caller just read it with its result or cancelled (neither changes any
+   * more), which spares a thousand seats of one round a thousand reads of it.
+   */
+  async advanceSeat(id: string, known?: RoundRow): Promise<void> {
     for (let step = 0; step < 8; step += 1) {
       const seat = (await sql<SeatRow>`select * from live_seats where id = ${id}`.execute(this.#deps.db))
         .rows[0];
       if (!seat || FINAL_SEAT.has(seat.status)) return;
       let moved: boolean;
       try {
-        moved = await this.#seatStep(seat);
+        moved = await this.#seatStep(seat, known?.id === seat.round_id ? known : undefined);
       } catch (error) {
         if (error instanceof WalletClosedError) return;
         throw error;
@@ -515,11 +578,14 @@ export class LiveEngine {
     return true;
   }
 
-  async #seatStep(seat: SeatRow): Promise<boolean> {
+  async #seatStep(seat: SeatRow, known?: RoundRow): Promise<boolean> {
     const { db } = this.#deps;
     switch (seat.status) {
       case 'open': {
-        const round = await this.#roundById(seat.round_id);
+        const round =
+          known && (known.phase === 'cancelled' || known.result !== null)
+            ? known
+            : await this.#roundById(seat.round_id);
         if (!round) return false;
         if (round.phase === 'cancelled') return this.#seatTransition(seat, 'cancelling').then(() => true);
         if (round.phase !== 'result' && round.phase !== 'settled') return false;
