@@ -116,7 +116,7 @@ export async function startHouseVendor(
       table: live.table(table).id,
       ...(await live.state(session, table)),
     }));
-    await realtime.attach(db, config.redisUrl ?? null, config.redisKey);
+    await realtime.attach(db, config.redisUrl ?? null, config.redisKey, config.liveJoinLimits);
 
     registerSecurityHeaders(app, config.frameAncestors);
     app.setErrorHandler((error, request, reply) => {
