@@ -115,6 +115,13 @@ type BetRow = {
   age_ms: number;
 };
 
+/** The columns of each row type, named (never `select *`: a new column never leaks into a row). */
+const ROUND_COLUMNS = sql`id, table_id, game, number, shoe_id, shoe_start, round_seed, commitment, phase,
+  closes_at, result, result_at, ended_at`;
+const SEAT_COLUMNS = sql`id, round_id, table_id, brand, player_id, session_id, currency, payout, win_bet_id,
+  status, balance_after, error_code`;
+const BET_COLUMNS = sql`id, seat_id, round_id, request_id, kind, numbers, stake, status, payout, error_code`;
+
 const OPEN_SEAT = ['open', 'paying', 'closing', 'cancelling'] as const;
 const FINAL_SEAT = new Set(['settled', 'cancelled', 'failed']);
 
@@ -234,7 +241,7 @@ export class LiveEngine {
 
   async #openRound(tableId: string): Promise<RoundRow | undefined> {
     const rows = await sql<RoundRow>`
-      select *, (extract(epoch from (closes_at - now())) * 1000)::float8 as ms_left
+      select ${ROUND_COLUMNS}, (extract(epoch from (closes_at - now())) * 1000)::float8 as ms_left
       from live_rounds where table_id = ${tableId} and phase in ('betting', 'closed', 'result')`.execute(
       this.#deps.db,
     );
@@ -243,7 +250,7 @@ export class LiveEngine {
 
   async #roundById(id: string): Promise<RoundRow | undefined> {
     const rows = await sql<RoundRow>`
-      select *, (extract(epoch from (closes_at - now())) * 1000)::float8 as ms_left
+      select ${ROUND_COLUMNS}, (extract(epoch from (closes_at - now())) * 1000)::float8 as ms_left
       from live_rounds where id = ${id}`.execute(this.#deps.db);
     return rows.rows[0];
   }
@@ -499,8 +506,9 @@ export class LiveEngine {
    */
   async advanceSeat(id: string, known?: RoundRow): Promise<void> {
     for (let step = 0; step < 8; step += 1) {
-      const seat = (await sql<SeatRow>`select * from live_seats where id = ${id}`.execute(this.#deps.db))
-        .rows[0];
+      const seat = (
+        await sql<SeatRow>`select ${SEAT_COLUMNS} from live_seats where id = ${id}`.execute(this.#deps.db)
+      ).rows[0];
       if (!seat || FINAL_SEAT.has(seat.status)) return;
       let moved: boolean;
       try {
@@ -535,7 +543,7 @@ export class LiveEngine {
 
   async #bets(seatId: string): Promise<BetRow[]> {
     const rows = await sql<BetRow>`
-      select *, (extract(epoch from (now() - created_at)) * 1000)::float8 as age_ms
+      select ${BET_COLUMNS}, (extract(epoch from (now() - created_at)) * 1000)::float8 as age_ms
       from live_bets where seat_id = ${seatId} order by created_at, id`.execute(this.#deps.db);
     return rows.rows;
   }
@@ -763,7 +771,9 @@ export class LiveEngine {
     });
     if (placed.fresh) await this.#sendBet(session, table, placed.seatId, placed.betId, bet.stake);
     const row = (
-      await sql<BetRow>`select *, 0::float8 as age_ms from live_bets where id = ${placed.betId}`.execute(db)
+      await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${placed.betId}`.execute(
+        db,
+      )
     ).rows[0];
     if (!row) throw new VendorError('internal_error');
     if (placed.fresh) await this.#emitTotals(table.id, placed.roundId);
@@ -843,16 +853,21 @@ export class LiveEngine {
       return { betId: last.id, roundId: round.id };
     });
     const bet = (
-      await sql<BetRow>`select *, 0::float8 as age_ms from live_bets where id = ${taken.betId}`.execute(db)
+      await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${taken.betId}`.execute(
+        db,
+      )
     ).rows[0];
     const seat = bet
-      ? (await sql<SeatRow>`select * from live_seats where id = ${bet.seat_id}`.execute(db)).rows[0]
+      ? (await sql<SeatRow>`select ${SEAT_COLUMNS} from live_seats where id = ${bet.seat_id}`.execute(db))
+          .rows[0]
       : undefined;
     if (!bet || !seat) throw new VendorError('internal_error');
     await this.#rollbackBet(seat, bet);
     await this.#emitTotals(table.id, taken.roundId);
     const after = (
-      await sql<BetRow>`select *, 0::float8 as age_ms from live_bets where id = ${bet.id}`.execute(db)
+      await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${bet.id}`.execute(
+        db,
+      )
     ).rows[0];
     return betView(after ?? bet);
   }
