@@ -123,6 +123,8 @@ const SEAT_COLUMNS = sql`id, round_id, table_id, brand, player_id, session_id, c
 const BET_COLUMNS = sql`id, seat_id, round_id, request_id, kind, numbers, stake, status, payout, error_code`;
 
 const OPEN_SEAT = ['open', 'paying', 'closing', 'cancelling'] as const;
+/** The least time between two `totals` broadcasts of one table's round. */
+const TOTALS_EVERY_MS = 250;
 const FINAL_SEAT = new Set(['settled', 'cancelled', 'failed']);
 
 export type BetView = {
@@ -183,6 +185,8 @@ export class LiveEngine {
   readonly owner = randomUUID();
   #stopped = false;
   readonly #loops: Promise<void>[] = [];
+  /** Tables (and rounds) whose totals broadcast is scheduled. */
+  readonly #totalsDue = new Set<string>();
 
   constructor(deps: LiveDeps) {
     this.#deps = deps;
@@ -899,12 +903,26 @@ export class LiveEngine {
     return placed;
   }
 
+  /**
+   * Tells the table every player's stakes per spot after a bet or an undo, at most once per
+   * TOTALS_EVERY_MS per table and round (the last change always goes out): with a thousand players
+   * a broadcast per bet would be a million messages a round and a totals query per bet.
+   */
   async #emitTotals(tableId: string, roundId: string): Promise<void> {
-    this.#deps.emitter.toTable(tableId, 'totals', {
-      table: tableId,
-      round: roundId,
-      spots: await this.totals(roundId),
-    });
+    const key = `${tableId}/${roundId}`;
+    if (this.#totalsDue.has(key)) return;
+    this.#totalsDue.add(key);
+    setTimeout(() => {
+      this.#totalsDue.delete(key);
+      void this.totals(roundId)
+        .then((spots) =>
+          this.#deps.emitter.toTable(tableId, 'totals', { table: tableId, round: roundId, spots }),
+        )
+        .catch((error: unknown) => {
+          if (!this.#stoppedOrClosed())
+            this.#deps.log.warn({ err: error, round: roundId }, 'live totals not sent');
+        });
+    }, TOTALS_EVERY_MS).unref();
   }
 
   /** Every player's stakes of a round per spot (kind and numbers), minor units. */
