@@ -281,26 +281,8 @@ export async function liveBench(): Promise<LiveBenchResult> {
       });
 
     // The players: members of the demo brand, funded, each launched into the table through the
-    // platform's launch service; the launch token exchanged at a vendor process for its session.
-    const launches = await withDatabase(databaseUrl, async (db) => {
-      const out: string[] = [];
-      await forEachLimit(
-        Array.from({ length: playerCount }, (_, i) => i),
-        8,
-        async (i) => {
-          const username = `benchl${String(i).padStart(4, '0')}`;
-          await createMember(db, { merchantCode: MERCHANT, username, password: 'Bench1234' });
-          await fundMember(db, { merchantCode: MERCHANT, username, amount: '100000.00' });
-          out[i] = await launchGameFor(db, {
-            merchantCode: MERCHANT,
-            username,
-            vendorCode: 'HOUSE',
-            gameCode: TABLE,
-          });
-        },
-      );
-      return out;
-    });
+    // platform's launch service and the launch token exchanged at once (it is short-lived) at a
+    // vendor process for its session.
     const sessionVendor = start('apps/house-vendor/src/server/main.ts', {
       ...vendorEnv(1)(vendorPort),
       HOUSE_VENDOR_LIVE_TABLES: 'none',
@@ -309,19 +291,34 @@ export async function liveBench(): Promise<LiveBenchResult> {
     const vendorUrl = `http://127.0.0.1:${vendorPort}`;
     await waitFor(`${vendorUrl}/health`, {}, sessionVendor);
     const tokens: string[] = [];
-    await forEachLimit([...launches.entries()], 16, async ([i, launch]) => {
-      const res = await fetch(`${vendorUrl}/api/session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          merchant: MERCHANT,
-          launchToken: new URL(launch).searchParams.get('launch'),
-          game: TABLE,
-        }),
-      });
-      const answer = (await res.json()) as { token?: string };
-      if (!answer.token) throw new Error(`vendor session refused: ${JSON.stringify(answer)}`);
-      tokens[i] = answer.token;
+    await withDatabase(databaseUrl, async (db) => {
+      await forEachLimit(
+        Array.from({ length: playerCount }, (_, i) => i),
+        8,
+        async (i) => {
+          const username = `benchl${String(i).padStart(4, '0')}`;
+          await createMember(db, { merchantCode: MERCHANT, username, password: 'Bench1234' });
+          await fundMember(db, { merchantCode: MERCHANT, username, amount: '100000.00' });
+          const launch = await launchGameFor(db, {
+            merchantCode: MERCHANT,
+            username,
+            vendorCode: 'HOUSE',
+            gameCode: TABLE,
+          });
+          const res = await fetch(`${vendorUrl}/api/session`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              merchant: MERCHANT,
+              launchToken: new URL(launch).searchParams.get('launch'),
+              game: TABLE,
+            }),
+          });
+          const answer = (await res.json()) as { token?: string };
+          if (!answer.token) throw new Error(`vendor session refused: ${JSON.stringify(answer)}`);
+          tokens[i] = answer.token;
+        },
+      );
     });
     await stop(sessionVendor);
 
