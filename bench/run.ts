@@ -12,6 +12,9 @@
  *     on PostgreSQL (bench/lottery.ts).
  *  6. Games: spins per second through the house vendor at 16 players next to the seamless pair,
  *     the catalogue calls next to a bare route, the slot page's JavaScript (bench/games.ts).
+ *  7. Live casino: one table with 1,000 players (BENCH_LIVE_PLAYERS) on Socket.IO betting every
+ *     round: bet acceptance, close to every settlement, phase broadcast, vendor in 1 and 2
+ *     processes (bench/live.ts).
  * Targets are reported next to the measurement; a benchmark never fails the test suite.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -23,6 +26,7 @@ import { encryptPayload, importPublicKeyPem } from '@lotus/contracts/crypto-enve
 import autocannon from 'autocannon';
 import { gamesBench, gamesMarkdown } from './games.ts';
 import { lighthouseBench, lighthouseMarkdown } from './lighthouse.ts';
+import { liveBench, liveMarkdown } from './live.ts';
 import { lotteryBench, lotteryMarkdown } from './lottery.ts';
 import { pageLoadBench, pageLoadMarkdown } from './page-load.ts';
 import { freePort, startPlatform, stop, waitFor } from './platform.ts';
@@ -298,6 +302,8 @@ type ServerResults = {
   lottery?: Awaited<ReturnType<typeof lotteryBench>>;
   /** Absent in results written before the games benchmark existed. */
   games?: Awaited<ReturnType<typeof gamesBench>>;
+  /** Absent in results written before the live casino benchmark existed. */
+  live?: Awaited<ReturnType<typeof liveBench>>;
 };
 /**
  * BENCH_ONLY=web measures the member site only (page load, Lighthouse, bundle estimate) and keeps
@@ -317,6 +323,7 @@ async function serverResults(): Promise<ServerResults> {
       seamless: previous.seamless,
       ...(previous.lottery ? { lottery: previous.lottery } : {}),
       ...(previous.games ? { games: previous.games } : {}),
+      ...(previous.live ? { live: previous.live } : {}),
     };
   }
   return {
@@ -327,6 +334,7 @@ async function serverResults(): Promise<ServerResults> {
     seamless: await seamlessBench(),
     lottery: await lotteryBench(),
     games: await gamesBench(),
+    live: await liveBench(),
   };
 }
 const results = { ...web, ...(await serverResults()) };
@@ -389,6 +397,7 @@ const md = [
   seamlessMarkdown(results.seamless),
   ...(results.lottery ? [lotteryMarkdown(results.lottery)] : []),
   ...(results.games ? [gamesMarkdown(results.games)] : []),
+  ...(results.live ? [liveMarkdown(results.live)] : []),
 ].join('\n');
 writeFileSync(join(outDir, 'latest.md'), md);
 process.stdout.write(`${md}\n`);

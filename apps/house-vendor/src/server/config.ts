@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import type { JoinLimits } from './live/realtime.ts';
 import { isLiveTableId, LIVE_TABLES } from './live/tables.ts';
 
 /** The repository root: relative directories in the environment resolve from here. */
@@ -53,6 +54,11 @@ export const HouseVendorEnv = Type.Object({
   HOUSE_VENDOR_LIVE_RESULT_SECONDS: Type.Optional(Type.Number({ minimum: 0.05, maximum: 600 })),
   /** How long one process owns a table's clock (seconds) unless it renews it. */
   HOUSE_VENDOR_LIVE_LEASE_SECONDS: Type.Number({ minimum: 0.2, maximum: 600, default: 10 }),
+  /** Seats of one round settled at once (each its wallet win + roundEnd). */
+  HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 32 }),
+  /** Socket joins of the live tables allowed per minute from one client address / for one player. */
+  HOUSE_VENDOR_LIVE_JOINS_PER_IP: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 300 }),
+  HOUSE_VENDOR_LIVE_JOINS_PER_PLAYER: Type.Integer({ minimum: 1, maximum: 10_000, default: 30 }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
 });
 export type HouseVendorEnv = Static<typeof HouseVendorEnv>;
@@ -85,6 +91,10 @@ export type HouseVendorConfig = {
   liveTiming?: { bettingMs?: number; closedMs?: number; resultMs?: number };
   /** How long a process owns a table's clock (ms). */
   liveLeaseMs?: number;
+  /** Seats of one round settled at once (default 32). */
+  liveSettleConcurrency?: number;
+  /** Socket joins allowed per window, per client address and per player (default: 300 and 30 a minute). */
+  liveJoinLimits?: JoinLimits;
 };
 
 function liveTablesOf(raw: string): string[] | null {
@@ -221,5 +231,10 @@ export function loadHouseVendorConfig(
         : {}),
     },
     liveLeaseMs: Math.round(e.HOUSE_VENDOR_LIVE_LEASE_SECONDS * 1000),
+    liveSettleConcurrency: e.HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY,
+    liveJoinLimits: {
+      perIp: { points: e.HOUSE_VENDOR_LIVE_JOINS_PER_IP, seconds: 60 },
+      perPlayer: { points: e.HOUSE_VENDOR_LIVE_JOINS_PER_PLAYER, seconds: 60 },
+    },
   };
 }

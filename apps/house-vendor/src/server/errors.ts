@@ -17,6 +17,8 @@ export const VENDOR_ERRORS = {
   nothing_to_undo: 409,
   nothing_to_rebet: 409,
   bet_unconfirmed: 503,
+  /** Too many attempts (a live table's socket joins per address or per player). */
+  too_many_requests: 429,
   internal_error: 500,
   platform_unavailable: 503,
 } as const;

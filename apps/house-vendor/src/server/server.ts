@@ -109,13 +109,14 @@ export async function startHouseVendor(
       drive: new Set(config.liveTables ?? tables.map((t) => t.id)),
       leaseMs: config.liveLeaseMs ?? 10_000,
       placingGraceMs: config.walletTimeoutMs * config.walletAttempts + 1_000,
+      settleConcurrency: config.liveSettleConcurrency ?? 32,
       emitter: realtime.emitter,
     });
     realtime.onJoin(async (session, table) => ({
       table: live.table(table).id,
       ...(await live.state(session, table)),
     }));
-    await realtime.attach(db, config.redisUrl ?? null, config.redisKey);
+    await realtime.attach(db, config.redisUrl ?? null, config.redisKey, config.liveJoinLimits);
 
     registerSecurityHeaders(app, config.frameAncestors);
     app.setErrorHandler((error, request, reply) => {

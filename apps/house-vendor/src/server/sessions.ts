@@ -101,7 +101,17 @@ export async function sessionOf(db: VendorDb, token: string | undefined): Promis
   if (token === undefined || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw new VendorError('session_invalid');
   const row = await db
     .selectFrom('sessions')
-    .selectAll()
+    .select([
+      'id',
+      'brand',
+      'player_id',
+      'nickname',
+      'mode',
+      'platform_token',
+      'game_id',
+      'currency',
+      'language',
+    ])
     .where('token_hash', '=', hashToken(token))
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();

@@ -4,7 +4,13 @@ import { HouseVendorConfigError, loadHouseVendorConfig } from '../config.ts';
 describe('live tables configuration', () => {
   it('drives every table by default, in-process rooms, 10 s leases', () => {
     const config = loadHouseVendorConfig({});
-    expect(config).toMatchObject({ redisUrl: null, liveTables: null, liveLeaseMs: 10_000, liveTiming: {} });
+    expect(config).toMatchObject({
+      redisUrl: null,
+      liveTables: null,
+      liveLeaseMs: 10_000,
+      liveTiming: {},
+      liveSettleConcurrency: 32,
+    });
   });
 
   it('reads the tables to drive, timing overrides and Redis', () => {
@@ -15,12 +21,14 @@ describe('live tables configuration', () => {
       HOUSE_VENDOR_LIVE_RESULT_SECONDS: '1',
       HOUSE_VENDOR_LIVE_LEASE_SECONDS: '3',
       HOUSE_VENDOR_REDIS_URL: 'redis://127.0.0.1:6379',
+      HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY: '8',
     });
     expect(config).toMatchObject({
       liveTables: ['live-baccarat', 'live-sicbo'],
       liveTiming: { bettingMs: 2_500, closedMs: 500, resultMs: 1_000 },
       liveLeaseMs: 3_000,
       redisUrl: 'redis://127.0.0.1:6379',
+      liveSettleConcurrency: 8,
     });
     expect(loadHouseVendorConfig({ HOUSE_VENDOR_LIVE_TABLES: 'none' }).liveTables).toEqual([]);
   });
@@ -31,6 +39,9 @@ describe('live tables configuration', () => {
       HouseVendorConfigError,
     );
     expect(() => loadHouseVendorConfig({ HOUSE_VENDOR_LIVE_BETTING_SECONDS: '0' })).toThrow(
+      HouseVendorConfigError,
+    );
+    expect(() => loadHouseVendorConfig({ HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY: '0' })).toThrow(
       HouseVendorConfigError,
     );
     expect(() => loadHouseVendorConfig({ HOUSE_VENDOR_LIVE_LEASE_SECONDS: 'soon' })).toThrow(

@@ -63,6 +63,8 @@ export type LiveDeps = {
   leaseMs: number;
   /** How long a placement may wait for the wallet before the settlement rolls it back. */
   placingGraceMs: number;
+  /** Seats of one round settled at once (wallet win + roundEnd in flight together). */
+  settleConcurrency: number;
   emitter: LiveEmitter;
 };
 
@@ -113,7 +115,16 @@ type BetRow = {
   age_ms: number;
 };
 
+/** The columns of each row type, named (never `select *`: a new column never leaks into a row). */
+const ROUND_COLUMNS = sql`id, table_id, game, number, shoe_id, shoe_start, round_seed, commitment, phase,
+  closes_at, result, result_at, ended_at`;
+const SEAT_COLUMNS = sql`id, round_id, table_id, brand, player_id, session_id, currency, payout, win_bet_id,
+  status, balance_after, error_code`;
+const BET_COLUMNS = sql`id, seat_id, round_id, request_id, kind, numbers, stake, status, payout, error_code`;
+
 const OPEN_SEAT = ['open', 'paying', 'closing', 'cancelling'] as const;
+/** The least time between two `totals` broadcasts of one table's round. */
+const TOTALS_EVERY_MS = 250;
 const FINAL_SEAT = new Set(['settled', 'cancelled', 'failed']);
 
 export type BetView = {
@@ -147,12 +158,35 @@ export const spotKey = (kind: string, numbers: readonly number[]) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Runs `work` on every item, at most `limit` at once (a pool of workers taking the next item): the
+ * p-limit pattern without a dependency. Resolves once every item's work has finished; a rejection is
+ * the caller's to avoid (the settlement catches per seat).
+ */
+export async function forEachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
 export class LiveEngine {
   readonly #deps: LiveDeps;
   readonly #tables: Map<string, LiveTableDef>;
   readonly owner = randomUUID();
   #stopped = false;
   readonly #loops: Promise<void>[] = [];
+  /** Tables (and rounds) whose totals broadcast is scheduled. */
+  readonly #totalsDue = new Set<string>();
 
   constructor(deps: LiveDeps) {
     this.#deps = deps;
@@ -211,7 +245,7 @@ export class LiveEngine {
 
   async #openRound(tableId: string): Promise<RoundRow | undefined> {
     const rows = await sql<RoundRow>`
-      select *, (extract(epoch from (closes_at - now())) * 1000)::float8 as ms_left
+      select ${ROUND_COLUMNS}, (extract(epoch from (closes_at - now())) * 1000)::float8 as ms_left
       from live_rounds where table_id = ${tableId} and phase in ('betting', 'closed', 'result')`.execute(
       this.#deps.db,
     );
@@ -220,7 +254,7 @@ export class LiveEngine {
 
   async #roundById(id: string): Promise<RoundRow | undefined> {
     const rows = await sql<RoundRow>`
-      select *, (extract(epoch from (closes_at - now())) * 1000)::float8 as ms_left
+      select ${ROUND_COLUMNS}, (extract(epoch from (closes_at - now())) * 1000)::float8 as ms_left
       from live_rounds where id = ${id}`.execute(this.#deps.db);
     return rows.rows[0];
   }
@@ -261,7 +295,7 @@ export class LiveEngine {
         return 0;
       }
       case 'result': {
-        const done = await this.#settleSeats(round.id);
+        const done = await this.#holdingTable(table.id, () => this.#settleSeats(round));
         const sinceResult = await sql<{ ms: number }>`
           select (extract(epoch from (now() - result_at)) * 1000)::float8 as ms
           from live_rounds where id = ${round.id}`.execute(db);
@@ -385,23 +419,54 @@ export class LiveEngine {
     if (!moved) return;
     this.#deps.log.warn({ round: round.id, table: round.table_id }, 'live round cancelled');
     this.#deps.emitter.toTable(round.table_id, 'phase', await this.roundView(round.id));
-    await this.#settleSeats(round.id);
+    const cancelled = await this.#roundById(round.id);
+    if (cancelled) await this.#holdingTable(round.table_id, () => this.#settleSeats(cancelled));
   }
 
-  /** Advances every open seat of a round this process can claim; true when all are final. */
-  async #settleSeats(roundId: string): Promise<boolean> {
-    const seats = await sql<{ id: string; status: string }>`
-      select id, status from live_seats where round_id = ${roundId}`.execute(this.#deps.db);
-    let done = true;
-    for (const seat of seats.rows) {
-      if (FINAL_SEAT.has(seat.status)) continue;
-      if (await this.#claimSeat(seat.id)) await this.advanceSeat(seat.id);
-      const after = await sql<{
-        status: string;
-      }>`select status from live_seats where id = ${seat.id}`.execute(this.#deps.db);
-      if (!FINAL_SEAT.has(after.rows[0]?.status ?? '')) done = false;
+  /**
+   * Advances every open seat of a round this process can claim, `settleConcurrency` seats at a time
+   * (each seat is its own wallet round: one win and one roundEnd, independent of the others); true
+   * when all are final. Each seat is claimed (its lease) just before its turn, so a seat waiting in
+   * the queue stays free for another process, and a crash leaves every seat to the recovery job.
+   * A seat that fails (the database away) is logged and left to a later step; the others go on.
+   */
+  async #settleSeats(round: RoundRow): Promise<boolean> {
+    const { db } = this.#deps;
+    const due = await sql<{ id: string }>`
+      select id from live_seats
+      where round_id = ${round.id} and status in ('open', 'paying', 'closing', 'cancelling')
+        and lease_until <= now()
+      order by id`.execute(db);
+    await forEachLimit(due.rows, this.#deps.settleConcurrency, async ({ id }) => {
+      if (this.#stoppedOrClosed()) return;
+      try {
+        if (await this.#claimSeat(id)) await this.advanceSeat(id, round);
+      } catch (error) {
+        if (this.#stoppedOrClosed()) return;
+        this.#deps.log.error({ err: error, seat: id, round: round.id }, 'live seat settlement step failed');
+      }
+    });
+    const left = await sql<{ n: number }>`
+      select count(*)::int as n from live_seats
+      where round_id = ${round.id} and status in ('open', 'paying', 'closing', 'cancelling')`.execute(db);
+    return (left.rows[0]?.n ?? 0) === 0;
+  }
+
+  #stoppedOrClosed(): boolean {
+    return this.#stopped || this.#deps.wallet.closed;
+  }
+
+  /** Runs `work` while renewing the table's lease (a settlement of many seats outlasts one lease). */
+  async #holdingTable<T>(tableId: string, work: () => Promise<T>): Promise<T> {
+    const timer = setInterval(
+      () => void this.#claimTable(tableId).catch(() => {}),
+      Math.max(50, this.#deps.leaseMs / 3),
+    );
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
     }
-    return done;
   }
 
   async #claimSeat(id: string): Promise<boolean> {
@@ -417,31 +482,41 @@ export class LiveEngine {
    * The recovery job: seats of revealed or cancelled rounds whose lease ran out, and rounds of
    * tables no process drives any more... are taken by the tables' clocks; this finishes the seats.
    */
-  async recover(limit = 100): Promise<number> {
+  async recover(limit = 2_000): Promise<number> {
     const due = await sql<{ id: string }>`
       select s.id from live_seats s join live_rounds r on r.id = s.round_id
       where s.status in ('open', 'paying', 'closing', 'cancelling') and s.lease_until <= now()
         and (r.phase in ('result', 'settled', 'cancelled') or s.status <> 'open')
       order by s.lease_until limit ${limit}`.execute(this.#deps.db);
     let taken = 0;
-    for (const { id } of due.rows) {
-      if (this.#deps.wallet.closed) break;
-      if (!(await this.#claimSeat(id))) continue;
-      taken += 1;
-      await this.advanceSeat(id);
-    }
+    await forEachLimit(due.rows, this.#deps.settleConcurrency, async ({ id }) => {
+      if (this.#deps.wallet.closed) return;
+      try {
+        if (!(await this.#claimSeat(id))) return;
+        taken += 1;
+        await this.advanceSeat(id);
+      } catch (error) {
+        if (this.#deps.wallet.closed) return;
+        this.#deps.log.error({ err: error, seat: id }, 'live seat recovery step failed');
+      }
+    });
     return taken;
   }
 
-  /** Takes a seat as far as the wallet's answers allow (same shape as RoundEngine.advance). */
-  async advanceSeat(id: string): Promise<void> {
+  /**
+   * Takes a seat as far as the wallet's answers allow (same shape as RoundEngine.advance). `known`:
+   * the seat's round as the caller just read it with its result or cancelled (neither changes any
+   * more), which spares a thousand seats of one round a thousand reads of it.
+   */
+  async advanceSeat(id: string, known?: RoundRow): Promise<void> {
     for (let step = 0; step < 8; step += 1) {
-      const seat = (await sql<SeatRow>`select * from live_seats where id = ${id}`.execute(this.#deps.db))
-        .rows[0];
+      const seat = (
+        await sql<SeatRow>`select ${SEAT_COLUMNS} from live_seats where id = ${id}`.execute(this.#deps.db)
+      ).rows[0];
       if (!seat || FINAL_SEAT.has(seat.status)) return;
       let moved: boolean;
       try {
-        moved = await this.#seatStep(seat);
+        moved = await this.#seatStep(seat, known?.id === seat.round_id ? known : undefined);
       } catch (error) {
         if (error instanceof WalletClosedError) return;
         throw error;
@@ -472,7 +547,7 @@ export class LiveEngine {
 
   async #bets(seatId: string): Promise<BetRow[]> {
     const rows = await sql<BetRow>`
-      select *, (extract(epoch from (now() - created_at)) * 1000)::float8 as age_ms
+      select ${BET_COLUMNS}, (extract(epoch from (now() - created_at)) * 1000)::float8 as age_ms
       from live_bets where seat_id = ${seatId} order by created_at, id`.execute(this.#deps.db);
     return rows.rows;
   }
@@ -515,11 +590,14 @@ export class LiveEngine {
     return true;
   }
 
-  async #seatStep(seat: SeatRow): Promise<boolean> {
+  async #seatStep(seat: SeatRow, known?: RoundRow): Promise<boolean> {
     const { db } = this.#deps;
     switch (seat.status) {
       case 'open': {
-        const round = await this.#roundById(seat.round_id);
+        const round =
+          known && (known.phase === 'cancelled' || known.result !== null)
+            ? known
+            : await this.#roundById(seat.round_id);
         if (!round) return false;
         if (round.phase === 'cancelled') return this.#seatTransition(seat, 'cancelling').then(() => true);
         if (round.phase !== 'result' && round.phase !== 'settled') return false;
@@ -697,7 +775,9 @@ export class LiveEngine {
     });
     if (placed.fresh) await this.#sendBet(session, table, placed.seatId, placed.betId, bet.stake);
     const row = (
-      await sql<BetRow>`select *, 0::float8 as age_ms from live_bets where id = ${placed.betId}`.execute(db)
+      await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${placed.betId}`.execute(
+        db,
+      )
     ).rows[0];
     if (!row) throw new VendorError('internal_error');
     if (placed.fresh) await this.#emitTotals(table.id, placed.roundId);
@@ -777,16 +857,21 @@ export class LiveEngine {
       return { betId: last.id, roundId: round.id };
     });
     const bet = (
-      await sql<BetRow>`select *, 0::float8 as age_ms from live_bets where id = ${taken.betId}`.execute(db)
+      await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${taken.betId}`.execute(
+        db,
+      )
     ).rows[0];
     const seat = bet
-      ? (await sql<SeatRow>`select * from live_seats where id = ${bet.seat_id}`.execute(db)).rows[0]
+      ? (await sql<SeatRow>`select ${SEAT_COLUMNS} from live_seats where id = ${bet.seat_id}`.execute(db))
+          .rows[0]
       : undefined;
     if (!bet || !seat) throw new VendorError('internal_error');
     await this.#rollbackBet(seat, bet);
     await this.#emitTotals(table.id, taken.roundId);
     const after = (
-      await sql<BetRow>`select *, 0::float8 as age_ms from live_bets where id = ${bet.id}`.execute(db)
+      await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${bet.id}`.execute(
+        db,
+      )
     ).rows[0];
     return betView(after ?? bet);
   }
@@ -818,12 +903,26 @@ export class LiveEngine {
     return placed;
   }
 
+  /**
+   * Tells the table every player's stakes per spot after a bet or an undo, at most once per
+   * TOTALS_EVERY_MS per table and round (the last change always goes out): with a thousand players
+   * a broadcast per bet would be a million messages a round and a totals query per bet.
+   */
   async #emitTotals(tableId: string, roundId: string): Promise<void> {
-    this.#deps.emitter.toTable(tableId, 'totals', {
-      table: tableId,
-      round: roundId,
-      spots: await this.totals(roundId),
-    });
+    const key = `${tableId}/${roundId}`;
+    if (this.#totalsDue.has(key)) return;
+    this.#totalsDue.add(key);
+    setTimeout(() => {
+      this.#totalsDue.delete(key);
+      void this.totals(roundId)
+        .then((spots) =>
+          this.#deps.emitter.toTable(tableId, 'totals', { table: tableId, round: roundId, spots }),
+        )
+        .catch((error: unknown) => {
+          if (!this.#stoppedOrClosed())
+            this.#deps.log.warn({ err: error, round: roundId }, 'live totals not sent');
+        });
+    }, TOTALS_EVERY_MS).unref();
   }
 
   /** Every player's stakes of a round per spot (kind and numbers), minor units. */

@@ -1,10 +1,16 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { VendorDb } from '../db/database.ts';
-import { VendorError } from '../errors.ts';
+import { VendorError, type VendorErrorCode } from '../errors.ts';
 import { sessionOf } from '../sessions.ts';
 import type { LiveEmitter } from './engine.ts';
 
@@ -14,7 +20,36 @@ import type { LiveEmitter } from './engine.ts';
  * processes (the process driving a table's clock emits; players connected to any process receive);
  * otherwise rooms are in-process. The rooms: `table:<id>` (phases, totals, results) and
  * `player:<table>:<brand>:<player>` (the player's own settlement, on every tab of that player).
+ *
+ * Joins are rate limited per client address and per player (rate-limiter-flexible, the platform's
+ * limiter: counters in Redis when HOUSE_VENDOR_REDIS_URL is set, so every vendor process shares them,
+ * with an in-process limiter standing in while Redis is away; in-process otherwise). A refused join
+ * is answered `{ok: false, error: 'too_many_requests' satisfies VendorErrorCode, retryAfterMs}` and the `join_refused` event
+ * with the same payload; a socket that keeps joining after 10 refusals is disconnected. The address
+ * is counted before the session is even looked up, so a flood costs no database work.
  */
+
+/** Joins allowed per window: per client address (shared by a NAT) and per player (all their tabs). */
+export type JoinLimits = {
+  perIp: { points: number; seconds: number };
+  perPlayer: { points: number; seconds: number };
+};
+
+export const DEFAULT_JOIN_LIMITS: JoinLimits = {
+  perIp: { points: 300, seconds: 60 },
+  perPlayer: { points: 30, seconds: 60 },
+};
+
+/** Refused joins a socket may collect before it is disconnected. */
+const REFUSALS_BEFORE_DISCONNECT = 10;
+
+class JoinRefused extends Error {
+  readonly retryAfterMs: number;
+  constructor(retryAfterMs: number) {
+    super('too_many_requests');
+    this.retryAfterMs = retryAfterMs;
+  }
+}
 
 export const SOCKET_PATH = '/live/socket.io';
 
@@ -23,6 +58,11 @@ export type Realtime = {
   emitter: LiveEmitter;
   close(): Promise<void>;
 };
+
+/** The client's address as the socket's TCP peer (the vendor is reached directly, no proxy header). */
+function addressOf(socket: Socket): string {
+  return socket.handshake.address || 'unknown';
+}
 
 const tableRoom = (table: string) => `table:${table}`;
 const playerRoom = (table: string, brand: string, player: string) => `player:${table}:${brand}:${player}`;
@@ -33,7 +73,7 @@ export function createRealtime(
   log: FastifyBaseLogger,
 ): Realtime & {
   onJoin(handler: (session: Awaited<ReturnType<typeof sessionOf>>, table: string) => Promise<unknown>): void;
-  attach(db: VendorDb, redisUrl: string | null, redisKey?: string): Promise<void>;
+  attach(db: VendorDb, redisUrl: string | null, redisKey?: string, limits?: JoinLimits): Promise<void>;
 } {
   const io = new Server(server, {
     path: SOCKET_PATH,
@@ -59,31 +99,74 @@ export function createRealtime(
     onJoin(handler) {
       join = handler;
     },
-    async attach(db, redisUrl, redisKey = 'house-vendor-live') {
+    async attach(db, redisUrl, redisKey = 'house-vendor-live', limits = DEFAULT_JOIN_LIMITS) {
+      let store: ReturnType<typeof createClient> | null = null;
       if (redisUrl) {
         const pub = createClient({ url: redisUrl });
         const sub = pub.duplicate();
+        store = pub.duplicate();
         pub.on('error', (error) => log.error({ err: error }, 'redis (publish) error'));
         sub.on('error', (error) => log.error({ err: error }, 'redis (subscribe) error'));
-        await Promise.all([pub.connect(), sub.connect()]);
-        redis.push(pub, sub);
+        store.on('error', (error) => log.error({ err: error }, 'redis (rate limits) error'));
+        await Promise.all([pub.connect(), sub.connect(), store.connect()]);
+        redis.push(pub, sub, store);
         io.adapter(createAdapter(pub, sub, { key: redisKey }));
       }
+      const limiter = (name: string, rule: { points: number; seconds: number }): RateLimiterAbstract => {
+        const common = { keyPrefix: `${redisKey}:join-${name}`, points: rule.points, duration: rule.seconds };
+        return store
+          ? new RateLimiterRedis({
+              ...common,
+              storeClient: store,
+              useRedisPackage: true,
+              // A Redis outage must not lock every player out: the in-process limiter takes over.
+              insuranceLimiter: new RateLimiterMemory(common),
+            })
+          : new RateLimiterMemory(common);
+      };
+      const perIp = limiter('ip', limits.perIp);
+      const perPlayer = limiter('player', limits.perPlayer);
+      const consume = async (rule: RateLimiterAbstract, key: string) => {
+        try {
+          await rule.consume(key);
+        } catch (error) {
+          if (error instanceof RateLimiterRes) throw new JoinRefused(error.msBeforeNext);
+          throw error;
+        }
+      };
       io.on('connection', (socket) => {
         const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+        let refusals = 0;
         socket.on('join', async (input: unknown, ack: unknown) => {
           const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => {};
           try {
+            await consume(perIp, addressOf(socket));
             const table = (input as { table?: unknown } | null)?.table;
             if (typeof table !== 'string' || !/^[a-z0-9-]{1,40}$/.test(table))
               throw new VendorError('table_unknown');
             const session = await sessionOf(db, typeof token === 'string' ? token : undefined);
+            await consume(perPlayer, `${session.brand}:${session.playerId}`);
             if (!join) throw new VendorError('internal_error');
             const state = await join(session, table);
             for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
             await socket.join([tableRoom(table), playerRoom(table, session.brand, session.playerId)]);
             reply({ ok: true, ...(state as object) });
           } catch (error) {
+            if (error instanceof JoinRefused) {
+              const refused = {
+                ok: false,
+                error: 'too_many_requests' satisfies VendorErrorCode,
+                retryAfterMs: Math.max(1, Math.ceil(error.retryAfterMs)),
+              };
+              socket.emit('join_refused', refused);
+              reply(refused);
+              refusals += 1;
+              if (refusals >= REFUSALS_BEFORE_DISCONNECT) {
+                log.warn({ address: addressOf(socket) }, 'live socket disconnected: too many refused joins');
+                socket.disconnect(true);
+              }
+              return;
+            }
             const code = error instanceof VendorError ? error.code : 'internal_error';
             if (!(error instanceof VendorError)) log.error({ err: error }, 'live join failed');
             reply({ ok: false, error: code });

@@ -136,3 +136,35 @@ describe('two vendor processes on Redis', () => {
     expect(seenA.some((e) => e.event === 'settled')).toBe(false);
   });
 });
+
+describe('join limits on Redis', () => {
+  it('two processes share one player’s join budget (the counters live in Redis)', async () => {
+    const overrides: Partial<HouseVendorConfig> = {
+      liveTables: [],
+      redisUrl: REDIS_URL,
+      redisKey: `house-vendor-test-${randomBytes(6).toString('hex')}`,
+      liveJoinLimits: { perIp: { points: 100, seconds: 60 }, perPlayer: { points: 3, seconds: 60 } },
+    };
+    t = await createTestVendor({ overrides });
+    second = await startHouseVendor(testConfig(t.stub.url, overrides), {
+      logger: false,
+      database: t.storage.target,
+      recovery: false,
+    });
+    t.stub.addPlayer('p1', 100_000n);
+    t.stub.addPlayer('p2', 100_000n);
+    const a = await t.open('p1', TABLE);
+    const b = await t.open('p2', TABLE);
+    const onFirst = connect(t.vendor.url, a.token, []);
+    const onSecond = connect(second.url, a.token, []);
+    const join = (socket: Socket) =>
+      socket.timeout(5_000).emitWithAck('join', { table: TABLE }) as Promise<{ ok: boolean; error?: string }>;
+    expect((await join(onFirst)).ok).toBe(true);
+    expect((await join(onSecond)).ok).toBe(true);
+    expect((await join(onFirst)).ok).toBe(true);
+    // The fourth join, through the other process, is over the player's budget.
+    expect(await join(onSecond)).toMatchObject({ ok: false, error: 'too_many_requests' });
+    expect(await join(onFirst)).toMatchObject({ ok: false, error: 'too_many_requests' });
+    expect((await join(connect(second.url, b.token, []))).ok).toBe(true);
+  });
+});

@@ -53,6 +53,11 @@ export class StubPlatform {
   /** Money movements applied (never counts a repeat). */
   readonly applied = { bets: 0, wins: 0, rollbacks: 0, roundEnds: 0 };
   fault: (call: ReceivedCall, nth: number) => Fault = () => 'ok';
+  /** How long every call waits before it is applied (a platform under load), ms. */
+  latencyMs = 0;
+  /** Calls being handled now and the most at once, per path (how concurrent the vendor is). */
+  readonly inFlight = new Map<string, number>();
+  readonly peakInFlight = new Map<string, number>();
   url = '';
 
   readonly #launches = new Map<
@@ -113,10 +118,15 @@ export class StubPlatform {
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse) {
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const now = (this.inFlight.get(path) ?? 0) + 1;
+    this.inFlight.set(path, now);
+    this.peakInFlight.set(path, Math.max(now, this.peakInFlight.get(path) ?? 0));
+    response.once('close', () => this.inFlight.set(path, (this.inFlight.get(path) ?? 1) - 1));
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
-    const path = (request.url ?? '').split('?')[0] ?? '';
     const merchant = header(request, 'merchant');
     const vendor = header(request, SEAMLESS_HEADER.vendor);
     const secret = merchant === undefined ? undefined : this.secrets.get(merchant);
