@@ -277,8 +277,15 @@ export default function LivePage({ table: tableId }: { table: string }) {
       socket.emit(
         'join',
         { table: tableId },
-        (ack: ({ ok: true } & TableState) | { ok: false; error: string }) => {
+        (ack: ({ ok: true } & TableState) | { ok: false; error: string; retryAfterMs?: number }) => {
           if (!ack.ok) {
+            // Too many joins from this address or player: the page stays "connecting" and joins
+            // again when the limiter allows (bounded, so a wrong hint never stalls it for long).
+            if (ack.error === 'too_many_requests') {
+              const wait = Math.min(Math.max(ack.retryAfterMs ?? 1_000, 500), 30_000);
+              setTimeout(() => socket.connected && join(), wait + Math.random() * 500);
+              return;
+            }
             setFatal(tRef.current('errors.session_invalid'));
             return;
           }
