@@ -117,6 +117,7 @@ const BET_COLUMNS = sql.raw(
     'name_en',
     'name_ms',
     'name_cn',
+    'verify_url',
   ]
     .map((c) => `bets.${c}`)
     .join(', '),
