@@ -121,8 +121,28 @@ export async function loggedIn(page: Page): Promise<void> {
 export async function memberLogsIn(page: Page, username: string, password: string): Promise<void> {
   await openHome(page);
   const popupItems = popupList(page, 'AF');
+  const answer = page
+    .waitForResponse((response) => new URL(response.url()).pathname.startsWith('/wps/session/login'), {
+      timeout: 30_000,
+    })
+    .then(
+      async (response) => `${response.status()} ${(await response.text().catch(() => '')).slice(0, 200)}`,
+      () => 'no answer to the login call',
+    );
   await loginFromHeader(page, username, password);
-  await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('logged-in-bar')
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      // Say what the member saw and what the server answered, so a failure explains itself.
+      const box = await page
+        .getByTestId('login-box')
+        .innerText({ timeout: 1_000 })
+        .catch(() => '(no login box)');
+      throw new Error(`${username} is not logged in after 30 s; login call: ${await answer}; box: ${box}`, {
+        cause: error,
+      });
+    });
   await popupClosedOnce(page, 'AF', await popupItems);
 }
 
