@@ -127,6 +127,11 @@ export class Throttle {
     return (state?.consumedPoints ?? 0) >= this.rules[name].points;
   }
 
+  /** Gives back one point of `key` (an attempt that turned out not to count, such as an unsent mail). */
+  async refund(name: ThrottleName, key: string): Promise<void> {
+    await this.limiters[name].reward(key, 1).catch(() => undefined);
+  }
+
   /** Clears an account's counter after a success (a member who finally logs in starts afresh). */
   async reset(name: ThrottleName, key: string): Promise<void> {
     await this.limiters[name].delete(key).catch(() => undefined);

@@ -118,8 +118,9 @@ export async function forgotByEmail(
         `${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays unchanged.`,
     });
   } catch (error) {
-    // The link reached nobody: it must not stay valid.
+    // The link reached nobody: it must not stay valid, nor count as sent.
     await svc.db.deleteFrom('password_reset_tokens').where('token_hash', '=', sha256Hex(token)).execute();
+    await svc.throttle.refund('passwordResetMailsPerAccount', throttleKey(brand, member.id));
     throw new AppError('email_send_failed', { cause: error });
   }
 }
