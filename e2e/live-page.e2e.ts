@@ -1,11 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { createMember, fundMember, reconcileLedger, withDatabase } from '@lotus/api/harness';
-import type { BettingRecordPage } from '@lotus/contracts/games';
-import { popupClosedKey } from '@lotus/contracts/storage';
-import { sql } from 'kysely';
+import { reconcileLedger } from '@lotus/api/harness';
 import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, siteUrl } from './browser.ts';
+import {
+  cents,
+  db,
+  fundedMember,
+  liveBettingRecord,
+  memberBalance,
+  sessionWithoutPopups,
+  TABLE,
+  unique,
+  vendorUrl,
+} from './live-shared.ts';
 import { dismissPopup } from './pages.ts';
 
 /**
@@ -27,17 +34,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const TABLE = 'live-baccarat';
-const unique = () => randomBytes(3).toString('hex');
-const db = <T>(work: Parameters<typeof withDatabase<T>>[1]) => withDatabase(inject('databaseUrl'), work);
-const vendorUrl = () => inject('vendorUrl');
-
-/** Minor units as the pages and the API write them (MYR, two decimals). */
-const cents = (x: bigint) => {
-  const abs = x < 0n ? -x : x;
-  return `${x < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-};
-
 type Seat = {
   username: string;
   memberId: string;
@@ -49,19 +45,8 @@ type Seat = {
 
 /** A funded member logs in, opens /live and sits at the table through its Play button. */
 async function sit(username: string, phone: boolean): Promise<Seat> {
-  const { id: memberId } = await db((d) =>
-    createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' }),
-  );
-  await db((d) => fundMember(d, { merchantCode: 'DEMO', username, amount: '100.00' }));
-  const { context, page } = await newPage(browser);
-  // The announcements popup is not this scenario's subject, and on a loaded machine it can open
-  // late over a button: this session has closed it already (popupClosedKey, per session).
-  await context.addInitScript(
-    (keys) => {
-      for (const key of keys) window.sessionStorage.setItem(key, '1');
-    },
-    (['A', 'B', 'F'] as const).map(popupClosedKey),
-  );
+  const memberId = await fundedMember(username);
+  const { page } = await sessionWithoutPopups(browser);
   await page.goto(`${siteUrl()}/index`);
   await dismissPopup(page, { timeout: 1_000 });
   const box = page.getByTestId('login-box');
@@ -217,18 +202,8 @@ describe('live table page: two members at the baccarat table', () => {
       [alice, 'alice', 2],
       [bob, 'bob', 1],
     ] as const) {
-      const balance = await db(async (d) => {
-        const { rows } = await sql<{ balance: string }>`
-          select balance::text from ledger_accounts where member_id = ${seat.memberId} and kind = 'member_main'`.execute(
-          d,
-        );
-        return BigInt(rows[0]?.balance ?? '0');
-      });
-      expect(balance).toBe(10_000n - staked[who] + payout[who]);
-      const res = await fetch(`${siteUrl()}/wps/relay/MCSFE_getBettingRecord?gameCategory=LIVE`, {
-        headers: { merchant: 'DEMO', language: 'EN', device: 'web', authorization: seat.siteToken },
-      });
-      const record = ((await res.json()) as { value: BettingRecordPage }).value;
+      expect(await memberBalance(seat.memberId)).toBe(10_000n - staked[who] + payout[who]);
+      const record = await liveBettingRecord(seat.siteToken);
       expect(record.items).toHaveLength(count);
       const seatId = record.items[0]?.roundId ?? '';
       expect(

@@ -1,12 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createMember, fundMember, reconcileLedger, withDatabase } from '@lotus/api/harness';
-import type { BettingRecordPage } from '@lotus/contracts/games';
-import { popupClosedKey } from '@lotus/contracts/storage';
+import { reconcileLedger } from '@lotus/api/harness';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, siteUrl } from './browser.ts';
+import {
+  cents,
+  db,
+  fundedMember,
+  liveBettingRecord,
+  memberBalance,
+  sessionWithoutPopups,
+  TABLE,
+  unique,
+  type VendorSeat,
+  vendorSeats,
+  vendorUrl,
+} from './live-shared.ts';
 import { dismissPopup } from './pages.ts';
 
 /**
@@ -25,27 +35,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const TABLE = 'live-baccarat';
-const unique = () => randomBytes(3).toString('hex');
-const db = <T>(work: Parameters<typeof withDatabase<T>>[1]) => withDatabase(inject('databaseUrl'), work);
-const vendorUrl = () => inject('vendorUrl');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-type Seat = { id: string; status: string; payout: string | null };
-
-async function vendorSeats(playerId: string): Promise<Seat[]> {
-  const client = new pg.Client({ connectionString: inject('vendorDatabaseUrl') });
-  await client.connect();
-  try {
-    const { rows } = await client.query<Seat>(
-      `select id, status, payout::text from live_seats where brand = 'DEMO' and player_id = $1 order by created_at`,
-      [playerId],
-    );
-    return rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Logs in and returns the member token the site sends with its calls. */
 async function logIn(page: Page, username: string): Promise<string> {
@@ -88,23 +78,12 @@ type Member = {
 };
 
 async function seat(username: string, vendorId: string): Promise<Member> {
-  const { id: memberId } = await db((d) =>
-    createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' }),
-  );
-  await db((d) => fundMember(d, { merchantCode: 'DEMO', username, amount: '100.00' }));
+  const memberId = await fundedMember(username);
   const playerId = createHash('sha256')
     .update(`lotus-player:${vendorId}:${memberId}`)
     .digest('hex')
     .slice(0, 32);
-  const { context, page } = await newPage(browser);
-  // The announcements popup can open late over the Play button on a loaded machine: this session
-  // has closed it already (as live-page.e2e.ts).
-  await context.addInitScript(
-    (keys) => {
-      for (const key of keys) window.sessionStorage.setItem(key, '1');
-    },
-    (['A', 'B', 'F'] as const).map(popupClosedKey),
-  );
+  const { page } = await sessionWithoutPopups(browser);
   const siteToken = await logIn(page, username);
   await page.goto(`${siteUrl()}/live`);
   await dismissPopup(page, { timeout: 3_000 });
@@ -181,7 +160,7 @@ describe('live: two players at one baccarat table', () => {
 
     // Both seats of the round settle.
     const deadline = Date.now() + 60_000;
-    let seats: { alice: Seat[]; bob: Seat[] } = { alice: [], bob: [] };
+    let seats: { alice: VendorSeat[]; bob: VendorSeat[] } = { alice: [], bob: [] };
     for (;;) {
       seats = { alice: await vendorSeats(alice.playerId), bob: await vendorSeats(bob.playerId) };
       if (
@@ -193,8 +172,8 @@ describe('live: two players at one baccarat table', () => {
       if (Date.now() > deadline) throw new Error(`seats ${JSON.stringify(seats)}`);
       await sleep(250);
     }
-    const [aliceSeat] = seats.alice as [Seat];
-    const [bobSeat] = seats.bob as [Seat];
+    const [aliceSeat] = seats.alice as [VendorSeat];
+    const [bobSeat] = seats.bob as [VendorSeat];
 
     // One result for both: the public fairness data by each player's seat (the platform's round id).
     type Verification = { id: string; phase: string; result: { hand: { winner: string } } | null };
@@ -219,25 +198,13 @@ describe('live: two players at one baccarat table', () => {
       [bob, bets.bob, expected.bob, bobSeat.id],
     ] as const) {
       const staked = list.reduce((s, x) => s + x.stake, 0n);
-      const balance = await db(async (d) => {
-        const { rows } = await sql<{ balance: string }>`
-          select balance::text from ledger_accounts where member_id = ${member.memberId} and kind = 'member_main'`.execute(
-          d,
-        );
-        return BigInt(rows[0]?.balance ?? '0');
-      });
-      expect(balance).toBe(10_000n - staked + payout);
+      expect(await memberBalance(member.memberId)).toBe(10_000n - staked + payout);
       // The betting record through the platform's API, as the member centre reads it.
-      const res = await fetch(`${siteUrl()}/wps/relay/MCSFE_getBettingRecord?gameCategory=LIVE`, {
-        headers: { merchant: 'DEMO', language: 'EN', device: 'web', authorization: member.siteToken },
-      });
-      const page = ((await res.json()) as { value: BettingRecordPage }).value;
+      const page = await liveBettingRecord(member.siteToken);
       expect(page.items).toHaveLength(list.length);
       expect(
         page.items.every((i) => i.roundId === seatId && i.gameCode === TABLE && i.status === 'settled'),
       ).toBe(true);
-      const cents = (x: bigint) =>
-        `${x < 0n ? '-' : ''}${(x < 0n ? -x : x) / 100n}.${((x < 0n ? -x : x) % 100n).toString().padStart(2, '0')}`;
       expect(page.totals).toEqual({
         betCount: list.length,
         stake: cents(staked),

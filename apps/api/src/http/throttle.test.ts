@@ -61,4 +61,20 @@ describe.each([
       await b.close();
     }
   });
+
+  it('gives a point back on refund (a reset mail that was not sent)', async () => {
+    const rules = { passwordResetMailsPerAccount: { points: 2, seconds: 60 } };
+    const a = new Throttle({ redisUrl, rules });
+    const key = `test|${randomUUID()}`;
+    const mail = () => codeOf(a.consume([['passwordResetMailsPerAccount', key]]));
+    try {
+      expect(await mail()).toBe('ok');
+      expect(await mail()).toBe('ok');
+      await a.refund('passwordResetMailsPerAccount', key);
+      expect(await mail()).toBe('ok');
+      expect(await mail()).toBe('TOO_MANY_REQUESTS');
+    } finally {
+      await a.close();
+    }
+  });
 });

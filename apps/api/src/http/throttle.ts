@@ -31,10 +31,22 @@ export const THROTTLE_RULES = {
   captchaPerClient: { points: 1, seconds: 1 },
   humanCheckPerIp: { points: 60, seconds: 60 },
   verifyPerIp: { points: 30, seconds: 300 },
+  /** Codes checked for one logged-in member (its own session: strangers cannot spend it). */
   verifyPerAccount: { points: 10, seconds: 900 },
+  /**
+   * Codes checked for one user name or phone from one address. Across addresses each SMS code allows
+   * 5 tries (sms.service): only failed checks count per account, so strangers cannot lock its owner out.
+   */
   verifyPerAccountIp: { points: 10, seconds: 900 },
   passwordResetPerIp: { points: 10, seconds: 3600 },
-  passwordResetPerAccount: { points: 5, seconds: 3600 },
+  /** Reset requests for one user name from one address (refused past it, whatever the outcome). */
+  passwordResetPerAccountIp: { points: 5, seconds: 3600 },
+  /**
+   * Reset e-mails actually sent to one account, from any address (caps the owner's inbox). Its window
+   * is the links' 30 minutes: when it refuses, the owner already has that many unexpired links, so a
+   * stranger who knows the user name and the e-mail cannot keep the owner from resetting.
+   */
+  passwordResetMailsPerAccount: { points: 5, seconds: 1800 },
   passwordChangePerAccount: { points: 10, seconds: 900 },
   freePlayPerIp: { points: 20, seconds: 3600 },
   externalPerIp: { points: 30, seconds: 300 },
@@ -113,6 +125,11 @@ export class Throttle {
   async reached(name: ThrottleName, key: string): Promise<boolean> {
     const state = await this.limiters[name].get(key);
     return (state?.consumedPoints ?? 0) >= this.rules[name].points;
+  }
+
+  /** Gives back one point of `key` (an attempt that turned out not to count, such as an unsent mail). */
+  async refund(name: ThrottleName, key: string): Promise<void> {
+    await this.limiters[name].reward(key, 1).catch(() => undefined);
   }
 
   /** Clears an account's counter after a success (a member who finally logs in starts afresh). */

@@ -1,6 +1,7 @@
 import type { AffiliateContact, AffiliateStatus } from '@lotus/contracts/agents';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { pageNewestFirst } from '../../db/paging.ts';
 import { containsPattern } from '../../lib/review-queue.ts';
 
 export type NewAffiliateApplication = {
@@ -102,16 +103,7 @@ export async function listApplications(
       .$if(filter.toExclusive !== undefined, (w) =>
         w.where('a.created_at', '<', filter.toExclusive as Date),
       ) as Q;
-  const items = await apply(applicationQuery(db))
-    .orderBy('a.id', 'desc')
-    .limit(size)
-    .offset((page - 1) * size)
-    .execute();
-  const count = await apply(applicationQuery(db))
-    .clearSelect()
-    .select(sql<string>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return { items, total: Number(count.n) };
+  return pageNewestFirst(apply(applicationQuery(db)), 'a.id', page, size);
 }
 
 export async function findApplication(

@@ -1,6 +1,7 @@
 import type { ContactCategory, ContactChannel, ContactStatus } from '@lotus/contracts/cs';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { pageNewestFirst } from '../../db/paging.ts';
 import { containsPattern } from '../../lib/review-queue.ts';
 
 export type NewContactRequest = {
@@ -112,16 +113,7 @@ export async function listContactRequests(
       .$if(filter.toExclusive !== undefined, (w) =>
         w.where('c.created_at', '<', filter.toExclusive as Date),
       ) as Q;
-  const items = await apply(requestQuery(db))
-    .orderBy('c.id', 'desc')
-    .limit(size)
-    .offset((page - 1) * size)
-    .execute();
-  const count = await apply(requestQuery(db))
-    .clearSelect()
-    .select(sql<string>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return { items, total: Number(count.n) };
+  return pageNewestFirst(apply(requestQuery(db)), 'c.id', page, size);
 }
 
 export async function findContactRequest(

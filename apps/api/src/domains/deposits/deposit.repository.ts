@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { pageNewestFirst } from '../../db/paging.ts';
 import type { DepositKind } from './deposits.tables.ts';
 
 export type MethodRow = {
@@ -569,16 +570,8 @@ export async function listDeposits(
       .$if(filter.toExclusive !== undefined, (w) =>
         w.where('d.created_at', '<', filter.toExclusive as Date),
       ) as Q;
-  const rows = await apply(depositQuery(db))
-    .orderBy('d.id', 'desc')
-    .limit(size)
-    .offset((page - 1) * size)
-    .execute();
-  const count = await apply(depositQuery(db))
-    .clearSelect()
-    .select(sql<string>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return { items: rows.map(toDeposit), total: Number(count.n) };
+  const { items, total } = await pageNewestFirst(apply(depositQuery(db)), 'd.id', page, size);
+  return { items: items.map(toDeposit), total };
 }
 
 /**

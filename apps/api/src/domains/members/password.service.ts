@@ -84,14 +84,18 @@ export async function forgotByEmail(
   const username = body.username.trim();
   const email = body.email.trim().toLowerCase();
   if (username === '' || email === '') throw new AppError('request_param_err');
+  // Per address and per (user name, address): a stranger elsewhere cannot spend the owner's limit.
   await svc.throttle.consume([
     ['passwordResetPerIp', throttleKey(brand, caller.ip)],
-    ['passwordResetPerAccount', throttleKey(brand, username)],
+    ['passwordResetPerAccountIp', throttleKey(brand, username, caller.ip)],
   ]);
   const member = await findMemberByUsername(svc.db, brand.id, username);
   if (!member?.email || member.email.toLowerCase() !== email) {
     throw new AppError('username_email_not_exist');
   }
+  // Only links really sent count per account: each went to the owner's inbox and is valid as long
+  // as this window (RESET_LINK_MINUTES), so a refusal here still leaves the owner a working link.
+  await svc.throttle.consume([['passwordResetMailsPerAccount', throttleKey(brand, member.id)]]);
   const token = randomToken();
   await svc.db
     .insertInto('password_reset_tokens')
@@ -114,8 +118,9 @@ export async function forgotByEmail(
         `${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays unchanged.`,
     });
   } catch (error) {
-    // The link reached nobody: it must not stay valid.
+    // The link reached nobody: it must not stay valid, nor count as sent.
     await svc.db.deleteFrom('password_reset_tokens').where('token_hash', '=', sha256Hex(token)).execute();
+    await svc.throttle.refund('passwordResetMailsPerAccount', throttleKey(brand, member.id));
     throw new AppError('email_send_failed', { cause: error });
   }
 }
@@ -164,9 +169,11 @@ export async function resetByPhone(
   const { brand } = caller;
   if (!flagOn(brand, 'CHNGPASSVERIF3')) throw new AppError('feature_disabled');
   const phone = toE164(body.mobileNum, body.countryDialingCode);
+  // Per address and per (phone, address); across addresses the code's own 5 tries bound the guesses,
+  // so strangers who know the number cannot lock its owner out of resetting.
   await svc.throttle.consume([
     ['verifyPerIp', throttleKey(brand, caller.ip)],
-    ['verifyPerAccount', throttleKey(brand, phone)],
+    ['verifyPerAccountIp', throttleKey(brand, phone, caller.ip)],
   ]);
   const password = body.newPassword.trim();
   await checkNewPassword(svc, caller, {

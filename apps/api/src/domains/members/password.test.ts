@@ -1,5 +1,6 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
 import { successMessage } from '@lotus/contracts/accounts';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember, type MemberOptions } from '../../../test/factories.ts';
 import {
@@ -198,21 +199,80 @@ describe('forgot password by e-mail', () => {
     expect(await passwordHash(m.id)).toBe(before);
   });
 
-  it('throttles reset requests per account', async () => {
-    const m = await member({ email: `${randomUsername('mail')}@example.com` });
+  /** One reset request for `username` (from `remoteAddress`, with any extra headers); its error code or 'ok'. */
+  const askReset = async (
+    username: string,
+    email: string,
+    remoteAddress: string,
+    extra: Record<string, string> = {},
+  ) => {
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/wps/member/password/email',
+      remoteAddress,
+      headers: { ...headers(), ...extra },
+      payload: { username, email },
+    });
+    return res.body.success ? 'ok' : res.body.errorCode;
+  };
+  /** The member's reset links, unused and unexpired. */
+  const liveLinks = async (memberId: string) => {
+    const { rows } = await sql<{ n: string }>`
+      select count(*)::text as n from password_reset_tokens
+      where member_id = ${memberId} and used_at is null and expires_at > now()`.execute(ctx.db);
+    return Number(rows[0]?.n);
+  };
+
+  it("limits one address's reset requests for an account, but a stranger cannot spend the owner's", async () => {
+    const email = `${randomUsername('mail')}@example.com`;
+    const m = await member({ email });
+    const stranger = randomIp();
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i += 1) codes.push(await askReset(m.username, 'wrong@example.com', stranger));
+    expect(codes).toEqual([...Array(5).fill('username_email_not_exist'), 'TOO_MANY_REQUESTS']);
+    // Forged X-Forwarded-For from an untrusted address is ignored (trustProxy is loopback only): still limited.
+    for (let i = 0; i < 3; i += 1) {
+      expect(await askReset(m.username, email, stranger, { 'x-forwarded-for': randomIp() })).toBe(
+        'TOO_MANY_REQUESTS',
+      );
+    }
+    expect(await liveLinks(m.id)).toBe(0);
+    // The owner, elsewhere, still gets a link and resets with it.
+    expect(await askReset(m.username, email, randomIp())).toBe('ok');
+    expect(await liveLinks(m.id)).toBe(1);
+    expect((await latestEmail(ctx.db, email))?.link).toMatch(/resetPassword\?token=/);
+  });
+
+  it('through the trusted proxy each forwarded client has its own limit', async () => {
+    const email = `${randomUsername('mail')}@example.com`;
+    const m = await member({ email });
+    const stranger = { 'x-forwarded-for': randomIp() };
     const codes: string[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await call(ctx.app, {
-        method: 'POST',
-        url: '/wps/member/password/email',
-        remoteAddress: randomIp(),
-        headers: headers(),
-        payload: { username: m.username, email: 'wrong@example.com' },
-      });
-      codes.push(res.body.errorCode);
+      codes.push(await askReset(m.username, 'wrong@example.com', '127.0.0.1', stranger));
     }
-    expect(codes.slice(0, 5).every((c) => c === 'username_email_not_exist')).toBe(true);
-    expect(codes[5]).toBe('TOO_MANY_REQUESTS');
+    expect(codes.at(-1)).toBe('TOO_MANY_REQUESTS');
+    expect(await askReset(m.username, email, '127.0.0.1', { 'x-forwarded-for': randomIp() })).toBe('ok');
+  });
+
+  it('caps the links sent to one account; when it refuses, the owner already holds unexpired links', async () => {
+    const email = `${randomUsername('mail')}@example.com`;
+    const m = await member({ email });
+    const codes: string[] = [];
+    // Someone who knows the user name and the e-mail asks from ever new addresses.
+    for (let i = 0; i < 6; i += 1) codes.push(await askReset(m.username, email, randomIp()));
+    expect(codes).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'TOO_MANY_REQUESTS']);
+    expect(await liveLinks(m.id)).toBe(5);
+    // The latest of them still resets the password.
+    const token = new URL((await latestEmail(ctx.db, email))?.link ?? '').searchParams.get('token') ?? '';
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/wps/member/password/reset',
+      remoteAddress: randomIp(),
+      headers: headers(),
+      payload: { token, newPassword: 'Reset1234', confirmNewPassword: 'Reset1234' },
+    });
+    expect(res.body.success).toBe(true);
   });
 });
 
@@ -244,6 +304,54 @@ describe('forgot password by phone', () => {
     expect(
       (await sealed(ctx, '/wps/member/password/verification', body, { ip: randomIp() })).body.errorCode,
     ).toBe('verification_code_invalid');
+    expect((await loginAs(ctx, m.username, 'Phone1234', { ip: m.ip })).body.success).toBe(true);
+  });
+
+  it("limits one address's code checks for a phone, but strangers cannot lock its owner out", async () => {
+    const mobile = randomMobile();
+    const m = await member({ mobile: mobile.e164 });
+    const sendCode = async () => {
+      const res = await call(ctx.app, {
+        method: 'POST',
+        url: '/wps/verification/sms/noLogin',
+        remoteAddress: randomIp(),
+        headers: headers(),
+        payload: {
+          mobileNum: mobile.mobileNum,
+          countryDialingCode: '60',
+          humanCheck: await solveHumanCheck(ctx),
+        },
+      });
+      expect(res.body.success).toBe(true);
+      return (await latestSmsCode(ctx.db, mobile.e164)) ?? '';
+    };
+    const reset = async (verificationCode: string, ip: string) =>
+      (
+        await sealed(
+          ctx,
+          '/wps/member/password/verification',
+          {
+            mobileNum: mobile.mobileNum,
+            countryDialingCode: '60',
+            verificationCode,
+            newPassword: 'Phone1234',
+          },
+          { ip },
+        )
+      ).body;
+    const code = await sendCode();
+    const wrong = code === '000000' ? '111111' : '000000';
+    // A stranger at one address: 10 checks, then refused.
+    const stranger = randomIp();
+    const codes: string[] = [];
+    for (let i = 0; i < 11; i += 1) codes.push((await reset(wrong, stranger)).errorCode);
+    expect(codes).toEqual([...Array(10).fill('verification_code_invalid'), 'TOO_MANY_REQUESTS']);
+    // The wrong tries spent the code's own 5 (counted per phone): it is dead even when right.
+    expect((await reset(code, randomIp())).errorCode).toBe('verification_code_invalid');
+    // The owner, at another address, asks for a new code and resets.
+    const fresh = await sendCode();
+    const res = await reset(fresh, randomIp());
+    expect(res.success).toBe(true);
     expect((await loginAs(ctx, m.username, 'Phone1234', { ip: m.ip })).body.success).toBe(true);
   });
 

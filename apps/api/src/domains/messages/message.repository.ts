@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { pageNewestFirst } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 
 export type MessageRow = {
@@ -231,27 +232,16 @@ export async function listMessages(
   page: number,
   size: number,
 ): Promise<{ items: OperatorMessageRow[]; total: number }> {
-  let base = db.selectFrom('messages as m').where('m.brand_id', '=', brandId);
   let list = operatorSelect(db, brandId);
   if (filter.state === 'withdrawn') {
-    base = base.where('m.withdrawn_at', 'is not', null);
     list = list.where('m.withdrawn_at', 'is not', null);
   } else if (filter.state === 'scheduled') {
-    base = base.where('m.withdrawn_at', 'is', null).where('m.publish_at', '>', filter.now);
     list = list.where('m.withdrawn_at', 'is', null).where('m.publish_at', '>', filter.now);
   } else if (filter.state === 'published') {
-    base = base.where('m.withdrawn_at', 'is', null).where('m.publish_at', '<=', filter.now);
     list = list.where('m.withdrawn_at', 'is', null).where('m.publish_at', '<=', filter.now);
   }
-  const [rows, count] = await Promise.all([
-    list
-      .orderBy('m.id', 'desc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toOperatorRow), total: Number(count.n) };
+  const { items, total } = await pageNewestFirst(list, 'm.id', page, size);
+  return { items: items.map(toOperatorRow), total };
 }
 
 export async function findMessage(

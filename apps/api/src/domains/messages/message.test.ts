@@ -1,8 +1,9 @@
-import type {
-  InboxMessage,
-  InboxPage,
-  OperatorMessage,
-  OperatorMessagePage,
+import {
+  type InboxMessage,
+  type InboxPage,
+  MESSAGE_STATES,
+  type OperatorMessage,
+  type OperatorMessagePage,
 } from '@lotus/contracts/messages';
 import { describe, expect, it } from 'vitest';
 import { signedInMember } from '../../../test/factories.ts';
@@ -286,6 +287,26 @@ describe('back office: sending messages', () => {
     });
     expect(res.body.errorCode).toBe('message_recipients_invalid');
     expect(res.status).toBe(400);
+  });
+
+  it("answers each state's total with the page (the states' totals add up to the whole list's)", async () => {
+    await broadcast({ publishAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const gone = await broadcast();
+    await team.bo('cs', 'POST', `/bo/v1/messages/${gone.body.value.id}/withdraw`);
+    const page = async (query: string) =>
+      (await team.bo<OperatorMessagePage>('readonly', 'GET', `/bo/v1/messages?size=1${query}`)).body.value;
+    const all = await page('');
+    const totals: number[] = [];
+    for (const state of MESSAGE_STATES) {
+      const one = await page(`&state=${state}`);
+      expect(one.total).toBeGreaterThan(0);
+      expect(one.items).toHaveLength(1);
+      expect(one.items[0]?.state).toBe(state);
+      totals.push(one.total);
+    }
+    expect(totals.reduce((a, b) => a + b, 0)).toBe(all.total);
+    const beyond = await page(`&page=${all.total + 1}`);
+    expect(beyond).toMatchObject({ items: [], total: all.total });
   });
 
   it('lets readonly and finance read but not send or withdraw', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { pageNewestFirst } from '../../db/paging.ts';
 
 export async function findCodeOf(db: Executor, memberId: string): Promise<string | null> {
   const row = await db
@@ -177,24 +178,12 @@ export async function listReferrals(
   size: number,
 ): Promise<{ items: ReferralRow[]; total: number }> {
   let list = referralSelect(db).where('r.brand_id', '=', filter.brandId);
-  let count = db.selectFrom('referrals as r').where('r.brand_id', '=', filter.brandId);
-  if (filter.referrerId) {
-    list = list.where('r.referrer_id', '=', filter.referrerId);
-    count = count.where('r.referrer_id', '=', filter.referrerId);
-  }
-  if (filter.status) {
-    list = list.where('r.status', '=', filter.status);
-    count = count.where('r.status', '=', filter.status);
-  }
-  const [rows, n] = await Promise.all([
-    list
-      .orderBy('r.id', 'desc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    count.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows as ReferralRow[], total: Number(n.n) };
+  if (filter.referrerId) list = list.where('r.referrer_id', '=', filter.referrerId);
+  if (filter.status) list = list.where('r.status', '=', filter.status);
+  // Every referral has its two members (inner joins on required keys): counting the joined rows
+  // counts the referrals.
+  const { items, total } = await pageNewestFirst(list, 'r.id', page, size);
+  return { items: items as ReferralRow[], total };
 }
 
 /** The friend's referral with what qualification needs (its rule and the brand's currency). */

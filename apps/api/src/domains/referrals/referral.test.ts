@@ -1,9 +1,10 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
-import type {
-  InvitationPage,
-  OperatorReferral,
-  OperatorReferralPage,
-  ReferralDetails,
+import {
+  type InvitationPage,
+  type OperatorReferral,
+  type OperatorReferralPage,
+  REFERRAL_STATUSES,
+  type ReferralDetails,
 } from '@lotus/contracts/referrals';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brandOf, loggedInMember, mainBalance, type TestMember } from '../../../test/factories.ts';
@@ -217,6 +218,14 @@ describe('qualification and rewards', () => {
     expect(queue.body.value.items.find((i) => i.id === held.id)).toMatchObject({
       holdReasons: ['shared_ip'],
     });
+    // Each status's total with its page; they add up to the whole list's.
+    const totalOf = async (query: string) =>
+      (await team.bo<OperatorReferralPage>('readonly', 'GET', `/bo/v1/referrals?size=1${query}`)).body.value
+        .total;
+    let sum = 0;
+    for (const status of REFERRAL_STATUSES) sum += await totalOf(`&status=${status}`);
+    expect(await totalOf('&status=held')).toBeGreaterThan(0);
+    expect(sum).toBe(await totalOf(''));
 
     const [a, b] = await Promise.all([
       team.bo<OperatorReferral>('marketing', 'POST', `/bo/v1/referrals/${held.id}/approve`, {

@@ -165,6 +165,17 @@ describe('SMTP e-mail adapter', () => {
     expect(received).toHaveLength(before);
     // The link reached nobody, so none stays valid.
     expect(await countRows(ctx.db, 'password_reset_tokens')).toBe(tokensBefore);
+    // Nor does it count among the account's sent links (5 per 30 minutes): every retry is sent again.
+    for (let i = 0; i < 5; i += 1) {
+      const retry = await call(ctx.app, {
+        method: 'POST',
+        url: '/wps/member/password/email',
+        remoteAddress: randomIp(),
+        headers: headers(),
+        payload: { username, email },
+      });
+      expect(retry.body.errorCode).toBe('email_send_failed');
+    }
   });
 
   it('fails the send when the server refuses the credentials', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { createBrand, setupTestApp } from '../../../test/support.ts';
@@ -71,15 +71,50 @@ async function rebateCase(brand: Brand, now: Date) {
   return { ids, owed: [300n, 549n, 0n, 1_200n, 180n, 3_000n, 999n] };
 }
 
+/** A fresh brand with the seven members of rebateCase, and their balances before any run. */
+async function rebateStart() {
+  const brand = await freshBrand();
+  const now = new Date();
+  const { ids, owed } = await rebateCase(brand, now);
+  return { brand, now, ids, owed, before: await balances(ids) };
+}
+
+async function deposits(brand: Brand, memberId: string, amount: bigint, day: string) {
+  await sql`insert into vip_deposits (brand_id, member_id, day, amount, last_tx_id, last_entry_id)
+            values (${brand.id}, ${memberId}, ${day}::date, ${amount.toString()}, '0'::xid8, 0)`.execute(
+    ctx.db,
+  );
+}
+
+/**
+ * The run's `nth` ledger commit dies with its work done, before COMMIT; with `kill`, on PostgreSQL its
+ * connection is killed too.
+ */
+function crashBeforeCommit(nth: number, kill = false) {
+  let commits = 0;
+  setLedgerFaults({
+    beforeCommit: async (trx) => {
+      commits += 1;
+      if (commits !== nth) return;
+      if (kill && process.env.TEST_DB === 'postgres')
+        await sql`select pg_terminate_backend(pg_backend_pid())`.execute(trx);
+      throw new Error('crash');
+    },
+  });
+}
+
+/** How many rows a `select count(*)::text as n` query counts. */
+async function count(query: RawBuilder<{ n: string }>): Promise<number> {
+  const { rows } = await query.execute(ctx.db);
+  return Number(rows[0]?.n);
+}
+
 const total = (xs: readonly bigint[]) => xs.reduce((t, x) => t + x, 0n);
 const minus = (xs: readonly bigint[], ys: readonly bigint[]) => xs.map((x, i) => x - (ys[i] ?? 0n));
 
 describe('daily rebate in batches', () => {
   it('pays each member to the cent once; a rerun the same day pays nobody, the next day only new turnover', async () => {
-    const brand = await freshBrand();
-    const now = new Date();
-    const { ids, owed } = await rebateCase(brand, now);
-    const before = await balances(ids);
+    const { brand, now, ids, owed, before } = await rebateStart();
     const first = await runBrandRebate(ctx.db, brand, now, BATCH);
     expect(first).toEqual({ paid: 6, amount: total(owed) });
     expect(minus(await balances(ids), before)).toEqual(owed);
@@ -92,11 +127,10 @@ describe('daily rebate in batches', () => {
     expect(await runBrandRebate(ctx.db, brand, tomorrow, BATCH)).toEqual({ paid: 1, amount: 300n });
     expect(minus(await balances(ids), before)).toEqual([600n, ...owed.slice(1)]);
     // One payout row and one journal entry per payment, each under its member's key of the day.
-    const payouts = await sql<{ n: string }>`
-      select count(*)::text as n from vip_rebate_payouts where brand_id = ${brand.id} and mode = 'daily'`.execute(
-      ctx.db,
-    );
-    expect(payouts.rows[0]?.n).toBe('7');
+    expect(
+      await count(sql`
+        select count(*)::text as n from vip_rebate_payouts where brand_id = ${brand.id} and mode = 'daily'`),
+    ).toBe(7);
     const keys = await sql<{ k: string }>`
       select idempotency_key as k from journal_entries where brand_id = ${brand.id} and kind = 'vip_rebate'
       order by id`.execute(ctx.db);
@@ -109,21 +143,9 @@ describe('daily rebate in batches', () => {
   });
 
   it('a crash in the middle of a batch, then a resumed run: every member paid exactly once', async () => {
-    const brand = await freshBrand();
-    const now = new Date();
-    const { ids, owed } = await rebateCase(brand, now);
-    const before = await balances(ids);
-    let commits = 0;
-    setLedgerFaults({
-      beforeCommit: async (trx) => {
-        commits += 1;
-        if (commits !== 2) return;
-        // The second batch dies with its work done, before COMMIT: on PostgreSQL its connection is killed.
-        if (process.env.TEST_DB === 'postgres')
-          await sql`select pg_terminate_backend(pg_backend_pid())`.execute(trx);
-        throw new Error('crash');
-      },
-    });
+    const { brand, now, ids, owed, before } = await rebateStart();
+    // The second batch dies with its work done, before COMMIT: on PostgreSQL its connection is killed.
+    crashBeforeCommit(2, true);
     await expect(runBrandRebate(ctx.db, brand, now, BATCH)).rejects.toThrow();
     setLedgerFaults(null);
     const partial = minus(await balances(ids), before);
@@ -141,10 +163,7 @@ describe('daily rebate in batches', () => {
   });
 
   it('a reply lost after a commit, then a resumed run: the committed batch is not paid again', async () => {
-    const brand = await freshBrand();
-    const now = new Date();
-    const { ids, owed } = await rebateCase(brand, now);
-    const before = await balances(ids);
+    const { brand, now, ids, owed, before } = await rebateStart();
     let commits = 0;
     setLedgerFaults({
       afterCommit: async () => {
@@ -168,37 +187,27 @@ describe('nightly VIP job in batches', () => {
     // Bronze (500, 5,000): 18.00; the last has too little for any level.
     const silver = ids.slice(0, 3);
     const bronze = ids.slice(3, 5);
-    for (const m of silver) {
-      await turnover(brand, m, { RNG: 3_000_000n }, day(now));
-      await sql`insert into vip_deposits (brand_id, member_id, day, amount, last_tx_id, last_entry_id)
-                values (${brand.id}, ${m}, ${day(now)}::date, 300000, '0'::xid8, 0)`.execute(ctx.db);
-    }
-    for (const m of bronze) {
-      await turnover(brand, m, { RNG: 600_000n }, day(now));
-      await sql`insert into vip_deposits (brand_id, member_id, day, amount, last_tx_id, last_entry_id)
-                values (${brand.id}, ${m}, ${day(now)}::date, 60000, '0'::xid8, 0)`.execute(ctx.db);
+    for (const [group, stake, deposited] of [
+      [silver, 3_000_000n, 300_000n],
+      [bronze, 600_000n, 60_000n],
+    ] as const) {
+      for (const m of group) {
+        await turnover(brand, m, { RNG: stake }, day(now));
+        await deposits(brand, m, deposited, day(now));
+      }
     }
     await turnover(brand, ids[5] as string, { RNG: 1_000n }, day(now));
     const owed = [8_600n, 8_600n, 8_600n, 1_800n, 1_800n, 0n];
     const before = await balances(ids);
-    let commits = 0;
-    setLedgerFaults({
-      beforeCommit: async () => {
-        commits += 1;
-        if (commits === 2) throw new Error('crash');
-      },
-    });
+    crashBeforeCommit(2);
     await expect(runBrandVip(ctx.db, brand, now, BATCH)).rejects.toThrow('crash');
     setLedgerFaults(null);
     const partial = minus(await balances(ids), before);
     expect(total(partial)).toBeLessThan(total(owed));
-    const bonuses = async () => {
-      const { rows } = await sql<{ n: string }>`
-        select count(*)::text as n from journal_entries where brand_id = ${brand.id} and kind = 'vip_bonus'`.execute(
-        ctx.db,
+    const bonuses = () =>
+      count(
+        sql`select count(*)::text as n from journal_entries where brand_id = ${brand.id} and kind = 'vip_bonus'`,
       );
-      return Number(rows[0]?.n);
-    };
     const paidBefore = await bonuses();
     const resumed = await runBrandVip(ctx.db, brand, now, BATCH);
     expect(minus(await balances(ids), before)).toEqual(owed);
@@ -211,8 +220,8 @@ describe('nightly VIP job in batches', () => {
     expect(rerun).toEqual({ changes: [], paid: 0 });
     expect(minus(await balances(ids), before)).toEqual(owed);
     // One history row per change, whatever the crash.
-    const history = await sql<{ n: string }>`
-      select count(*)::text as n from vip_level_history where brand_id = ${brand.id}`.execute(ctx.db);
-    expect(history.rows[0]?.n).toBe('5');
+    expect(
+      await count(sql`select count(*)::text as n from vip_level_history where brand_id = ${brand.id}`),
+    ).toBe(5);
   });
 });

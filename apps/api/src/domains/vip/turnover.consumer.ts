@@ -137,8 +137,9 @@ async function positions(
            last_tx_id::text as tx, last_entry_id::text as entry
     from ${sql.table(table)}
     where (brand_id, member_id, day) in (
-      select * from unnest(${keys.map((k) => k.brandId)}::bigint[], ${keys.map((k) => k.memberId)}::bigint[],
-                           ${keys.map((k) => k.day)}::date[]))
+      select k.brand_id, k.member_id, k.day
+      from unnest(${keys.map((k) => k.brandId)}::bigint[], ${keys.map((k) => k.memberId)}::bigint[],
+                  ${keys.map((k) => k.day)}::date[]) as k(brand_id, member_id, day))
     for update`.execute(trx);
   return new Map(
     rows.map((r) => [

@@ -11,9 +11,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
+import { DataTable, RowAction } from '../../components/DataTable.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
 import { boApi } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { canAct } from '../../lib/roles.ts';
@@ -122,105 +124,76 @@ export default function GamesPage() {
       <h2>{t('games.vendors')}</h2>
       <QueryState loading={vendors.isPending} error={vendors.error} />
       {vendors.data && (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('games.vendor')}</th>
-                <th scope="col">{t('games.categories')}</th>
-                <th scope="col">{t('games.order')}</th>
-                <th scope="col">{t('games.hot')}</th>
-                <th scope="col">{t('games.lobby')}</th>
-                <th scope="col">{t('games.maintenance')}</th>
-                <th scope="col">{t('games.gameCount')}</th>
-                {canEdit ? <th scope="col">{t('games.actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {vendors.data.map((v) => (
-                <tr key={v.id} data-testid={`bo-vendor-${v.code}`}>
-                  <td>
-                    <span className="game-name">
-                      {v.smallIcon ? <img src={v.smallIcon} alt="" width={28} height={28} /> : null}
-                      <span>
-                        {v.displayName || v.name}
-                        <br />
-                        <small>
-                          {v.code}
-                          {v.active ? '' : ` · ${t('games.apiOff')}`}
-                        </small>
-                      </span>
-                    </span>
-                  </td>
-                  <td>{v.categories.map((c) => c.gameCategory).join(', ') || '—'}</td>
-                  <td className="num">{v.sortOrder}</td>
-                  <td>{onOff(v.isHot)}</td>
-                  <td>{onOff(v.lobbyEnabled)}</td>
-                  <td>{onOff(v.maintenance)}</td>
-                  <td className="num">{v.gameCount}</td>
-                  {canEdit ? (
-                    <td className="actions">
-                      <button
-                        type="button"
-                        className="secondary"
-                        onClick={() => vendor(v.id, { isHot: !v.isHot })}
-                      >
-                        {v.isHot ? t('games.unsetHot') : t('games.setHot')}
-                      </button>
-                      <button
-                        type="button"
-                        className="secondary"
-                        onClick={() => vendor(v.id, { lobbyEnabled: !v.lobbyEnabled })}
-                      >
-                        {v.lobbyEnabled ? t('games.hide') : t('games.show')}
-                      </button>
-                      <button
-                        type="button"
-                        className="secondary"
-                        onClick={() => vendor(v.id, { maintenance: !v.maintenance })}
-                      >
-                        {v.maintenance ? t('games.endMaintenance') : t('games.startMaintenance')}
-                      </button>
-                      <button type="button" className="secondary" onClick={() => setEditing(v)}>
-                        {t('games.edit')}
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          headers={[
+            t('games.vendor'),
+            t('games.categories'),
+            t('games.order'),
+            t('games.hot'),
+            t('games.lobby'),
+            t('games.maintenance'),
+            t('games.gameCount'),
+            canEdit && t('games.actions'),
+          ]}
+        >
+          {vendors.data.map((v) => (
+            <tr key={v.id} data-testid={`bo-vendor-${v.code}`}>
+              <td>
+                <span className="game-name">
+                  {v.smallIcon ? <img src={v.smallIcon} alt="" width={28} height={28} /> : null}
+                  <span>
+                    {v.displayName || v.name}
+                    <br />
+                    <small>
+                      {v.code}
+                      {v.active ? '' : ` · ${t('games.apiOff')}`}
+                    </small>
+                  </span>
+                </span>
+              </td>
+              <td>{v.categories.map((c) => c.gameCategory).join(', ') || '—'}</td>
+              <td className="num">{v.sortOrder}</td>
+              <td>{onOff(v.isHot)}</td>
+              <td>{onOff(v.lobbyEnabled)}</td>
+              <td>{onOff(v.maintenance)}</td>
+              <td className="num">{v.gameCount}</td>
+              {canEdit ? (
+                <td className="actions">
+                  <RowAction onClick={() => vendor(v.id, { isHot: !v.isHot })}>
+                    {v.isHot ? t('games.unsetHot') : t('games.setHot')}
+                  </RowAction>
+                  <RowAction onClick={() => vendor(v.id, { lobbyEnabled: !v.lobbyEnabled })}>
+                    {v.lobbyEnabled ? t('games.hide') : t('games.show')}
+                  </RowAction>
+                  <RowAction onClick={() => vendor(v.id, { maintenance: !v.maintenance })}>
+                    {v.maintenance ? t('games.endMaintenance') : t('games.startMaintenance')}
+                  </RowAction>
+                  <RowAction onClick={() => setEditing(v)}>{t('games.edit')}</RowAction>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       <h2>{t('games.games')}</h2>
       <form className="toolbar" onSubmit={apply}>
-        <label htmlFor="games-vendor">{t('games.vendor')}</label>
-        <select
+        <SelectField
           id="games-vendor"
+          label={t('games.vendor')}
           value={draft.vendorId}
-          onChange={(e) => setDraft({ ...draft, vendorId: e.target.value })}
-        >
-          <option value="">{t('games.allVendors')}</option>
-          {vendors.data?.map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.displayName || v.name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="games-category">{t('games.category')}</label>
-        <select
+          all={t('games.allVendors')}
+          options={(vendors.data ?? []).map((v) => ({ value: v.id, label: v.displayName || v.name }))}
+          onChange={(vendorId) => setDraft({ ...draft, vendorId })}
+        />
+        <SelectField<GameCategory>
           id="games-category"
+          label={t('games.category')}
           value={draft.gameCategory}
-          onChange={(e) => setDraft({ ...draft, gameCategory: e.target.value as GameCategory | '' })}
-        >
-          <option value="">{t('games.allCategories')}</option>
-          {GAME_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+          all={t('games.allCategories')}
+          options={GAME_CATEGORIES}
+          onChange={(gameCategory) => setDraft({ ...draft, gameCategory })}
+        />
         <label htmlFor="games-search">{t('games.search')}</label>
         <input
           id="games-search"
@@ -233,85 +206,66 @@ export default function GamesPage() {
       <QueryState loading={games.isPending} error={games.error} />
       {games.data && (
         <>
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('games.game')}</th>
-                  <th scope="col">{t('games.vendor')}</th>
-                  <th scope="col">{t('games.category')}</th>
-                  <th scope="col">{t('games.minBet')}</th>
-                  <th scope="col">{t('games.lines')}</th>
-                  <th scope="col">{t('games.order')}</th>
-                  <th scope="col">{t('games.status')}</th>
-                  <th scope="col">{t('games.enabled')}</th>
-                  <th scope="col">{t('games.hot')}</th>
-                  {canEdit ? <th scope="col">{t('games.actions')}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {games.data.items.map((g) => (
-                  <tr key={g.id} data-testid={`bo-game-${g.code}`}>
-                    <td>
-                      <span className="game-name">
-                        {g.icon ? <img src={g.icon} alt="" width={36} height={36} /> : null}
-                        <span>
-                          {g.nameEn}
-                          <br />
-                          <small>
-                            {g.code} · {g.nameCn || g.nameMs}
-                          </small>
-                        </span>
-                      </span>
-                    </td>
-                    <td>{g.vassalage}</td>
-                    <td>
-                      {g.gameCategory}
-                      {g.gameType ? ` · ${g.gameType}` : ''}
-                    </td>
-                    <td className="num">{formatAmount(g.minBet)}</td>
-                    <td className="num">{g.lines}</td>
-                    <td className="num">{g.sortOrder}</td>
-                    <td>{statusText(t, g.status)}</td>
-                    <td>{onOff(g.enabled)}</td>
-                    <td>{onOff(g.isHot)}</td>
-                    {canEdit ? (
-                      <td className="actions">
-                        <button
-                          type="button"
-                          className="secondary"
-                          onClick={() => game(g.id, { enabled: !g.enabled })}
-                        >
-                          {g.enabled ? t('games.disable') : t('games.enable')}
-                        </button>
-                        <button
-                          type="button"
-                          className="secondary"
-                          onClick={() => game(g.id, { isHot: !g.isHot })}
-                        >
-                          {g.isHot ? t('games.unsetHot') : t('games.setHot')}
-                        </button>
-                        <button
-                          type="button"
-                          className="secondary"
-                          onClick={() =>
-                            game(g.id, { status: g.status === 'maintenance' ? 'active' : 'maintenance' })
-                          }
-                        >
-                          {g.status === 'maintenance'
-                            ? t('games.endMaintenance')
-                            : t('games.startMaintenance')}
-                        </button>
-                        <button type="button" className="secondary" onClick={() => setEditingGame(g)}>
-                          {t('games.edit')}
-                        </button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            headers={[
+              t('games.game'),
+              t('games.vendor'),
+              t('games.category'),
+              t('games.minBet'),
+              t('games.lines'),
+              t('games.order'),
+              t('games.status'),
+              t('games.enabled'),
+              t('games.hot'),
+              canEdit && t('games.actions'),
+            ]}
+          >
+            {games.data.items.map((g) => (
+              <tr key={g.id} data-testid={`bo-game-${g.code}`}>
+                <td>
+                  <span className="game-name">
+                    {g.icon ? <img src={g.icon} alt="" width={36} height={36} /> : null}
+                    <span>
+                      {g.nameEn}
+                      <br />
+                      <small>
+                        {g.code} · {g.nameCn || g.nameMs}
+                      </small>
+                    </span>
+                  </span>
+                </td>
+                <td>{g.vassalage}</td>
+                <td>
+                  {g.gameCategory}
+                  {g.gameType ? ` · ${g.gameType}` : ''}
+                </td>
+                <td className="num">{formatAmount(g.minBet)}</td>
+                <td className="num">{g.lines}</td>
+                <td className="num">{g.sortOrder}</td>
+                <td>{statusText(t, g.status)}</td>
+                <td>{onOff(g.enabled)}</td>
+                <td>{onOff(g.isHot)}</td>
+                {canEdit ? (
+                  <td className="actions">
+                    <RowAction onClick={() => game(g.id, { enabled: !g.enabled })}>
+                      {g.enabled ? t('games.disable') : t('games.enable')}
+                    </RowAction>
+                    <RowAction onClick={() => game(g.id, { isHot: !g.isHot })}>
+                      {g.isHot ? t('games.unsetHot') : t('games.setHot')}
+                    </RowAction>
+                    <RowAction
+                      onClick={() =>
+                        game(g.id, { status: g.status === 'maintenance' ? 'active' : 'maintenance' })
+                      }
+                    >
+                      {g.status === 'maintenance' ? t('games.endMaintenance') : t('games.startMaintenance')}
+                    </RowAction>
+                    <RowAction onClick={() => setEditingGame(g)}>{t('games.edit')}</RowAction>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </DataTable>
           <Pagination page={page} pageSize={PAGE_SIZE} total={games.data.total} onPage={setPage} />
         </>
       )}

@@ -1,9 +1,9 @@
 import type { CatalogueGame, CatalogueVendor, GgrReport, RoundPage } from '@lotus/contracts/games';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { barHeight, toMinor } from '../../components/BarChart.tsx';
 import { renderAsOperator } from '../../testing/operator-api.tsx';
 import GamesPage from './GamesPage.tsx';
-import { barHeight, toMinor } from './GgrChart.tsx';
 import GgrPage from './GgrPage.tsx';
 import RoundsPage from './RoundsPage.tsx';
 

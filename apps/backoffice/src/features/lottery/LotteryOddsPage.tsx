@@ -10,7 +10,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
+import { DataTable, RowAction } from '../../components/DataTable.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
 import { boApi } from '../../lib/api.ts';
 import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
@@ -68,97 +70,77 @@ export default function LotteryOddsPage() {
     <section aria-labelledby="lottery-odds-title">
       <h1 id="lottery-odds-title">{t('lottery.oddsTitle')}</h1>
       <div className="toolbar">
-        <label htmlFor="lo-mode">{t('lottery.prizeMode')}</label>
-        <select
+        <SelectField<LotteryPrizeMode>
           id="lo-mode"
+          label={t('lottery.prizeMode')}
           value={filter.prizeMode}
-          onChange={(e) => setFilter({ ...filter, prizeMode: e.target.value as LotteryPrizeMode })}
-        >
-          {LOTTERY_PRIZE_MODES.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="lo-family">{t('lottery.family')}</label>
-        <select
+          options={LOTTERY_PRIZE_MODES}
+          onChange={(prizeMode) => setFilter({ ...filter, prizeMode })}
+        />
+        <SelectField<LotteryFamily>
           id="lo-family"
+          label={t('lottery.family')}
           value={filter.family}
-          onChange={(e) => setFilter({ ...filter, family: e.target.value as LotteryFamily })}
-        >
-          {LOTTERY_FAMILIES.map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </select>
+          options={LOTTERY_FAMILIES}
+          onChange={(family) => setFilter({ ...filter, family })}
+        />
       </div>
       <p className="hint">{t('lottery.oddsHint')}</p>
       <ActionMessage message={message} />
       <QueryState loading={odds.isPending} error={odds.error} />
       {odds.data && (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('lottery.playType')}</th>
-                <th scope="col">{t('lottery.tier')}</th>
-                <th scope="col">{t('lottery.odds')}</th>
-                <th scope="col">{t('lottery.defaultOdds')}</th>
-                {canEdit ? <th scope="col">{t('lottery.actions')}</th> : null}
+        <DataTable
+          headers={[
+            t('lottery.playType'),
+            t('lottery.tier'),
+            t('lottery.odds'),
+            t('lottery.defaultOdds'),
+            canEdit && t('lottery.actions'),
+          ]}
+        >
+          {odds.data.items.map((row) => {
+            const key = rowKey(row);
+            const label = `${row.playCode} ${row.tier}`;
+            return (
+              <tr key={key} data-testid={`bo-lottery-odds-${row.playId}-${row.tier}`}>
+                <td>
+                  {row.playCode}
+                  <br />
+                  <small>{row.playId}</small>
+                </td>
+                <td>{row.tier}</td>
+                <td className="num">
+                  {oddsMultiplier(row.odds)}×{row.overridden ? ` (${t('lottery.overridden')})` : ''}
+                </td>
+                <td className="num">{oddsMultiplier(row.defaultOdds)}×</td>
+                {canEdit ? (
+                  <td>
+                    <form className="actions" onSubmit={(e) => submitRow(e, row)}>
+                      <label className="visually-hidden" htmlFor={`odds-${key}`}>
+                        {t('lottery.newOdds', { play: label })}
+                      </label>
+                      <input
+                        id={`odds-${key}`}
+                        size={8}
+                        inputMode="decimal"
+                        value={drafts[key] ?? oddsMultiplier(row.odds)}
+                        onChange={(e) => setDrafts({ ...drafts, [key]: e.target.value })}
+                      />
+                      <button type="submit" className="secondary" disabled={save.isPending}>
+                        {t('lottery.save')}
+                      </button>
+                      {row.overridden ? (
+                        <RowAction disabled={save.isPending} onClick={() => change(row, null)}>
+                          {t('lottery.resetOdds')}
+                        </RowAction>
+                      ) : null}
+                    </form>
+                  </td>
+                ) : null}
               </tr>
-            </thead>
-            <tbody>
-              {odds.data.items.map((row) => {
-                const key = rowKey(row);
-                const label = `${row.playCode} ${row.tier}`;
-                return (
-                  <tr key={key} data-testid={`bo-lottery-odds-${row.playId}-${row.tier}`}>
-                    <td>
-                      {row.playCode}
-                      <br />
-                      <small>{row.playId}</small>
-                    </td>
-                    <td>{row.tier}</td>
-                    <td className="num">
-                      {oddsMultiplier(row.odds)}×{row.overridden ? ` (${t('lottery.overridden')})` : ''}
-                    </td>
-                    <td className="num">{oddsMultiplier(row.defaultOdds)}×</td>
-                    {canEdit ? (
-                      <td>
-                        <form className="actions" onSubmit={(e) => submitRow(e, row)}>
-                          <label className="visually-hidden" htmlFor={`odds-${key}`}>
-                            {t('lottery.newOdds', { play: label })}
-                          </label>
-                          <input
-                            id={`odds-${key}`}
-                            size={8}
-                            inputMode="decimal"
-                            value={drafts[key] ?? oddsMultiplier(row.odds)}
-                            onChange={(e) => setDrafts({ ...drafts, [key]: e.target.value })}
-                          />
-                          <button type="submit" className="secondary" disabled={save.isPending}>
-                            {t('lottery.save')}
-                          </button>
-                          {row.overridden ? (
-                            <button
-                              type="button"
-                              className="secondary"
-                              disabled={save.isPending}
-                              onClick={() => change(row, null)}
-                            >
-                              {t('lottery.resetOdds')}
-                            </button>
-                          ) : null}
-                        </form>
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
     </section>
   );

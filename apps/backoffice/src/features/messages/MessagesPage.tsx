@@ -10,8 +10,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
-import { Pagination } from '../../components/Pagination.tsx';
+import { PagedTable, RowAction } from '../../components/DataTable.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
 import { boApi } from '../../lib/api.ts';
 import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
@@ -185,70 +186,54 @@ export default function MessagesPage() {
         </form>
       )}
       <div className="toolbar">
-        <label htmlFor="message-state">{t('messages.state')}</label>
-        <select
+        <SelectField<MessageState>
           id="message-state"
+          label={t('messages.state')}
           value={state}
-          onChange={(event) => {
-            setState(event.target.value as MessageState | '');
+          all={t('messages.allStates')}
+          options={MESSAGE_STATES.map((s) => ({ value: s, label: stateLabel(t, s) }))}
+          onChange={(next) => {
+            setState(next);
             setPage(1);
           }}
-        >
-          <option value="">{t('messages.allStates')}</option>
-          {MESSAGE_STATES.map((s) => (
-            <option key={s} value={s}>
-              {stateLabel(t, s)}
-            </option>
-          ))}
-        </select>
+        />
       </div>
       <QueryState loading={list.isPending} error={list.error} />
       {list.data && (
-        <>
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('messages.publishAt')}</th>
-                  <th scope="col">{t('messages.messageTitle')}</th>
-                  <th scope="col">{t('messages.audience')}</th>
-                  <th scope="col">{t('messages.reads')}</th>
-                  <th scope="col">{t('messages.state')}</th>
-                  <th scope="col">{t('adjustments.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((m) => (
-                  <tr key={m.id} data-testid={`bo-message-${m.id}`}>
-                    <td>{new Date(m.publishAt).toLocaleString()}</td>
-                    <td>{m.title.en}</td>
-                    <td>
-                      {m.audience === 'all'
-                        ? t('messages.audienceAll')
-                        : t('messages.recipients', { count: m.recipients })}
-                    </td>
-                    <td className="num">{m.reads}</td>
-                    <td>{stateLabel(t, m.state)}</td>
-                    <td>
-                      {mayAct && m.state !== 'withdrawn' && (
-                        <button
-                          type="button"
-                          className="secondary"
-                          disabled={withdraw.isPending}
-                          onClick={() => withdraw.mutate(m.id)}
-                        >
-                          {t('messages.withdraw')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {list.data.items.length === 0 && <p>{t('common.empty')}</p>}
-          <Pagination page={page} pageSize={list.data.size} total={list.data.total} onPage={setPage} />
-        </>
+        <PagedTable
+          headers={[
+            t('messages.publishAt'),
+            t('messages.messageTitle'),
+            t('messages.audience'),
+            t('messages.reads'),
+            t('messages.state'),
+            t('adjustments.actions'),
+          ]}
+          page={page}
+          list={list.data}
+          onPage={setPage}
+        >
+          {list.data.items.map((m) => (
+            <tr key={m.id} data-testid={`bo-message-${m.id}`}>
+              <td>{new Date(m.publishAt).toLocaleString()}</td>
+              <td>{m.title.en}</td>
+              <td>
+                {m.audience === 'all'
+                  ? t('messages.audienceAll')
+                  : t('messages.recipients', { count: m.recipients })}
+              </td>
+              <td className="num">{m.reads}</td>
+              <td>{stateLabel(t, m.state)}</td>
+              <td>
+                {mayAct && m.state !== 'withdrawn' && (
+                  <RowAction disabled={withdraw.isPending} onClick={() => withdraw.mutate(m.id)}>
+                    {t('messages.withdraw')}
+                  </RowAction>
+                )}
+              </td>
+            </tr>
+          ))}
+        </PagedTable>
       )}
     </section>
   );

@@ -11,7 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
-import { Pagination } from '../../components/Pagination.tsx';
+import { PagedTable, RowAction } from '../../components/DataTable.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { boApi } from '../../lib/api.ts';
 import { canAct } from '../../lib/roles.ts';
@@ -184,58 +184,47 @@ export default function MissionsPage() {
       )}
       <QueryState loading={list.isPending} error={list.error} />
       {list.data && (
-        <>
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('missions.nameEn')}</th>
-                  <th scope="col">{t('missions.kind')}</th>
-                  <th scope="col">{t('missions.period')}</th>
-                  <th scope="col">{t('missions.target')}</th>
-                  <th scope="col">{t('missions.reward')}</th>
-                  <th scope="col">{t('missions.claims')}</th>
-                  <th scope="col">{t('missions.paid')}</th>
-                  <th scope="col">{t('adjustments.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((m) => (
-                  <tr key={m.id} data-testid={`bo-mission-${m.id}`}>
-                    <td>{m.name.en}</td>
-                    <td>
-                      {kindLabel(t, m.kind)}
-                      {m.category ? ` (${m.category})` : ''}
-                    </td>
-                    <td>{periodLabel(t, m.period)}</td>
-                    <td className="num">{m.target}</td>
-                    <td className="num">{m.reward}</td>
-                    <td className="num">{m.claims}</td>
-                    <td className="num">{m.paid}</td>
-                    <td>
-                      {mayAct ? (
-                        <button
-                          type="button"
-                          className="secondary"
-                          disabled={toggle.isPending}
-                          onClick={() => toggle.mutate(m)}
-                        >
-                          {m.active ? t('operators.deactivate') : t('operators.activate')}
-                        </button>
-                      ) : m.active ? (
-                        t('operators.active')
-                      ) : (
-                        t('operators.inactive')
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {list.data.items.length === 0 && <p>{t('common.empty')}</p>}
-          <Pagination page={page} pageSize={list.data.size} total={list.data.total} onPage={setPage} />
-        </>
+        <PagedTable
+          headers={[
+            t('missions.nameEn'),
+            t('missions.kind'),
+            t('missions.period'),
+            t('missions.target'),
+            t('missions.reward'),
+            t('missions.claims'),
+            t('missions.paid'),
+            t('adjustments.actions'),
+          ]}
+          page={page}
+          list={list.data}
+          onPage={setPage}
+        >
+          {list.data.items.map((m) => (
+            <tr key={m.id} data-testid={`bo-mission-${m.id}`}>
+              <td>{m.name.en}</td>
+              <td>
+                {kindLabel(t, m.kind)}
+                {m.category ? ` (${m.category})` : ''}
+              </td>
+              <td>{periodLabel(t, m.period)}</td>
+              <td className="num">{m.target}</td>
+              <td className="num">{m.reward}</td>
+              <td className="num">{m.claims}</td>
+              <td className="num">{m.paid}</td>
+              <td>
+                {mayAct ? (
+                  <RowAction disabled={toggle.isPending} onClick={() => toggle.mutate(m)}>
+                    {m.active ? t('operators.deactivate') : t('operators.activate')}
+                  </RowAction>
+                ) : m.active ? (
+                  t('operators.active')
+                ) : (
+                  t('operators.inactive')
+                )}
+              </td>
+            </tr>
+          ))}
+        </PagedTable>
       )}
     </section>
   );

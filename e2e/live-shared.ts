@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { createMember, fundMember, withDatabase } from '@lotus/api/harness';
+import type { BettingRecordPage } from '@lotus/contracts/games';
+import { popupClosedKey } from '@lotus/contracts/storage';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { newPage, siteUrl } from './browser.ts';
+
+/**
+ * What the two live-table scenarios (live.e2e.ts through the vendor's API, live-page.e2e.ts through
+ * the table page) share: the table, the platform's and the vendor's databases as they read them, the
+ * member's betting record through the site's relay, and a session whose announcements popup is
+ * closed already.
+ */
+export const TABLE = 'live-baccarat';
+export const unique = () => randomBytes(3).toString('hex');
+export const db = <T>(work: Parameters<typeof withDatabase<T>>[1]) =>
+  withDatabase(inject('databaseUrl'), work);
+export const vendorUrl = () => inject('vendorUrl');
+
+/** Minor units as the pages and the API write them (MYR, two decimals). */
+export const cents = (x: bigint) => {
+  const abs = x < 0n ? -x : x;
+  return `${x < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+};
+
+/** A DEMO member with the password the scenarios log in with and 100.00 MYR; answers its id. */
+export async function fundedMember(username: string): Promise<string> {
+  const { id } = await db((d) => createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' }));
+  await db((d) => fundMember(d, { merchantCode: 'DEMO', username, amount: '100.00' }));
+  return id;
+}
+
+/** The member's main balance in the platform's ledger, in minor units. */
+export function memberBalance(memberId: string): Promise<bigint> {
+  return db(async (d) => {
+    const { rows } = await sql<{ balance: string }>`
+      select balance::text from ledger_accounts where member_id = ${memberId} and kind = 'member_main'`.execute(
+      d,
+    );
+    return BigInt(rows[0]?.balance ?? '0');
+  });
+}
+
+/** The member's live betting record through the platform's API, as the member centre reads it. */
+export async function liveBettingRecord(siteToken: string): Promise<BettingRecordPage> {
+  const res = await fetch(`${siteUrl()}/wps/relay/MCSFE_getBettingRecord?gameCategory=LIVE`, {
+    headers: { merchant: 'DEMO', language: 'EN', device: 'web', authorization: siteToken },
+  });
+  return ((await res.json()) as { value: BettingRecordPage }).value;
+}
+
+export type VendorSeat = { id: string; status: string; payout: string | null };
+
+/** The player's seats in the vendor's own database (DEMO brand), oldest first. */
+export async function vendorSeats(playerId: string): Promise<VendorSeat[]> {
+  const client = new pg.Client({ connectionString: inject('vendorDatabaseUrl') });
+  await client.connect();
+  try {
+    const { rows } = await client.query<VendorSeat>(
+      `select id, status, payout::text from live_seats where brand = 'DEMO' and player_id = $1 order by created_at`,
+      [playerId],
+    );
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh session whose announcements popup is closed already (popupClosedKey, per session): the
+ * popup is not these scenarios' subject, and on a loaded machine it can open late over a button.
+ */
+export async function sessionWithoutPopups(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser);
+  await context.addInitScript(
+    (keys) => {
+      for (const key of keys) window.sessionStorage.setItem(key, '1');
+    },
+    (['A', 'B', 'F'] as const).map(popupClosedKey),
+  );
+  return { context, page };
+}
