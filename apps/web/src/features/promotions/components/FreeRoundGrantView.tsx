@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { closeModal } from '../../../lib/modals.ts';
 import { formatDecimalAmount } from '../../../lib/money.ts';
 
 /**
@@ -35,6 +36,8 @@ export function FreeRoundGrantView({ grant }: { grant: FreeRoundGrant }) {
       {playable ? (
         <Link
           className="button button--primary"
+          // The reward centre is a page of the member centre: the game opens in its place.
+          onClick={() => closeModal('memberCentre')}
           to={paths.game.to({
             vendor: grant.vendorCode,
             game: grant.gameCode,
