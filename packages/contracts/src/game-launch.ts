@@ -59,6 +59,18 @@ export const SeamlessSession = Type.Object({
     description: "The player's balance at the currency's exact scale (null in free play)",
   }),
   expiresAt: Type.String({ format: 'date-time', description: 'When the session token stops taking bets' }),
+  freeRounds: Type.Optional(
+    Type.Array(
+      Type.Object({
+        grantId: Type.String({ description: 'Sent as freeRoundGrantId with the bet of a free spin' }),
+        game: Type.String({ description: "The vendor's game code the rounds are for" }),
+        stake: Type.String({ description: "Each round's fixed stake, the currency's exact scale" }),
+        remaining: Type.Integer({ description: 'Rounds left' }),
+        expiresAt: Type.String({ format: 'date-time' }),
+      }),
+      { description: "The player's free rounds for the launched game (real mode only)" },
+    ),
+  ),
 });
 export type SeamlessSession = Static<typeof SeamlessSession>;
 

@@ -118,10 +118,19 @@ export const PromotionInput = Type.Object(
       Type.Literal('monthly'),
     ]),
     rules: PromotionRules,
-    rewardKind: Type.Union([Type.Literal('fixed'), Type.Literal('percent'), Type.Literal('raffle')]),
+    rewardKind: Type.Union([
+      Type.Literal('fixed'),
+      Type.Literal('percent'),
+      Type.Literal('raffle'),
+      Type.Literal('free_rounds'),
+    ]),
     rewardAmount: Type.Optional(AmountInput),
     /** rewardKind raffle: the prizes, drawn by weight among those in stock (1 to 20). */
     rafflePrizes: Type.Optional(Type.Array(RafflePrizeInput, { minItems: 1, maxItems: 20 })),
+    /** rewardKind free_rounds: the house slot (catalogue game id), its fixed stake and the rounds given. */
+    freeRoundsGame: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$' })),
+    freeRoundsStake: Type.Optional(AmountInput),
+    freeRoundsCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     /** Percent of the deposit, up to 2 decimals (e.g. "50" or "12.5"). */
     rewardPercent: Type.Optional(Type.String({ pattern: '^\\d{1,4}(\\.\\d{1,2})?$' })),
     rewardCap: Type.Optional(AmountInput),
@@ -175,6 +184,10 @@ export const AdminPromotion = Type.Object({
   needsApproval: Type.Boolean(),
   asksContact: Type.Boolean(),
   sortOrder: Type.Integer(),
+  /** rewardKind free_rounds: the catalogue game id ('' otherwise), stake and count. */
+  freeRoundsGame: Type.String(),
+  freeRoundsStake: Amount,
+  freeRoundsCount: Type.Integer(),
   rafflePrizes: Type.Array(
     Type.Object({
       ...RafflePrizeInput.properties,
@@ -271,6 +284,28 @@ export const RaffleDraw = Type.Object({
 });
 export type RaffleDraw = Static<typeof RaffleDraw>;
 
+/**
+ * The free rounds a claimed `free_rounds` reward granted: one house slot at one fixed stake. What
+ * the rounds win is bonus money of the record, under the promotion's wagering.
+ */
+export const FreeRoundGrant = Type.Object({
+  grantId: Type.String(),
+  vendorCode: Type.String(),
+  gameCode: Type.String(),
+  gameName: Type.String(),
+  stake: Amount,
+  granted: Type.Integer(),
+  remaining: Type.Integer(),
+  expiresAt: Type.String(),
+  state: Type.Union([
+    Type.Literal('active'),
+    Type.Literal('used'),
+    Type.Literal('expired'),
+    Type.Literal('cancelled'),
+  ]),
+});
+export type FreeRoundGrant = Static<typeof FreeRoundGrant>;
+
 /** A member's record of a promotion: the reward centre and bonusDetails. */
 export const MemberPromotion = Type.Object({
   id: Type.String(),
@@ -293,6 +328,8 @@ export const MemberPromotion = Type.Object({
   /** A raffle ticket: true; its prize once drawn. */
   raffle: Type.Boolean(),
   prize: Type.Union([Type.String(), Type.Null()]),
+  /** A free-round reward once claimed: its grant (remaining rounds, game, expiry). */
+  freeRounds: Type.Optional(Type.Union([FreeRoundGrant, Type.Null()])),
 });
 export type MemberPromotion = Static<typeof MemberPromotion>;
 export const MemberPromotions = Type.Object({ items: Type.Array(MemberPromotion) });

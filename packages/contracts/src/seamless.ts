@@ -41,6 +41,10 @@ export const SeamlessBetRequest = Type.Object(
     gameId: Id('Game'),
     amount: AmountInput,
     currency: Currency,
+    /** A free spin: the platform's free-round grant it uses (from the session's `freeRounds`). */
+    freeRoundGrantId: Type.Optional(
+      Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: 'grantId of a free-round grant' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -86,6 +90,10 @@ export const SeamlessBetWinRequest = Type.Object(
     betAmount: AmountInput,
     winAmount: AmountInput,
     currency: Currency,
+    /** A free spin: the platform's free-round grant it uses (from the session's `freeRounds`). */
+    freeRoundGrantId: Type.Optional(
+      Type.String({ pattern: '^[1-9][0-9]{0,17}$', description: 'grantId of a free-round grant' }),
+    ),
   },
   { additionalProperties: false },
 );

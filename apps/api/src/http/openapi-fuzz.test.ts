@@ -285,13 +285,17 @@ describe('OpenAPI fuzz', () => {
       const baseBody =
         seamless && sampled && typeof sampled === 'object'
           ? Object.fromEntries(
-              Object.keys(sampled).map((k) => [
-                k,
-                // Each operation its own transaction id (the bet's is the one a win names).
-                k === 'transactionId'
-                  ? `fuzz-${path.split('/').pop()}`
-                  : (seamlessBase[k] ?? (sampled as Record<string, unknown>)[k]),
-              ]),
+              Object.keys(sampled)
+                // A free spin needs a grant the fuzz's player has none of: the baseline bet is paid
+                // (freeRoundGrantId is still mutated below like every field).
+                .filter((k) => k !== 'freeRoundGrantId')
+                .map((k) => [
+                  k,
+                  // Each operation its own transaction id (the bet's is the one a win names).
+                  k === 'transactionId'
+                    ? `fuzz-${path.split('/').pop()}`
+                    : (seamlessBase[k] ?? (sampled as Record<string, unknown>)[k]),
+                ]),
             )
           : sampled;
 

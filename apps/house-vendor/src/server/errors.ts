@@ -14,6 +14,8 @@ export const VENDOR_ERRORS = {
   bet_limit: 400,
   bet_late: 409,
   insufficient_balance: 402,
+  /** A free spin the session does not offer (unknown grant, other stake, none left). */
+  free_round_invalid: 409,
   nothing_to_undo: 409,
   nothing_to_rebet: 409,
   bet_unconfirmed: 503,

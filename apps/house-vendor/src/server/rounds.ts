@@ -9,7 +9,7 @@ import { OPEN_STATUSES, type RoundStatus, type RoundsTable } from './db/schema.t
 import { VendorError } from './errors.ts';
 import { compiledGame, deriveRound } from './games.ts';
 import { activePair } from './seeds.ts';
-import { balanceIn, type VendorSession } from './sessions.ts';
+import { balanceIn, freeRoundsOf, type VendorSession } from './sessions.ts';
 import { type WalletClient, WalletClosedError } from './wallet/client.ts';
 
 /**
@@ -29,6 +29,33 @@ import { type WalletClient, WalletClosedError } from './wallet/client.ts';
 
 type RoundRow = Selectable<RoundsTable>;
 
+/** Every column of a round, named (no `select *`). */
+const ROUND_COLUMNS = [
+  'id',
+  'brand',
+  'player_id',
+  'session_id',
+  'request_id',
+  'game_id',
+  'mode',
+  'currency',
+  'seed_pair_id',
+  'nonce',
+  'coin_value',
+  'stake',
+  'payout',
+  'outcome',
+  'status',
+  'error_code',
+  'balance_after',
+  'lease_until',
+  'created_at',
+  'updated_at',
+  'settled_at',
+  'free_round_grant_id',
+] as const;
+const JOINED_ROUND_COLUMNS = ROUND_COLUMNS.map((c) => `rounds.${c}` as const);
+
 export type RoundView = {
   id: string;
   requestId: string;
@@ -41,6 +68,8 @@ export type RoundView = {
   stake: string;
   payout: string | null;
   outcome: RoundResult | null;
+  /** A free spin: the platform's free-round grant it used (null: a paid spin). */
+  freeRoundGrantId: string | null;
   /** The balance after the round, in minor units, when the wallet told it. */
   balance: string | null;
   errorCode: string | null;
@@ -83,7 +112,7 @@ async function loadView(db: VendorDb, where: { id: string; brand?: string; playe
   let query = db
     .selectFrom('rounds')
     .innerJoin('seed_pairs', 'seed_pairs.id', 'rounds.seed_pair_id')
-    .selectAll('rounds')
+    .select(JOINED_ROUND_COLUMNS)
     .select([
       'seed_pairs.server_seed_hash',
       'seed_pairs.client_seed',
@@ -117,6 +146,7 @@ function toView(row: ViewRow): RoundView {
     stake: row.stake,
     payout: status === 'settled' ? row.payout : null,
     outcome: status === 'settled' ? row.outcome : null,
+    freeRoundGrantId: row.free_round_grant_id,
     balance: row.balance_after,
     errorCode: row.error_code,
     nonce: row.nonce,
@@ -136,11 +166,13 @@ export class RoundEngine {
 
   /**
    * Plays a spin of the session's game at `coinValue`. The same `requestId` (a double click, a
-   * repeated request) answers the one round it created, never a second round.
+   * repeated request) answers the one round it created, never a second round. A free spin names
+   * one of the session's free-round grants (`freeRoundGrantId`) and plays at its stake; its bet
+   * carries the grant id and the platform takes the round of the grant instead of the stake.
    */
   async spin(
     session: VendorSession,
-    input: { requestId: string; coinValue: number },
+    input: { requestId: string; coinValue: number; freeRoundGrantId?: string | undefined },
     attempt = 0,
   ): Promise<RoundView> {
     const { db } = this.#deps;
@@ -150,6 +182,11 @@ export class RoundEngine {
     const stake = stakeMinor(game.def, input.coinValue);
     const existing = await this.#byRequest(session, input.requestId);
     if (existing) return this.#await(existing, session);
+    const grant = input.freeRoundGrantId ?? null;
+    if (grant !== null) {
+      const offer = (await freeRoundsOf(db, session)).find((f) => f.grantId === grant);
+      if (!offer || BigInt(offer.stake) !== stake) throw new VendorError('free_round_invalid');
+    }
     await activePair(db, session.brand, session.playerId);
     const id = randomUUID();
     const created = await db
@@ -164,11 +201,11 @@ export class RoundEngine {
         if (!taken) throw new RetrySpin();
         const inserted = await sql<{ id: string }>`
           insert into rounds (id, brand, player_id, session_id, request_id, game_id, mode, currency,
-                              seed_pair_id, nonce, coin_value, stake, status, lease_until)
+                              seed_pair_id, nonce, coin_value, stake, status, lease_until, free_round_grant_id)
           values (${id}, ${session.brand}, ${session.playerId}, ${session.id}, ${input.requestId},
                   ${session.gameId}, ${session.mode}, ${session.currency}, ${taken.id}, ${taken.nonce},
                   ${BigInt(input.coinValue)}, ${stake}, 'betting',
-                  now() + make_interval(secs => ${this.#deps.leaseMs / 1000}))
+                  now() + make_interval(secs => ${this.#deps.leaseMs / 1000}), ${grant})
           on conflict (brand, player_id, request_id) do nothing
           returning id`.execute(tx);
         // The same request id won the race in another request: keep this nonce unused.
@@ -229,7 +266,7 @@ export class RoundEngine {
     const rows = await this.#deps.db
       .selectFrom('rounds')
       .innerJoin('seed_pairs', 'seed_pairs.id', 'rounds.seed_pair_id')
-      .selectAll('rounds')
+      .select(JOINED_ROUND_COLUMNS)
       .select([
         'seed_pairs.server_seed_hash',
         'seed_pairs.client_seed',
@@ -276,7 +313,7 @@ export class RoundEngine {
   async advance(id: string): Promise<void> {
     const { db, log } = this.#deps;
     for (let step = 0; step < 8; step += 1) {
-      const row = await db.selectFrom('rounds').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('rounds').select(ROUND_COLUMNS).where('id', '=', id).executeTakeFirst();
       if (!row) return;
       let moved: boolean;
       try {
@@ -408,6 +445,8 @@ export class RoundEngine {
         gameId: row.game_id,
         amount: formatAmount(BigInt(row.stake), row.currency),
         currency: row.currency,
+        // A free spin: the platform takes a round of this grant instead of the stake.
+        ...(row.free_round_grant_id === null ? {} : { freeRoundGrantId: row.free_round_grant_id }),
       },
       { roundId: row.id, transactionId: ids.bet },
     );

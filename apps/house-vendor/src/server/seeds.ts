@@ -24,11 +24,25 @@ export type RevealedPair = {
   rounds: number;
 };
 
+/** Every column of a seed pair, named (no `select *`). */
+const PAIR_COLUMNS = [
+  'id',
+  'brand',
+  'player_id',
+  'server_seed',
+  'server_seed_hash',
+  'client_seed',
+  'next_nonce',
+  'status',
+  'created_at',
+  'revealed_at',
+] as const;
+
 /** The player's active pair, created (with a random client seed) when there is none. */
 export async function activePair(db: VendorDb, brand: string, playerId: string) {
   const existing = await db
     .selectFrom('seed_pairs')
-    .selectAll()
+    .select(PAIR_COLUMNS)
     .where('brand', '=', brand)
     .where('player_id', '=', playerId)
     .where('status', '=', 'active')
@@ -41,7 +55,7 @@ export async function activePair(db: VendorDb, brand: string, playerId: string) 
     on conflict (brand, player_id) where status = 'active' do nothing`.execute(db);
   return db
     .selectFrom('seed_pairs')
-    .selectAll()
+    .select(PAIR_COLUMNS)
     .where('brand', '=', brand)
     .where('player_id', '=', playerId)
     .where('status', '=', 'active')
@@ -70,7 +84,7 @@ export async function rotatePair(
   return db.transaction().execute(async (tx) => {
     const pair = await tx
       .selectFrom('seed_pairs')
-      .selectAll()
+      .select(PAIR_COLUMNS)
       .where('brand', '=', brand)
       .where('player_id', '=', playerId)
       .where('status', '=', 'active')

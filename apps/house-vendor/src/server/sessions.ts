@@ -4,7 +4,7 @@ import { currencyScale, parseAmount } from '@lotus/contracts/money';
 import { sql } from 'kysely';
 import { Value } from 'typebox/value';
 import type { VendorDb } from './db/database.ts';
-import type { GameMode } from './db/schema.ts';
+import type { GameMode, SessionFreeRound } from './db/schema.ts';
 import { VendorError } from './errors.ts';
 import { isGameId } from './games.ts';
 import { activePair } from './seeds.ts';
@@ -62,6 +62,7 @@ export async function openSession(
   const currency = s.currency.toUpperCase();
   const token = randomBytes(32).toString('base64url');
   const playBalance = s.mode === 'free' ? FREE_PLAY_UNITS * 10n ** BigInt(currencyScale(currency)) : null;
+  const freeRounds = s.mode === 'real' ? sessionFreeRounds(s, currency) : [];
   const row = await db
     .insertInto('sessions')
     .values({
@@ -75,6 +76,7 @@ export async function openSession(
       currency,
       language: ['EN', 'MS', 'CN'].includes(s.language) ? s.language : 'EN',
       play_balance: playBalance,
+      free_rounds: JSON.stringify(freeRounds),
       expires_at: sql<Date>`now() + make_interval(hours => ${SESSION_HOURS})`,
     })
     .returning('id')
@@ -94,6 +96,62 @@ export async function openSession(
       language: ['EN', 'MS', 'CN'].includes(s.language) ? s.language : 'EN',
     },
   };
+}
+
+/**
+ * The free rounds of the platform's session answer this session may offer: for this game, with a
+ * well-formed grant id and a stake in the currency's exact scale (anything else is left out; the
+ * platform decides every spin anyway). At most 20.
+ */
+function sessionFreeRounds(s: SeamlessSession, currency: string): SessionFreeRound[] {
+  const out: SessionFreeRound[] = [];
+  for (const f of s.freeRounds ?? []) {
+    const stake = parseAmount(f.stake, currency);
+    if (f.game !== s.gameId || !/^[1-9][0-9]{0,17}$/.test(f.grantId)) continue;
+    if (stake === null || stake <= 0n || !Number.isSafeInteger(f.remaining) || f.remaining <= 0) continue;
+    if (Number.isNaN(Date.parse(f.expiresAt))) continue;
+    out.push({
+      grantId: f.grantId,
+      stake: stake.toString(),
+      rounds: Math.min(f.remaining, 1000),
+      expiresAt: new Date(f.expiresAt).toISOString(),
+    });
+  }
+  return out.slice(0, 20);
+}
+
+export type FreeRoundOffer = { grantId: string; stake: string; remaining: number; expiresAt: string };
+
+/**
+ * What the page offers: each grant of the session with its rounds left (the launch's count less
+ * the session's free spins that were not refused or cancelled) while not expired.
+ */
+export async function freeRoundsOf(db: VendorDb, session: VendorSession): Promise<FreeRoundOffer[]> {
+  if (session.mode !== 'real') return [];
+  const row = await db
+    .selectFrom('sessions')
+    .select('free_rounds')
+    .where('id', '=', session.id)
+    .executeTakeFirstOrThrow();
+  if (row.free_rounds.length === 0) return [];
+  const used = await db
+    .selectFrom('rounds')
+    .select(['free_round_grant_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('session_id', '=', session.id)
+    .where('free_round_grant_id', 'is not', null)
+    .where('status', 'not in', ['refused', 'cancelled'])
+    .groupBy('free_round_grant_id')
+    .execute();
+  const usedOf = new Map(used.map((u) => [u.free_round_grant_id, Number(u.n)]));
+  const now = Date.now();
+  return row.free_rounds
+    .map((f) => ({
+      grantId: f.grantId,
+      stake: f.stake,
+      remaining: Math.max(0, f.rounds - (usedOf.get(f.grantId) ?? 0)),
+      expiresAt: f.expiresAt,
+    }))
+    .filter((f) => f.remaining > 0 && Date.parse(f.expiresAt) > now);
 }
 
 /** The session of a page token, or session_invalid (unknown, expired, malformed). */

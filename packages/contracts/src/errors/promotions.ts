@@ -2,6 +2,12 @@ import type { ErrorEntry } from './entry.ts';
 
 export const promotionsErrors = {
   // Promotions, bonuses and wagering (issue 15)
+  free_round_invalid: {
+    status: 200,
+    en: 'This free round cannot be played: it is used up, expired or not for this game and stake.',
+    ms: 'Pusingan percuma ini tidak boleh dimainkan: ia telah habis, tamat tempoh atau bukan untuk permainan dan pertaruhan ini.',
+    cn: '该免费局无法使用：已用完、已过期，或不适用于此游戏和投注额。',
+  },
   promotion_not_found: {
     status: 200,
     en: 'This promotion does not exist.',

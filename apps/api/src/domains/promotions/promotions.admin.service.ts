@@ -10,6 +10,7 @@ import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../operators/audit.service.ts';
 import { moneyTransaction } from '../wallet/ledger.service.ts';
+import { freeRoundValues, withFreeRounds } from './free-rounds.service.ts';
 import {
   adminRecords,
   findPromotion,
@@ -81,7 +82,10 @@ export async function createPromotion(
   operator: Operator,
   input: PromotionInput,
 ): Promise<AdminPromotion> {
-  const values = promotionValues(input, brand.currency);
+  const values = {
+    ...promotionValues(input, brand.currency),
+    ...(await freeRoundValues(db, brand.id, input, brand.currency)),
+  };
   const prizes =
     input.rewardKind === 'raffle'
       ? prizeValues(input.rafflePrizes, brand.currency, input.wageringMultiplier)
@@ -104,7 +108,10 @@ export async function changePromotion(
   id: string,
   input: PromotionInput,
 ): Promise<AdminPromotion> {
-  const values = promotionValues(input, brand.currency);
+  const values = {
+    ...promotionValues(input, brand.currency),
+    ...(await freeRoundValues(db, brand.id, input, brand.currency)),
+  };
   const prizes =
     input.rewardKind === 'raffle'
       ? prizeValues(input.rafflePrizes, brand.currency, input.wageringMultiplier)
@@ -159,13 +166,16 @@ export async function adminMemberPromotions(
   filter: { state?: string; username?: string },
 ): Promise<{ items: AdminMemberPromotion[] }> {
   const rows = await adminRecords(db, brand.id, filter);
-  return { items: rows.map((r) => toAdminRecord(r, brand.currency)) };
+  const items = rows.map((r) => toAdminRecord(r, brand.currency));
+  return { items: await withFreeRounds(db, brand, items, 'EN') };
 }
 
 async function decided(db: Executor, brand: PromoBrand, id: string) {
   const row = await findRecord(db, brand.id, id);
   if (!row) throw new AppError('promotion_not_found');
-  return toAdminRecord(row, brand.currency);
+  const [item] = await withFreeRounds(db, brand, [toAdminRecord(row, brand.currency)], 'EN');
+  if (!item) throw new AppError('promotion_not_found');
+  return item;
 }
 
 /**

@@ -29,6 +29,9 @@ export const PROMOTION_COLUMNS = [
   'needs_approval',
   'asks_contact',
   'sort_order',
+  'free_rounds_game',
+  'free_rounds_stake',
+  'free_rounds_count',
 ] as const;
 
 export type PromotionRow = {
@@ -58,6 +61,9 @@ export type PromotionRow = {
   needs_approval: boolean;
   asks_contact: boolean;
   sort_order: number;
+  free_rounds_game: string | null;
+  free_rounds_stake: string;
+  free_rounds_count: number;
 };
 
 export type PromotionValues = Omit<PromotionRow, 'id' | 'brand_id'>;

@@ -18,6 +18,12 @@ import { memberVipLevel } from '../vip/vip.service.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
 import {
+  cancelFreeRounds,
+  expireFreeRounds,
+  grantFreeRounds,
+  withFreeRounds,
+} from './free-rounds.service.ts';
+import {
   activeWagering,
   creditedDeposits,
   depositsBefore,
@@ -302,13 +308,21 @@ export async function rewardCentre(
   language: string,
 ): Promise<{ items: MemberPromotion[] }> {
   const rows = await memberRecords(db, brand.id, memberId, state);
-  return { items: rows.map((r) => toMemberPromotion(r, language, brand.currency)) };
+  const items = rows.map((r) => toMemberPromotion(r, language, brand.currency));
+  return { items: await withFreeRounds(db, brand, items, language) };
 }
 
 async function ownRecord(db: Executor, brand: PromoBrand, memberId: string, id: string, language: string) {
   const row = await findRecord(db, brand.id, id);
   if (!row || row.member_id !== memberId) throw new AppError('promotion_not_found');
-  return toMemberPromotion(row, language, brand.currency);
+  const [item] = await withFreeRounds(
+    db,
+    brand,
+    [toMemberPromotion(row, language, brand.currency)],
+    language,
+  );
+  if (!item) throw new AppError('promotion_not_found');
+  return item;
 }
 
 /**
@@ -330,9 +344,11 @@ export async function applyPromotion(
   if (now < promo.starts_at || now >= promo.ends_at) throw new AppError('promotion_not_open');
   const qualification = await qualify(db, brand.id, member, promo, now);
   if (!qualification.ok) throw new AppError('promotion_not_qualified');
-  // A raffle ticket's bonus is its prize, known once drawn (raffle.service.ts).
-  const bonus = promo.reward_kind === 'raffle' ? 0n : bonusOf(promo, qualification.depositAmount);
-  if (bonus <= 0n && promo.reward_kind !== 'raffle') throw new AppError('promotion_not_qualified');
+  // A raffle ticket's bonus is its prize, known once drawn (raffle.service.ts); free rounds' bonus
+  // is what the rounds win, known as they are played (free-rounds.service.ts).
+  const laterBonus = promo.reward_kind === 'raffle' || promo.reward_kind === 'free_rounds';
+  const bonus = laterBonus ? 0n : bonusOf(promo, qualification.depositAmount);
+  if (bonus <= 0n && !laterBonus) throw new AppError('promotion_not_qualified');
   const recordId = await insertRecord(db, {
     brandId: brand.id,
     promotionId: promo.id,
@@ -384,6 +400,10 @@ export async function claimPromotion(
   // longer claims it; the record stays issued and claims again if they come back in time.
   if (existing.state === 'issued' && !(await vipRuleHolds(db, brand.id, member.id, promo.rules)))
     throw new AppError('promotion_not_qualified');
+  if (promo.reward_kind === 'free_rounds') {
+    await claimFreeRounds(db, brand, member.id, id, promo, body, now);
+    return ownRecord(db, brand, member.id, id, language);
+  }
   await moneyTransaction(db, async (trx: Tx) => {
     const required = BigInt(existing.wagering_required);
     const moved = await moveRecord(
@@ -402,6 +422,48 @@ export async function claimPromotion(
     await payBonus(trx, brand, member.id, id, moved.promotion_id, BigInt(moved.bonus_amount));
   });
   return ownRecord(db, brand, member.id, id, language);
+}
+
+/**
+ * Claim of a free-round reward: issued -> claimed (nothing paid yet, no wagering yet) and its grant
+ * (the promotion's game, stake and rounds, valid until the record expires) in one transaction, so
+ * parallel claims grant once. What the rounds win is paid by the seamless win as bonus money under
+ * the promotion's wagering (seamless_free_round_pay.sql), moving the record to process.
+ */
+async function claimFreeRounds(
+  db: Db,
+  brand: PromoBrand,
+  memberId: string,
+  id: string,
+  promo: PromotionRow,
+  body: ClaimBody,
+  now: Date,
+): Promise<void> {
+  const expiresAt = new Date(now.getTime() + promo.expiry_days * DAY_MS);
+  await moneyTransaction(db, async (trx: Tx) => {
+    const moved = await moveRecord(
+      trx,
+      { brandId: brand.id, id, memberId, from: ['issued'] },
+      {
+        state: 'claimed',
+        claimed_at: now,
+        expires_at: expiresAt,
+        locked_amount: '0',
+        contact_kind: promo.asks_contact ? (body.contactKind ?? '') : '',
+        contact_id: promo.asks_contact ? (body.contactId ?? '') : '',
+      },
+    );
+    if (!moved) throw new AppError('promotion_state_invalid');
+    await grantFreeRounds(trx, {
+      brandId: brand.id,
+      memberId,
+      recordId: id,
+      gameId: promo.free_rounds_game,
+      stake: BigInt(promo.free_rounds_stake),
+      rounds: promo.free_rounds_count,
+      expiresAt,
+    });
+  });
 }
 
 /**
@@ -450,6 +512,7 @@ export async function forfeitInTx(
     { state: 'close', close_reason: reason },
   );
   if (!moved) return null;
+  await cancelFreeRounds(trx, id);
   const { account: wallet } = await ensureAccount(trx, mainWalletRef(brand, moved.member_id));
   const balance = await lockedBalance(trx, wallet.id);
   const locked = BigInt(moved.locked_amount);
@@ -529,6 +592,8 @@ export async function expireBonuses(
   expired: (db: Executor, now: Date) => Promise<{ id: string; brand_id: string }[]>,
 ): Promise<number> {
   let count = 0;
+  // Free-round grants expire with bonuses: past their expiry they give no more rounds.
+  await expireFreeRounds(db, now);
   for (const row of await expired(db, now)) {
     const brand = await brandOf(row.brand_id);
     const taken = await moneyTransaction(db, (trx) => forfeitInTx(trx, brand, row.id, 'expired'));
@@ -558,6 +623,14 @@ export function promotionValues(input: PromotionInput, currency: string): Promot
   const percent = input.rewardPercent === undefined ? 0 : Math.round(Number(input.rewardPercent) * 100);
   const cap = minorOf(input.rewardCap, currency);
   if (input.rewardKind === 'fixed' && rewardAmount <= 0n) throw new AppError('promotion_invalid');
+  // A free-round reward's game and stake are checked against the catalogue by freeRoundValues.
+  if (
+    input.rewardKind === 'free_rounds' &&
+    (input.freeRoundsGame === undefined ||
+      input.freeRoundsCount === undefined ||
+      input.freeRoundsStake === undefined)
+  )
+    throw new AppError('promotion_invalid');
   if (input.rewardKind === 'percent' && (percent <= 0 || percent > 100_000))
     throw new AppError('promotion_invalid');
   if (Object.keys(input.contributions).some((c) => !(GAME_CATEGORIES as readonly string[]).includes(c))) {
@@ -574,7 +647,7 @@ export function promotionValues(input: PromotionInput, currency: string): Promot
   const largest =
     input.rewardKind === 'fixed'
       ? rewardAmount
-      : input.rewardKind === 'raffle'
+      : input.rewardKind === 'raffle' || input.rewardKind === 'free_rounds'
         ? 0n
         : cap > 0n
           ? cap
@@ -618,6 +691,10 @@ export function promotionValues(input: PromotionInput, currency: string): Promot
     needs_approval: input.needsApproval,
     asks_contact: input.asksContact,
     sort_order: input.sortOrder ?? 0,
+    // Set by freeRoundValues (free-rounds.service.ts) once the game is checked.
+    free_rounds_game: null,
+    free_rounds_stake: '0',
+    free_rounds_count: 0,
   };
 }
 
@@ -648,6 +725,9 @@ export function toAdminPromotion(row: PromotionRow, currency: string): AdminProm
     needsApproval: row.needs_approval,
     asksContact: row.asks_contact,
     sortOrder: row.sort_order,
+    freeRoundsGame: row.free_rounds_game ?? '',
+    freeRoundsStake: formatAmount(row.free_rounds_stake, currency),
+    freeRoundsCount: row.free_rounds_count,
     // Filled by the back office's service (raffle.service.ts adminPrizes).
     rafflePrizes: [],
   };

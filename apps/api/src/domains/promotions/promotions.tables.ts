@@ -48,6 +48,27 @@ export interface PromotionsTable {
   needs_approval: boolean;
   asks_contact: boolean;
   sort_order: Defaulted<number>;
+  /** Migration 0044, reward kind free_rounds: the catalogue game (a house slot), stake and rounds. */
+  free_rounds_game: Defaulted<string | null>;
+  free_rounds_stake: Defaulted<string>;
+  free_rounds_count: Defaulted<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Migration 0044: the free rounds a claimed free_rounds reward granted (docs/free-rounds.md). */
+export interface FreeRoundGrantsTable {
+  id: Id;
+  brand_id: string;
+  member_id: string;
+  record_id: string;
+  vendor_id: string;
+  game_code: string;
+  stake: Minor;
+  rounds_granted: number;
+  rounds_used: Defaulted<number>;
+  expires_at: Timestamp;
+  state: Defaulted<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -130,4 +151,5 @@ export interface PromotionsTables {
   promotion_raffles: PromotionRafflesTable;
   promotion_raffle_prizes: PromotionRafflePrizesTable;
   promotion_raffle_draws: PromotionRaffleDrawsTable;
+  free_round_grants: FreeRoundGrantsTable;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { spendLaunchToken } from '../games/launch.service.ts';
+import { sessionFreeRounds } from '../promotions/free-rounds.service.ts';
 import { type SeamlessVendor, seamlessBalance } from './seamless.service.ts';
 import { issueVendorSession, memberForSession, VENDOR_SESSION_MINUTES } from './vendor-session.service.ts';
 
@@ -18,7 +19,8 @@ export function vendorPlayerId(vendorId: string, memberId: string): string {
  * `POST /seamless/v1/session` (game-launch.ts): spends the launch token (once, whatever follows),
  * checks it was issued for this vendor of this brand and that the member may still play, then
  * issues the player's seamless session for `real` and `demo` (a trial account's demo balance) and
- * answers it with the balance; `free` play gets no session token and no balance.
+ * answers it with the balance and, in `real` mode, the player's free rounds of the game
+ * (docs/free-rounds.md); `free` play gets no session token and no balance.
  */
 export async function exchangeLaunchToken(
   db: Db,
@@ -47,11 +49,22 @@ export async function exchangeLaunchToken(
   }
   const session = await issueVendorSession(db, spent.memberId, vendor.code, spent.gameCode);
   const balance = await seamlessBalance(db, vendor, session.token);
+  const freeRounds =
+    spent.mode === 'real'
+      ? await sessionFreeRounds(db, {
+          brandId: vendor.brandId,
+          memberId: spent.memberId,
+          vendorId: vendor.id,
+          gameCode: spent.gameCode,
+          currency: vendor.currency,
+        })
+      : [];
   return {
     ...common,
     mode: spent.mode,
     token: session.token,
     balance: balance.value?.balance ?? null,
     expiresAt: session.expiresAt.toISOString(),
+    freeRounds,
   };
 }

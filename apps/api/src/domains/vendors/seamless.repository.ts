@@ -43,13 +43,15 @@ export function callBet(
     tokenHash: string;
     trialType: number;
     amount: bigint;
+    freeRoundGrantId?: string | undefined;
   },
 ): Promise<SeamlessOutcome> {
   return outcomeOf(
     sql<{ outcome: SeamlessOutcome }>`${PREPARED_BET}select seamless_bet(
       ${b.brandId}::bigint, ${b.vendorId}::bigint, ${b.vendorCode}, ${r.transactionId}, ${r.hash},
       ${r.roundId}, ${r.gameId}, ${r.tokenHash}, ${r.trialType}::integer,
-      ${r.amount.toString()}::bigint, ${b.currency}, ${b.scale}::integer, ${b.shards}::integer
+      ${r.amount.toString()}::bigint, ${b.currency}, ${b.scale}::integer, ${b.shards}::integer,
+      ${r.freeRoundGrantId ?? null}::bigint
     ) as outcome`.execute(executor),
   );
 }
@@ -110,6 +112,7 @@ export function callBetWin(
     trialType: number;
     bet: bigint;
     win: bigint;
+    freeRoundGrantId?: string | undefined;
   },
 ): Promise<SeamlessOutcome> {
   return outcomeOf(
@@ -117,7 +120,7 @@ export function callBetWin(
       ${b.brandId}::bigint, ${b.vendorId}::bigint, ${b.vendorCode}, ${r.transactionId}, ${r.hash},
       ${r.roundId}, ${r.gameId}, ${r.tokenHash}, ${r.trialType}::integer,
       ${r.bet.toString()}::bigint, ${r.win.toString()}::bigint,
-      ${b.currency}, ${b.scale}::integer, ${b.shards}::integer
+      ${b.currency}, ${b.scale}::integer, ${b.shards}::integer, ${r.freeRoundGrantId ?? null}::bigint
     ) as outcome`.execute(executor),
   );
 }

@@ -73,7 +73,13 @@ A rollback after a win on its bet answers bet_already_settled; a rollback of an 
 bet_not_found and the bet is refused if it arrives later. Rounds left open are closed after an hour.
 
 Transfer-wallet brands: the same calls concern the player's wallet at your vendor (the player moves
-money into it on the site); a win or rollback goes to the wallet its bet was taken from.`;
+money into it on the site); a win or rollback goes to the wallet its bet was taken from.
+
+Free rounds (docs/free-rounds.md): the session answer lists the player's free-round grants of the
+game in freeRounds ({grantId, game, stake, remaining, expiresAt}). A free spin is a bet (or betWin) of
+exactly that stake with freeRoundGrantId: it debits nothing and takes one round of the grant (none
+left, expired, another player's, game or stake: free_round_invalid, nothing kept); its win is paid as
+the player's bonus; a rollback of it gives the round back. The main wallet only.`;
 
 const tags = ['seamless wallet (vendors)'];
 

@@ -242,6 +242,8 @@ export async function seamlessBet(
     amount,
     req.currency,
     tokenHash,
+    // A free spin is bound to its grant: the same id with or without it is a mismatch.
+    ...(req.freeRoundGrantId === undefined ? [] : [`fr:${req.freeRoundGrantId}`]),
   );
   const call = { ...req, hash, amount, tokenHash, trialType: TRIAL_TYPE };
   return withOpenWallet(db, v, req.token, (executor) => callBet(executor, baseOf(v), call));
@@ -308,6 +310,7 @@ export async function seamlessBetWin(
     win,
     req.currency,
     tokenHash,
+    ...(req.freeRoundGrantId === undefined ? [] : [`fr:${req.freeRoundGrantId}`]),
   );
   const call = { ...req, hash, bet, win, tokenHash, trialType: TRIAL_TYPE };
   return withOpenWallet(db, v, req.token, (executor) => callBetWin(executor, baseOf(v), call));

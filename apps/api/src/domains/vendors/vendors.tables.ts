@@ -64,6 +64,8 @@ export interface SeamlessTransactionsTable {
   updated_at: UpdatedAt;
   /** Migration 0007: the member's vendor wallet a transfer-mode bet debited (null: main wallet). */
   vendor_wallet_id: string | null;
+  /** Migration 0044: the free-round grant a free spin's bet took its round of (null: a paid bet). */
+  free_round_grant_id: Defaulted<string | null>;
 }
 
 /** The vendors domain's tables, merged into the Database type (db/schema.ts). */

@@ -76,7 +76,9 @@ export async function reconcile(db: Db): Promise<ReconcileReport> {
   const missing = await sql<{ vendor_id: string; transaction_id: string }>`
     select vendor_id, transaction_id from seamless_transactions
     where entry_id is null and error_code = ''
-      and ((kind in ('bet', 'win') and amount > 0) or (kind = 'bet_win' and (amount > 0 or win_amount > 0)))`.execute(
+      -- A free spin's stake (free_round_grant_id, docs/free-rounds.md) moves no money: no entry.
+      and ((kind = 'bet' and amount > 0 and free_round_grant_id is null) or (kind = 'win' and amount > 0)
+        or (kind = 'bet_win' and ((amount > 0 and free_round_grant_id is null) or win_amount > 0)))`.execute(
     db,
   );
   for (const r of missing.rows) {

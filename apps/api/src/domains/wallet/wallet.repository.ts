@@ -90,7 +90,7 @@ const TYPE_OF_POSTING = sql<TransactionType>`case
   when e.kind in ('lottery_bet', 'lottery_chase_hold') then 'bet'
   when e.kind = 'lottery_win' then 'win'
   when e.kind in ('lottery_refund', 'lottery_chase_return') then 'rollback'
-  when e.kind in ('promotion_bonus', 'vip_bonus', 'vip_rebate', 'mission_reward', 'referral_reward',
+  when e.kind in ('promotion_bonus', 'promotion_free_round_win', 'vip_bonus', 'vip_rebate', 'mission_reward', 'referral_reward',
                   'points_convert', 'points_exchange_cash') then 'reward'
   when e.kind = 'promotion_forfeit' then 'forfeit'
   else 'other' end`;

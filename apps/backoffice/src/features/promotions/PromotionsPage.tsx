@@ -1,3 +1,4 @@
+import type { CatalogueGamePage } from '@lotus/contracts/games';
 import {
   type AdminMemberPromotion,
   type AdminPromotion,
@@ -38,6 +39,20 @@ function stateText(t: TFunction, state: string): string {
       return t('promotions.state.coming');
     default:
       return t('promotions.state.close');
+  }
+}
+
+/** A free-round grant's state (docs/free-rounds.md). */
+function grantStateText(t: TFunction, state: string): string {
+  switch (state) {
+    case 'active':
+      return t('promotions.grant.active');
+    case 'used':
+      return t('promotions.grant.used');
+    case 'expired':
+      return t('promotions.grant.expired');
+    default:
+      return t('promotions.grant.cancelled');
   }
 }
 
@@ -115,7 +130,12 @@ function PromotionList() {
                     ? p.rewardAmount
                     : p.rewardKind === 'raffle'
                       ? t('promotions.kind.raffle')
-                      : t('promotions.percentOf', { percent: p.rewardPercent, cap: p.rewardCap })}
+                      : p.rewardKind === 'free_rounds'
+                        ? t('promotions.freeRoundsSummary', {
+                            rounds: p.freeRoundsCount,
+                            stake: p.freeRoundsStake,
+                          })
+                        : t('promotions.percentOf', { percent: p.rewardPercent, cap: p.rewardCap })}
                 </td>
                 <td>x{p.wageringMultiplier}</td>
                 <td>
@@ -161,7 +181,8 @@ function readForm(form: HTMLFormElement): PromotionInput {
   const vipLevels = data.getAll('vipLevels').map((v) => Number.parseInt(String(v), 10));
   if (vipLevels.length > 0) rules.vipLevels = vipLevels;
   const kindText = text('rewardKind');
-  const kind = kindText === 'percent' || kindText === 'raffle' ? kindText : 'fixed';
+  const kind =
+    kindText === 'percent' || kindText === 'raffle' || kindText === 'free_rounds' ? kindText : 'fixed';
   const prizeNames = data.getAll('prizeName').map((v) => String(v).trim());
   const rafflePrizes = prizeNames.map((nameEn, i) => ({
     nameEn,
@@ -189,6 +210,13 @@ function readForm(form: HTMLFormElement): PromotionInput {
     ...(kind === 'fixed' ? { rewardAmount: text('rewardAmount') } : {}),
     ...(kind === 'percent' ? { rewardPercent: text('rewardPercent') } : {}),
     ...(kind === 'raffle' ? { rafflePrizes } : {}),
+    ...(kind === 'free_rounds'
+      ? {
+          freeRoundsGame: text('freeRoundsGame'),
+          freeRoundsStake: text('freeRoundsStake'),
+          freeRoundsCount: int('freeRoundsCount'),
+        }
+      : {}),
     ...(optional('rewardCap') ? { rewardCap: text('rewardCap') } : {}),
     wageringMultiplier: int('wageringMultiplier'),
     wageringIncludesDeposit: data.get('wageringIncludesDeposit') === 'on',
@@ -214,6 +242,51 @@ function Field({
 }
 
 type PrizeRow = { key: number; nameEn: string; amount: string; weight: number; stock: number };
+
+/**
+ * A free-round reward (used when the reward kind is free_rounds, docs/free-rounds.md): one house
+ * slot of the catalogue, the fixed stake of each round (the game's bet table: at least its minimum)
+ * and how many rounds.
+ */
+function FreeRoundFields({ initial }: { initial: AdminPromotion | null }) {
+  const { t } = useTranslation();
+  const games = useQuery({
+    queryKey: ['promotions', 'house-slots'],
+    queryFn: () =>
+      boApi<CatalogueGamePage>('/bo/v1/games', { query: { gameCategory: 'RNG', pageSize: 100 } }),
+  });
+  const slots = (games.data?.items ?? []).filter((g) => g.vassalage === 'HOUSE' && g.gameType === 'SLOT');
+  return (
+    <fieldset>
+      <legend>{t('promotions.freeRounds')}</legend>
+      <label>
+        {t('promotions.field.freeRoundsGame')}
+        <select name="freeRoundsGame" defaultValue={initial?.freeRoundsGame ?? ''}>
+          <option value="">—</option>
+          {slots.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.nameEn} ({t('promotions.minBet', { amount: g.minBet })})
+            </option>
+          ))}
+        </select>
+      </label>
+      <Field
+        name="freeRoundsStake"
+        inputMode="decimal"
+        label={t('promotions.field.freeRoundsStake')}
+        defaultValue={initial?.rewardKind === 'free_rounds' ? initial.freeRoundsStake : ''}
+      />
+      <Field
+        name="freeRoundsCount"
+        type="number"
+        min={1}
+        max={1000}
+        label={t('promotions.field.freeRoundsCount')}
+        defaultValue={initial?.rewardKind === 'free_rounds' ? initial.freeRoundsCount : ''}
+      />
+    </fieldset>
+  );
+}
 
 /** A raffle's prizes (used when the reward kind is raffle): name, amount, weight and stock per row. */
 function RafflePrizeFields({ initial }: { initial: AdminPromotion['rafflePrizes'] }) {
@@ -470,9 +543,11 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
             <option value="fixed">{t('promotions.kind.fixed')}</option>
             <option value="percent">{t('promotions.kind.percent')}</option>
             <option value="raffle">{t('promotions.kind.raffle')}</option>
+            <option value="free_rounds">{t('promotions.kind.free_rounds')}</option>
           </select>
         </label>
         <RafflePrizeFields initial={p?.rafflePrizes ?? []} />
+        <FreeRoundFields initial={p} />
         <Field
           name="rewardAmount"
           inputMode="decimal"
@@ -644,7 +719,20 @@ function RecordList({ mode }: { mode: 'queue' | 'members' }) {
                   {stateText(t, r.state)}
                   {r.closeReason || r.rejectReason ? ` (${r.closeReason || r.rejectReason})` : ''}
                 </td>
-                <td>{r.bonusAmount}</td>
+                <td>
+                  {r.bonusAmount}
+                  {r.freeRounds ? (
+                    <div data-testid="free-round-grant">
+                      {t('promotions.freeRoundsLeft', {
+                        remaining: r.freeRounds.remaining,
+                        granted: r.freeRounds.granted,
+                        game: r.freeRounds.gameName,
+                        stake: r.freeRounds.stake,
+                      })}{' '}
+                      ({grantStateText(t, r.freeRounds.state)})
+                    </div>
+                  ) : null}
+                </td>
                 <td>
                   {r.wageringDone} / {r.wageringRequired}
                   {r.flaggedBets > 0 ? ` · ${t('promotions.flagged', { count: r.flaggedBets })}` : ''}

@@ -8,6 +8,9 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export type GameMode = 'real' | 'demo' | 'free';
 
+/** A free-round grant of the platform's session answer, as the session keeps it (stake in minor units). */
+export type SessionFreeRound = { grantId: string; stake: string; rounds: number; expiresAt: string };
+
 export type RoundStatus =
   | 'betting'
   | 'refused'
@@ -38,6 +41,8 @@ export interface SessionsTable {
   currency: string;
   language: string;
   play_balance: ColumnType<string | null, bigint | null, bigint | null>;
+  /** Migration 0003: the platform's free-round grants for this game at launch (SessionFreeRound[]). */
+  free_rounds: ColumnType<SessionFreeRound[], string | undefined, string>;
   expires_at: Timestamp;
   created_at: Generated<Date>;
 }
@@ -77,6 +82,8 @@ export interface RoundsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   settled_at: Date | null;
+  /** Migration 0003: a free spin's grant (sent with its bet as freeRoundGrantId); null: a paid spin. */
+  free_round_grant_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WalletCallsTable {

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { VendorDb } from '../db/database.ts';
 import type { RoundEngine } from '../rounds.ts';
 import { fairnessOf, rotatePair } from '../seeds.ts';
-import { balanceOf, openSession, sessionOf, type VendorSession } from '../sessions.ts';
+import { balanceOf, freeRoundsOf, openSession, sessionOf, type VendorSession } from '../sessions.ts';
 import type { WalletClient } from '../wallet/client.ts';
 
 /**
@@ -33,6 +33,8 @@ const SpinBody = Type.Object(
   {
     requestId: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }),
     coinValue: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+    /** A free spin: one of the session's free-round grants (its stake must be the spin's). */
+    freeRoundGrantId: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$' })),
   },
   { additionalProperties: false },
 );
@@ -76,6 +78,7 @@ export async function registerApiRoutes(app: FastifyInstance, { db, wallet, roun
       session: sessionInfo(session),
       balance: (await balanceOf(db, wallet, session))?.toString() ?? null,
       fairness: await fairnessOf(db, session.brand, session.playerId),
+      freeRounds: await freeRoundsOf(db, session),
     };
   });
 
@@ -85,6 +88,7 @@ export async function registerApiRoutes(app: FastifyInstance, { db, wallet, roun
       session: sessionInfo(session),
       balance: (await balanceOf(db, wallet, session))?.toString() ?? null,
       fairness: await fairnessOf(db, session.brand, session.playerId),
+      freeRounds: await freeRoundsOf(db, session),
     };
   });
 

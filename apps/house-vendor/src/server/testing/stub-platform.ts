@@ -41,7 +41,23 @@ type Answer = {
   body: { success: boolean; value: unknown; message: string; errorCode: string };
 };
 
-type Bet = { playerId: string; amount: bigint; roundId: string; state: 'open' | 'won' | 'rolled_back' };
+type Bet = {
+  playerId: string;
+  amount: bigint;
+  roundId: string;
+  state: 'open' | 'won' | 'rolled_back';
+  /** A free spin's grant (its round was taken instead of the stake). */
+  grant?: StubGrant;
+};
+
+/** A free-round grant as the platform keeps it (docs/free-rounds.md). */
+export type StubGrant = {
+  grantId: string;
+  game: string;
+  stake: bigint;
+  remaining: number;
+  expiresAt: string;
+};
 
 export type StubPlayer = { balance: bigint; currency: string; token: string };
 
@@ -49,6 +65,8 @@ export class StubPlatform {
   readonly secrets = new Map<string, string>();
   readonly vendor: string;
   readonly players = new Map<string, StubPlayer>();
+  /** Free-round grants per player, listed by the session answer of their game. */
+  readonly grants = new Map<string, StubGrant[]>();
   readonly received: ReceivedCall[] = [];
   /** Money movements applied (never counts a repeat). */
   readonly applied = { bets: 0, wins: 0, rollbacks: 0, roundEnds: 0 };
@@ -100,6 +118,13 @@ export class StubPlatform {
     this.players.set(playerId, player);
     this.#tokens.set(player.token, playerId);
     return player;
+  }
+
+  /** Gives a player free rounds of a game at a stake (minor units). */
+  addGrant(playerId: string, grant: Omit<StubGrant, 'expiresAt'> & { expiresAt?: string }): StubGrant {
+    const full = { expiresAt: new Date(Date.now() + 86_400_000).toISOString(), ...grant };
+    this.grants.set(playerId, [...(this.grants.get(playerId) ?? []), full]);
+    return full;
   }
 
   /** A launch token for a player and game, as the platform's launchGame would issue. */
@@ -203,6 +228,18 @@ export class StubPlatform {
       language: 'EN',
       balance: launch.mode === 'free' ? null : formatAmount(player.balance, player.currency),
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      freeRounds:
+        launch.mode === 'real'
+          ? (this.grants.get(launch.playerId) ?? [])
+              .filter((g) => g.game === launch.game && g.remaining > 0)
+              .map((g) => ({
+                grantId: g.grantId,
+                game: g.game,
+                stake: formatAmount(g.stake, player.currency),
+                remaining: g.remaining,
+                expiresAt: g.expiresAt,
+              }))
+          : [],
     });
   }
 
@@ -233,6 +270,22 @@ export class StubPlatform {
       return fail(200, 'bet_cancelled', balanceValue(player));
     const round = this.#rounds.get(roundId);
     if (round && round !== 'open') return fail(200, 'round_closed', balanceValue(player));
+    if (body.freeRoundGrantId !== undefined) {
+      // A free spin: one round of the player's grant for this game and stake, nothing debited.
+      const grant = (this.grants.get(playerId) ?? []).find(
+        (g) =>
+          g.grantId === body.freeRoundGrantId &&
+          g.game === body.gameId &&
+          g.stake === amount &&
+          g.remaining > 0,
+      );
+      if (!grant) return fail(200, 'free_round_invalid');
+      grant.remaining -= 1;
+      this.#rounds.set(roundId, 'open');
+      this.#bets.set(String(body.transactionId), { playerId, amount: 0n, roundId, state: 'open', grant });
+      this.applied.bets += 1;
+      return ok(balanceValue(player));
+    }
     if (player.balance < amount) return fail(200, 'insufficient_balance', balanceValue(player));
     player.balance -= amount;
     this.#rounds.set(roundId, 'open');
@@ -267,6 +320,7 @@ export class StubPlatform {
     if (bet.state === 'won') return fail(200, 'bet_already_settled', balanceValue(player));
     if (this.#rounds.get(bet.roundId) !== 'open') return fail(200, 'round_closed', balanceValue(player));
     player.balance += bet.amount;
+    if (bet.grant) bet.grant.remaining += 1;
     bet.state = 'rolled_back';
     this.applied.rollbacks += 1;
     return ok(balanceValue(player));

@@ -100,6 +100,7 @@ export type SessionAnswer = {
   session: { mode: string; game: string; currency: string; scale: number };
   balance: string | null;
   fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
+  freeRounds: { grantId: string; stake: string; remaining: number; expiresAt: string }[];
 };
 
 export async function createTestVendor(

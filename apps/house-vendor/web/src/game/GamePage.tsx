@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../../src/slots/games/index.ts';
 import type { SpinResult } from '../../../src/slots/round.ts';
 import type { GameDef } from '../../../src/slots/types.ts';
-import { ApiError, api, type Fairness, type GameState, type RoundView } from '../lib/api.ts';
+import {
+  ApiError,
+  api,
+  type Fairness,
+  type FreeRoundOffer,
+  type GameState,
+  type RoundView,
+} from '../lib/api.ts';
 import { formatMinor } from '../lib/money.ts';
 import { type AutoplaySettings, type AutoplayStop, autoplayStop } from './autoplay.ts';
 import { reelsSize } from './layout.ts';
@@ -102,6 +109,7 @@ export default function GamePage({ game: gameId }: { game: string }) {
   const [bigWin, setBigWin] = useState(false);
   const [freeSpin, setFreeSpin] = useState<{ n: number; total: number; multiplier: number } | null>(null);
   const [autoLeft, setAutoLeft] = useState<number | null>(null);
+  const [offers, setOffers] = useState<FreeRoundOffer[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const reelsHost = useRef<HTMLDivElement>(null);
   const reels = useRef<ReelsView | null>(null);
@@ -124,6 +132,7 @@ export default function GamePage({ game: gameId }: { game: string }) {
         setToken(sessionToken);
         setState(first);
         setFairness(first.fairness);
+        setOffers(first.freeRounds ?? []);
         setBalance(first.balance === null ? null : BigInt(first.balance));
         if (
           first.session.language !== i18n.language &&
@@ -184,102 +193,118 @@ export default function GamePage({ game: gameId }: { game: string }) {
     return current;
   }, []);
 
-  const play = useCallback(async (): Promise<RoundView | null> => {
-    if (!game || !token || !state || live.current.busy) return null;
-    live.current.busy = true;
-    setBusy(true);
-    setMessage(null);
-    setLastWin(null);
-    setBigWin(false);
-    const fast = live.current.turbo;
-    const coin = live.current.coinValue;
-    const stake = BigInt(coin) * BigInt(game.costCoins);
-    sound.current.play('spin');
-    reels.current?.spin();
-    setBalance((b) => (b !== null && b >= stake ? b - stake : b));
-    const requestId = crypto.randomUUID();
-    let round: RoundView | null = null;
-    for (let attempt = 0; attempt < 3 && round === null; attempt += 1) {
-      try {
-        round = await api.spin(token, requestId, coin);
-      } catch (error) {
-        // A lost answer: the same request id answers the same round, never a second one.
-        if (
-          !(error instanceof ApiError) ||
-          (error.code !== 'network' && error.status < 500) ||
-          attempt === 2
-        ) {
-          const code = error instanceof ApiError ? error.code : 'network';
-          setMessage({
-            text: code === 'session_invalid' ? t('errors.session_invalid') : t('errors.network'),
-          });
-          break;
+  /** A spin; `free`: one of the platform's free rounds (its grant, at its stake: nothing is debited). */
+  const play = useCallback(
+    async (free?: FreeRoundOffer): Promise<RoundView | null> => {
+      if (!game || !token || !state || live.current.busy) return null;
+      const freeCoin = free ? Number(BigInt(free.stake) / BigInt(game.costCoins)) : null;
+      if (free && (freeCoin === null || !game.coinValues.includes(freeCoin))) return null;
+      live.current.busy = true;
+      setBusy(true);
+      setMessage(null);
+      setLastWin(null);
+      setBigWin(false);
+      const fast = live.current.turbo;
+      const coin = freeCoin ?? live.current.coinValue;
+      // A free spin costs the player nothing.
+      const stake = free ? 0n : BigInt(coin) * BigInt(game.costCoins);
+      sound.current.play('spin');
+      reels.current?.spin();
+      setBalance((b) => (b !== null && b >= stake ? b - stake : b));
+      const requestId = crypto.randomUUID();
+      let round: RoundView | null = null;
+      for (let attempt = 0; attempt < 3 && round === null; attempt += 1) {
+        try {
+          round = await api.spin(token, requestId, coin, free?.grantId);
+        } catch (error) {
+          // A lost answer: the same request id answers the same round, never a second one.
+          if (
+            !(error instanceof ApiError) ||
+            (error.code !== 'network' && error.status < 500) ||
+            attempt === 2
+          ) {
+            const code = error instanceof ApiError ? error.code : 'network';
+            setMessage({
+              text: code === 'session_invalid' ? t('errors.session_invalid') : t('errors.network'),
+            });
+            break;
+          }
+          await sleep(600);
         }
-        await sleep(600);
       }
-    }
-    if (round?.status === 'pending') {
-      setMessage({ text: t('game.pending') });
-      round = await settle(token, round);
-    }
-    const restStops = lastStops.current ?? game.strips.map(() => 0);
-    if (round?.status !== 'settled' || !round.outcome) {
-      await reels.current?.land(restStops, true, () => {});
-      if (round?.balance) setBalance(BigInt(round.balance));
-      else if (round === null || round.status !== 'pending') setBalance((b) => (b === null ? b : b + stake));
-      if (round?.status === 'refused') {
-        const broke = round.errorCode === 'insufficient_balance';
-        if (broke && state.session.mode !== 'free') tell('deposit');
-        setMessage({
-          text: broke
-            ? state.session.mode === 'free'
-              ? t('game.noPlayMoney')
-              : t('game.insufficient')
-            : round.errorCode === 'vendor_session_invalid'
-              ? t('errors.session_invalid')
-              : t('game.refused'),
-          deposit: broke && state.session.mode !== 'free',
-        });
-      } else if (round?.errorCode === 'vendor_session_invalid')
-        setMessage({ text: t('errors.session_invalid') });
-      else if (round?.status === 'cancelled') setMessage({ text: t('game.cancelled') });
-      else if (round?.status === 'pending') setMessage({ text: t('game.stillPending') });
-      else if (round?.status === 'failed') setMessage({ text: t('game.failed') });
+      if (round?.status === 'pending') {
+        setMessage({ text: t('game.pending') });
+        round = await settle(token, round);
+      }
+      if (free) {
+        // The server counts what is left of each grant (the platform decides every spin).
+        void api.state(token).then(
+          (fresh) => setOffers(fresh.freeRounds ?? []),
+          () => {},
+        );
+      }
+      const restStops = lastStops.current ?? game.strips.map(() => 0);
+      if (round?.status !== 'settled' || !round.outcome) {
+        await reels.current?.land(restStops, true, () => {});
+        if (round?.balance) setBalance(BigInt(round.balance));
+        else if (round === null || round.status !== 'pending')
+          setBalance((b) => (b === null ? b : b + stake));
+        if (round?.status === 'refused') {
+          const broke = round.errorCode === 'insufficient_balance';
+          if (broke && state.session.mode !== 'free') tell('deposit');
+          setMessage({
+            text: broke
+              ? state.session.mode === 'free'
+                ? t('game.noPlayMoney')
+                : t('game.insufficient')
+              : round.errorCode === 'vendor_session_invalid'
+                ? t('errors.session_invalid')
+                : t('game.refused'),
+            deposit: broke && state.session.mode !== 'free',
+          });
+        } else if (round?.errorCode === 'vendor_session_invalid')
+          setMessage({ text: t('errors.session_invalid') });
+        else if (round?.errorCode === 'free_round_invalid') setMessage({ text: t('game.freeRoundRefused') });
+        else if (round?.status === 'cancelled') setMessage({ text: t('game.cancelled') });
+        else if (round?.status === 'pending') setMessage({ text: t('game.stillPending') });
+        else if (round?.status === 'failed') setMessage({ text: t('game.failed') });
+        live.current.busy = false;
+        setBusy(false);
+        return round;
+      }
+      const spins = round.outcome.spins;
+      for (const [index, spin] of spins.entries()) {
+        if (index > 0) {
+          setFreeSpin({ n: index, total: spins.length - 1, multiplier: spin.multiplier });
+          reels.current?.spin();
+          await sleep(fast ? 120 : 450);
+        }
+        await reels.current?.land(spin.stops, fast, () => sound.current.play('stop'));
+        lastStops.current = spin.stops;
+        reels.current?.showWins(spin);
+        setAnnouncement(describeScreen(t, game, spin));
+        if (spin.coins > 0 || spin.awarded > 0) {
+          sound.current.play('win');
+          await sleep(fast ? 250 : 900);
+        }
+      }
+      setFreeSpin(null);
+      const payout = BigInt(round.payout ?? '0');
+      setLastWin(payout);
+      if (payout >= stake * 10n) {
+        setBigWin(true);
+        sound.current.play('bigWin');
+      }
+      setAnnouncement(payout > 0n ? t('game.youWon', { amount: money(payout) }) : t('game.noWin'));
+      if (round.balance !== null) setBalance(BigInt(round.balance));
+      setFairness((f) => (f ? { ...f, nonce: Math.max(f.nonce, round.nonce + 1) } : f));
+      if (state.session.mode !== 'free') tell('balance');
       live.current.busy = false;
       setBusy(false);
       return round;
-    }
-    const spins = round.outcome.spins;
-    for (const [index, spin] of spins.entries()) {
-      if (index > 0) {
-        setFreeSpin({ n: index, total: spins.length - 1, multiplier: spin.multiplier });
-        reels.current?.spin();
-        await sleep(fast ? 120 : 450);
-      }
-      await reels.current?.land(spin.stops, fast, () => sound.current.play('stop'));
-      lastStops.current = spin.stops;
-      reels.current?.showWins(spin);
-      setAnnouncement(describeScreen(t, game, spin));
-      if (spin.coins > 0 || spin.awarded > 0) {
-        sound.current.play('win');
-        await sleep(fast ? 250 : 900);
-      }
-    }
-    setFreeSpin(null);
-    const payout = BigInt(round.payout ?? '0');
-    setLastWin(payout);
-    if (payout >= stake * 10n) {
-      setBigWin(true);
-      sound.current.play('bigWin');
-    }
-    setAnnouncement(payout > 0n ? t('game.youWon', { amount: money(payout) }) : t('game.noWin'));
-    if (round.balance !== null) setBalance(BigInt(round.balance));
-    setFairness((f) => (f ? { ...f, nonce: Math.max(f.nonce, round.nonce + 1) } : f));
-    if (state.session.mode !== 'free') tell('balance');
-    live.current.busy = false;
-    setBusy(false);
-    return round;
-  }, [game, token, state, settle, t, money]);
+    },
+    [game, token, state, settle, t, money],
+  );
 
   const stopReasons: Record<AutoplayStop, string> = {
     count: t('autoplay.doneCount'),
@@ -388,6 +413,26 @@ export default function GamePage({ game: gameId }: { game: string }) {
             </button>
           )}
         </div>
+      )}
+
+      {mode === 'real' && offers.length > 0 && (
+        <section className="free-rounds" aria-label={t('game.freeRounds')}>
+          {offers.map((offer) => (
+            <div key={offer.grantId} className="free-round-offer">
+              <span>
+                {t('game.freeRoundsOffer', { count: offer.remaining, amount: money(BigInt(offer.stake)) })}
+              </span>
+              <button
+                type="button"
+                className="primary small"
+                onClick={() => void play(offer)}
+                disabled={busy || autoplaying}
+              >
+                {t('game.playFreeRound')}
+              </button>
+            </div>
+          ))}
+        </section>
       )}
 
       <section className="controls" aria-label={t('game.controls')}>

@@ -14,7 +14,15 @@ export type SessionInfo = {
 
 export type Fairness = { serverSeedHash: string; clientSeed: string; nonce: number };
 
-export type GameState = { session: SessionInfo; balance: string | null; fairness: Fairness };
+/** A free-round grant of the platform the page offers (stake in minor units). */
+export type FreeRoundOffer = { grantId: string; stake: string; remaining: number; expiresAt: string };
+
+export type GameState = {
+  session: SessionInfo;
+  balance: string | null;
+  fairness: Fairness;
+  freeRounds: FreeRoundOffer[];
+};
 
 export type RoundView = {
   id: string;
@@ -99,8 +107,13 @@ export const api = {
   openSession: (input: { merchant: string; launchToken: string; game: string }) =>
     call<GameState & { token: string }>('POST', '/api/session', null, input),
   state: (token: string) => call<GameState>('GET', '/api/state', token),
-  spin: (token: string, requestId: string, coinValue: number) =>
-    call<RoundView>('POST', '/api/spin', token, { requestId, coinValue }),
+  spin: (token: string, requestId: string, coinValue: number, freeRoundGrantId?: string) =>
+    call<RoundView>(
+      'POST',
+      '/api/spin',
+      token,
+      freeRoundGrantId === undefined ? { requestId, coinValue } : { requestId, coinValue, freeRoundGrantId },
+    ),
   round: (token: string, id: string) =>
     call<RoundView>('GET', `/api/rounds/${encodeURIComponent(id)}`, token),
   history: (token: string) => call<{ rounds: RoundView[] }>('GET', '/api/rounds?limit=30', token),

@@ -3,10 +3,15 @@
 -- (round closed, insufficient balance, bet cancelled) is stored as the answer; an error that keeps
 -- nothing (bad session, mismatch) raises `seamless:<error code>` and the statement rolls back.
 -- Amounts are integer minor units; p_scale (the currency's decimals) only writes the answer.
+-- A free spin (p_grant, docs/free-rounds.md) debits nothing: it takes one round of the player's
+-- free-round grant for this game and stake with one conditional update, so parallel spins never use
+-- more rounds than granted; no such round (other member's, used up, expired, other game or stake)
+-- raises free_round_invalid and keeps nothing. It posts no journal entry, so no consumer counts it
+-- as turnover (points, VIP, missions, wagering, rebates read stakes from the journal).
 create or replace function seamless_bet(
   p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
   p_round text, p_game text, p_token_hash text, p_trial_type integer, p_amount bigint,
-  p_currency text, p_scale integer, p_vendor_shards integer
+  p_currency text, p_scale integer, p_vendor_shards integer, p_grant bigint
 ) returns jsonb language plpgsql
 -- Fails fast when a wallet, bet or round stays locked by another connection: the service answers
 -- wallet_busy (55P03) well under a vendor's timeout instead of holding a pool connection waiting.
@@ -26,8 +31,9 @@ declare
 begin
   -- The claim carries everything known up front, so storing the answer changes no indexed column.
   insert into seamless_transactions (brand_id, vendor_id, transaction_id, kind, request_hash, bet_state,
-                                     round_id, game_id, currency, amount)
-    values (p_brand, p_vendor, p_transaction, 'bet', p_hash, 'open', p_round, p_game, p_currency, p_amount)
+                                     round_id, game_id, currency, amount, free_round_grant_id)
+    values (p_brand, p_vendor, p_transaction, 'bet', p_hash, 'open', p_round, p_game, p_currency, p_amount,
+            p_grant)
     on conflict (vendor_id, transaction_id) do nothing
     returning id into v_row;
   if v_row is null then
@@ -43,6 +49,22 @@ begin
     select balance into v_balance from ledger_accounts where id = v_wallet;
     v_state := 'refused';
     v_outcome := seamless_answer(false, 'round_closed', v_balance, p_currency, p_scale);
+  elsif p_grant is not null then
+    update free_round_grants set
+        rounds_used = rounds_used + 1,
+        state = case when rounds_used + 1 = rounds_granted then 'used' else state end,
+        updated_at = now()
+      where id = p_grant and brand_id = p_brand and member_id = v_member and vendor_id = p_vendor
+        and game_code = p_game and stake = p_amount and rounds_used < rounds_granted
+        and expires_at > now() and state = 'active'
+      returning id into v_entry;
+    if v_entry is null or v_wallet_is_vendor then
+      raise exception 'seamless:free_round_invalid';
+    end if;
+    v_entry := null;
+    select balance into v_balance from ledger_accounts where id = v_wallet;
+    v_state := 'open';
+    v_outcome := seamless_answer(true, '', v_balance, p_currency, p_scale);
   else
     select o_ok, o_balance, o_entry into v_ok, v_balance, v_entry
       from seamless_post(p_brand, p_vendor, p_vendor_code, p_transaction, p_hash, 'seamless_bet',

@@ -1,9 +1,11 @@
 -- A bet and its win in one atomic call: the stake must be affordable whatever the win (the wallet
--- is debited before it is credited). Same claim, session and round rules as a bet.
+-- is debited before it is credited). Same claim, session and round rules as a bet. A free spin
+-- (p_grant) takes one round of the grant as seamless_bet does (nothing debited, no journal entry)
+-- and its win is paid from the bonus pool under the promotion's wagering (seamless_free_round_pay).
 create or replace function seamless_bet_win(
   p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
   p_round text, p_game text, p_token_hash text, p_trial_type integer, p_bet bigint, p_win bigint,
-  p_currency text, p_scale integer, p_vendor_shards integer
+  p_currency text, p_scale integer, p_vendor_shards integer, p_grant bigint
 ) returns jsonb language plpgsql
 -- Fails fast when a wallet, bet or round stays locked by another connection: the service answers
 -- wallet_busy (55P03) well under a vendor's timeout instead of holding a pool connection waiting.
@@ -22,9 +24,9 @@ declare
   v_outcome jsonb;
 begin
   insert into seamless_transactions (brand_id, vendor_id, transaction_id, kind, request_hash, bet_state,
-                                     round_id, game_id, currency, amount, win_amount)
+                                     round_id, game_id, currency, amount, win_amount, free_round_grant_id)
     values (p_brand, p_vendor, p_transaction, 'bet_win', p_hash, 'open', p_round, p_game, p_currency,
-            p_bet, p_win)
+            p_bet, p_win, p_grant)
     on conflict (vendor_id, transaction_id) do nothing
     returning id into v_row;
   if v_row is null then
@@ -40,6 +42,23 @@ begin
     select balance into v_balance from ledger_accounts where id = v_wallet;
     v_state := 'refused';
     v_outcome := seamless_answer(false, 'round_closed', v_balance, p_currency, p_scale);
+  elsif p_grant is not null then
+    update free_round_grants set
+        rounds_used = rounds_used + 1,
+        state = case when rounds_used + 1 = rounds_granted then 'used' else state end,
+        updated_at = now()
+      where id = p_grant and brand_id = p_brand and member_id = v_member and vendor_id = p_vendor
+        and game_code = p_game and stake = p_bet and rounds_used < rounds_granted
+        and expires_at > now() and state = 'active'
+      returning id into v_entry;
+    if v_entry is null or v_wallet_is_vendor then
+      raise exception 'seamless:free_round_invalid';
+    end if;
+    select o_balance, o_entry into v_balance, v_entry
+      from seamless_free_round_pay(p_brand, p_grant, p_vendor, p_vendor_code, p_transaction, p_hash,
+                                   p_currency, v_wallet, p_win);
+    v_state := case when p_win > 0 then 'won' else 'settled' end;
+    v_outcome := seamless_answer(true, '', v_balance, p_currency, p_scale);
   else
     select o_ok, o_balance, o_entry into v_ok, v_balance, v_entry
       from seamless_post(p_brand, p_vendor, p_vendor_code, p_transaction, p_hash, 'seamless_bet_win',

@@ -2,7 +2,8 @@
 -- balance change, and a tombstone under the bet's id so the bet, arriving later, is refused (the
 -- rollback can overtake its bet). After a win on the bet: bet_already_settled. An already cancelled
 -- (or refused) bet: success, nothing credited again. After the bet's round ended: round_closed.
--- Otherwise the stake goes back to the wallet it was taken from. p_amount, when the vendor states it, must equal the stake (else amount_invalid).
+-- Otherwise the stake goes back to the wallet it was taken from; a free spin's bet (it took a round
+-- of a free-round grant, nothing debited) gives its round back instead, once (the bet's state moves once). p_amount, when the vendor states it, must equal the stake (else amount_invalid).
 create or replace function seamless_rollback(
   p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
   p_bet_transaction text, p_round text, p_game text, p_amount bigint, p_currency text,
@@ -43,7 +44,7 @@ begin
   if v_bet_round is not null then
     v_open := seamless_round_open(p_brand, p_vendor, v_bet_round, null);
   end if;
-  select id, kind, member_id, amount, bet_state, vendor_wallet_id, round_id into v_bet
+  select id, kind, member_id, amount, bet_state, vendor_wallet_id, round_id, free_round_grant_id into v_bet
     from seamless_transactions
     where vendor_id = p_vendor and transaction_id = p_bet_transaction
     for update;
@@ -57,7 +58,7 @@ begin
       returning id into v_tombstone;
     if v_tombstone is null then
       -- The bet arrived meanwhile.
-      select id, kind, member_id, amount, bet_state, vendor_wallet_id, round_id into v_bet
+      select id, kind, member_id, amount, bet_state, vendor_wallet_id, round_id, free_round_grant_id into v_bet
         from seamless_transactions
         where vendor_id = p_vendor and transaction_id = p_bet_transaction
         for update;
@@ -92,6 +93,14 @@ begin
         raise exception 'seamless:amount_invalid';
       end if;
       update seamless_transactions set bet_state = 'rolled_back', updated_at = now() where id = v_bet.id;
+      if v_bet.free_round_grant_id is not null then
+        update free_round_grants set
+            rounds_used = rounds_used - 1,
+            state = case when state = 'used' then 'active' else state end,
+            updated_at = now()
+          where id = v_bet.free_round_grant_id and rounds_used > 0;
+        v_refund := 0;
+      end if;
       v_house := ledger_account_id(
         p_brand, 'vendor', 'vendor:' || p_vendor || ':' || (v_bet.member_id % p_vendor_shards),
         null, p_vendor, p_currency, true);

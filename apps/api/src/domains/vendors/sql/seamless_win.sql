@@ -3,7 +3,8 @@
 -- the stored answer. A win with no bet keeps nothing (bet_not_found raised, the claim rolls back);
 -- a win on a cancelled bet is refused. A win names its bet's round (else round_mismatch, nothing
 -- kept) and is refused once that round ended (round_closed). Several wins on one bet are paid
--- while its round is open (games that pay in steps).
+-- while its round is open (games that pay in steps). A free spin's win (its bet took a round of a
+-- free-round grant) is paid from the bonus pool under the promotion's wagering (seamless_free_round_pay).
 create or replace function seamless_win(
   p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
   p_bet_transaction text, p_round text, p_game text, p_amount bigint, p_currency text,
@@ -39,7 +40,7 @@ begin
   v_open := seamless_round_open(p_brand, p_vendor, p_round, null);
 
   -- plan: bet_of_win(p_vendor bigint, p_bet_transaction text)
-  select id, kind, member_id, amount, bet_state, vendor_wallet_id, round_id into v_bet
+  select id, kind, member_id, amount, bet_state, vendor_wallet_id, round_id, free_round_grant_id into v_bet
     from seamless_transactions
     where vendor_id = p_vendor and transaction_id = p_bet_transaction
     for update;
@@ -75,9 +76,15 @@ begin
       v_house := ledger_account_id(
         p_brand, 'vendor', 'vendor:' || p_vendor || ':' || (v_bet.member_id % p_vendor_shards),
         null, p_vendor, p_currency, true);
-      select o_ok, o_balance, o_entry into v_ok, v_balance, v_entry
-        from seamless_post(p_brand, p_vendor, p_vendor_code, p_transaction, p_hash, 'seamless_win',
-                           p_currency, v_wallet, v_house, 0, p_amount);
+      if v_bet.free_round_grant_id is not null then
+        select o_balance, o_entry into v_balance, v_entry
+          from seamless_free_round_pay(p_brand, v_bet.free_round_grant_id, p_vendor, p_vendor_code,
+                                       p_transaction, p_hash, p_currency, v_wallet, p_amount);
+      else
+        select o_ok, o_balance, o_entry into v_ok, v_balance, v_entry
+          from seamless_post(p_brand, p_vendor, p_vendor_code, p_transaction, p_hash, 'seamless_win',
+                             p_currency, v_wallet, v_house, 0, p_amount);
+      end if;
       v_outcome := seamless_answer(true, '', v_balance, p_currency, p_scale);
     end if;
   end if;

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatDecimalAmount, percentOfAmounts } from '../../../lib/money.ts';
 import { useRewardCentre } from '../api/promotions.ts';
+import { FreeRoundGrantView } from './FreeRoundGrantView.tsx';
 import { stateLabel } from './state.ts';
 import './promotions.css';
 
@@ -74,6 +75,7 @@ export function BonusDetailsPage() {
                   <span style={{ width: `${percent}%` }} />
                 </div>
                 {b.flaggedBets > 0 ? <p>{t('promotions.flagged', { count: b.flaggedBets })}</p> : null}
+                {b.freeRounds ? <FreeRoundGrantView grant={b.freeRounds} /> : null}
               </li>
             );
           })}

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatDecimalAmount } from '../../../lib/money.ts';
 import { useRewardCentre } from '../api/promotions.ts';
+import { FreeRoundGrantView } from './FreeRoundGrantView.tsx';
 import { PromotionActions } from './PromotionActions.tsx';
 import { stateLabel } from './state.ts';
 import './promotions.css';
@@ -53,6 +54,7 @@ export function RewardCenterPage() {
               {r.prize !== null ? (
                 <p data-testid="reward-prize">{t('promotions.prizeWon', { prize: r.prize })}</p>
               ) : null}
+              {r.freeRounds ? <FreeRoundGrantView grant={r.freeRounds} /> : null}
               {r.rejectReason ? <p>{t('promotions.rejectReason', { reason: r.rejectReason })}</p> : null}
               <PromotionActions
                 target={{

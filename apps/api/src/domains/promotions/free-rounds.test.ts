@@ -1,0 +1,419 @@
+import { randomUUID } from 'node:crypto';
+import type { SeamlessSession } from '@lotus/contracts/game-launch';
+import type { LaunchGameResult } from '@lotus/contracts/games';
+import type { AdminMemberPromotion, AdminPromotion, MemberPromotion } from '@lotus/contracts/promotions';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  brandOf,
+  house,
+  launchTokenOf,
+  memberGet,
+  memberPost,
+  type Player,
+  player,
+  seamless,
+} from '../../../test/games.ts';
+import { reconcileAfterEach } from '../../../test/money.ts';
+import { backOfficeTeam } from '../../../test/operators.ts';
+import { setupTestApp } from '../../../test/support.ts';
+import { drainConsumer } from '../../events/runner.ts';
+import { pointsEarning } from '../points/points.consumer.ts';
+import { accountBalance, ensureAccount } from '../wallet/ledger.service.ts';
+import { mainWalletRef } from '../wallet/wallet.service.ts';
+import { brandCurrency, expiredWagering } from './promotions.repository.ts';
+import { expireBonuses } from './promotions.service.ts';
+import { promotionWagering } from './wagering.consumer.ts';
+
+const ctx = setupTestApp({
+  rateLimits: {
+    promotionActions: { max: 10_000, timeWindow: 60_000 },
+    gameLaunch: { max: 10_000, timeWindow: 60_000 },
+  },
+});
+reconcileAfterEach(ctx);
+const team = backOfficeTeam(ctx);
+
+const GAME = 'lotus-garden';
+let slotId = '';
+let liveId = '';
+
+beforeAll(async () => {
+  const brand = await brandOf(ctx);
+  const rows = await ctx.db
+    .selectFrom('games')
+    .innerJoin('vendors', 'vendors.id', 'games.vendor_id')
+    .select(['games.id', 'games.code'])
+    .where('games.brand_id', '=', brand.id)
+    .where('vendors.code', '=', 'HOUSE')
+    .where('games.code', 'in', [GAME, 'live-baccarat'])
+    .execute();
+  slotId = rows.find((r) => r.code === GAME)?.id ?? '';
+  liveId = rows.find((r) => r.code === 'live-baccarat')?.id ?? '';
+  expect(slotId).not.toBe('');
+  expect(liveId).not.toBe('');
+});
+
+function promotion(overrides: Record<string, unknown> = {}) {
+  return {
+    titleEn: `Free spins ${randomUUID().slice(0, 8)}`,
+    status: 'active',
+    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    frequency: 'once',
+    rules: {},
+    rewardKind: 'free_rounds',
+    freeRoundsGame: slotId,
+    freeRoundsStake: '0.20',
+    freeRoundsCount: 3,
+    wageringMultiplier: 10,
+    wageringIncludesDeposit: false,
+    contributions: { RNG: 100 },
+    expiryDays: 7,
+    needsApproval: false,
+    asksContact: false,
+    ...overrides,
+  };
+}
+
+async function createPromotion(overrides: Record<string, unknown> = {}) {
+  return team.bo<AdminPromotion>('marketing', 'POST', '/bo/v1/promotions', promotion(overrides));
+}
+
+/** A member with `funds` who applied for and claimed a free-round promotion: the record. */
+async function claimed(
+  promotionId: string,
+  funds = 10_000n,
+): Promise<{ p: Player; record: MemberPromotion }> {
+  const p = await player(ctx, { funds });
+  const applied = await memberPost<MemberPromotion>(ctx, `/wps/promotions/${promotionId}/apply`, p, {});
+  expect(applied.body).toMatchObject({ success: true, value: { state: 'issued' } });
+  const done = await memberPost<MemberPromotion>(
+    ctx,
+    `/wps/promotions/rewards/${applied.body.value.id}/claim`,
+    p,
+    {},
+  );
+  expect(done.body).toMatchObject({ success: true });
+  return { p, record: done.body.value };
+}
+
+async function session(p: Player, game = GAME): Promise<SeamlessSession> {
+  const launched = await memberGet<LaunchGameResult>(
+    ctx,
+    `/wps/game/launchGame?vassalage=HOUSE&gameId=${game}`,
+    p,
+  );
+  expect(launched.body).toMatchObject({ success: true });
+  const answer = await seamless<SeamlessSession>(ctx, house, 'session', {
+    launchToken: launchTokenOf(launched.body.value.content.game_url),
+  });
+  if (!answer.body.value) throw new Error(`no session: ${answer.body.errorCode}`);
+  return answer.body.value;
+}
+
+function spin(token: string, grantId: string, extra: Record<string, unknown> = {}) {
+  return seamless(ctx, house, 'bet', {
+    token,
+    transactionId: randomUUID(),
+    roundId: randomUUID(),
+    gameId: GAME,
+    amount: '0.20',
+    currency: 'MYR',
+    freeRoundGrantId: grantId,
+    ...extra,
+  });
+}
+
+async function grant(recordId: string) {
+  return ctx.db
+    .selectFrom('free_round_grants')
+    .select(['id', 'rounds_granted', 'rounds_used', 'state', 'stake', 'game_code'])
+    .where('record_id', '=', recordId)
+    .executeTakeFirstOrThrow();
+}
+
+async function wallet(p: Player): Promise<bigint> {
+  const { account } = await ensureAccount(ctx.db, mainWalletRef(p.brand, p.id));
+  return accountBalance(ctx.db, account.id);
+}
+
+async function recordRow(id: string) {
+  return ctx.db
+    .selectFrom('member_promotions')
+    .select(['state', 'bonus_amount', 'locked_amount', 'wagering_required', 'wagering_done'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+async function journalOf(memberId: string) {
+  const rows = await sql<{ kind: string; amount: string }>`
+    select e.kind, p.amount::text as amount from postings p
+      join journal_entries e on e.id = p.entry_id
+      join ledger_accounts a on a.id = p.account_id
+     where a.member_id = ${memberId} and e.kind <> 'adjustment_credit' and e.kind not like 'house%'
+     order by p.id`.execute(ctx.db);
+  return rows.rows.filter((r) => !r.kind.startsWith('adjust'));
+}
+
+describe('free-round promotions in the builder', () => {
+  it('keeps the house slot, stake and count, and refuses other games, low stakes and missing fields', async () => {
+    const made = await createPromotion();
+    expect(made.body).toMatchObject({
+      success: true,
+      value: {
+        rewardKind: 'free_rounds',
+        freeRoundsGame: slotId,
+        freeRoundsStake: '0.20',
+        freeRoundsCount: 3,
+      },
+    });
+    for (const bad of [
+      { freeRoundsGame: liveId },
+      { freeRoundsGame: '999999999' },
+      { freeRoundsStake: '0.01' },
+      { freeRoundsStake: '92233720368547758.07' },
+      { freeRoundsCount: undefined },
+      { freeRoundsGame: undefined },
+    ]) {
+      const res = await createPromotion(bad);
+      expect(res.body, JSON.stringify(bad)).toMatchObject({ success: false, errorCode: 'promotion_invalid' });
+    }
+    const nul = await createPromotion({ freeRoundsGame: `${slotId}\u0000` });
+    expect(nul.body.success).toBe(false);
+    const zero = await createPromotion({ freeRoundsCount: 0 });
+    expect(zero.body.success).toBe(false);
+  });
+});
+
+describe('claiming free rounds', () => {
+  it('grants N rounds, lists them in the session answer of that game only and in the reward centre', async () => {
+    const made = await createPromotion();
+    const { p, record } = await claimed(made.body.value.id);
+    expect(record).toMatchObject({
+      state: 'claimed',
+      bonusAmount: '0.00',
+      freeRounds: { gameCode: GAME, stake: '0.20', granted: 3, remaining: 3, state: 'active' },
+    });
+    expect(record.freeRounds?.gameName).not.toBe('');
+    const g = await grant(record.id);
+    expect(g).toMatchObject({
+      rounds_granted: 3,
+      rounds_used: 0,
+      state: 'active',
+      game_code: GAME,
+      stake: '20',
+    });
+
+    const s = await session(p);
+    expect(s.freeRounds).toEqual([
+      { grantId: g.id, game: GAME, stake: '0.20', remaining: 3, expiresAt: expect.any(String) },
+    ]);
+    expect((await session(p, 'jade-ways')).freeRounds).toEqual([]);
+
+    const centre = await memberGet<{ items: MemberPromotion[] }>(ctx, '/wps/promotions/rewards/mine', p);
+    expect(centre.body.value.items.find((i) => i.id === record.id)?.freeRounds?.remaining).toBe(3);
+    // The back office sees the grant in the member's bonuses.
+    const bo = await team.bo<{ items: AdminMemberPromotion[] }>(
+      'marketing',
+      'GET',
+      `/bo/v1/promotions/records?username=${p.username}`,
+    );
+    expect(bo.body.value.items[0]?.freeRounds).toMatchObject({ grantId: g.id, remaining: 3 });
+    // Claimed once: a second claim is refused and grants nothing more.
+    const again = await memberPost(ctx, `/wps/promotions/rewards/${record.id}/claim`, p, {});
+    expect(again.body).toMatchObject({ success: false, errorCode: 'promotion_state_invalid' });
+    const count = await ctx.db
+      .selectFrom('free_round_grants')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+});
+
+describe('free spins through the seamless wallet', () => {
+  it('N + 1 parallel spins use exactly the N rounds granted and debit nothing', async () => {
+    const made = await createPromotion({ freeRoundsCount: 3 });
+    const { p, record } = await claimed(made.body.value.id);
+    const g = await grant(record.id);
+    const token = (await session(p)).token ?? '';
+    const before = await wallet(p);
+    const answers = await Promise.all([0, 1, 2, 3].map(() => spin(token, g.id)));
+    const ok = answers.filter((a) => a.body.success);
+    const refused = answers.filter((a) => !a.body.success);
+    expect(ok).toHaveLength(3);
+    expect(refused.map((a) => a.body.errorCode)).toEqual(['free_round_invalid']);
+    expect(await wallet(p)).toBe(before);
+    expect(await grant(record.id)).toMatchObject({ rounds_used: 3, state: 'used' });
+    // No journal entry for a free stake: nothing for turnover, points, VIP, missions or wagering.
+    expect((await journalOf(p.id)).filter((r) => r.kind.startsWith('seamless'))).toEqual([]);
+    expect((await session(p)).freeRounds).toEqual([]);
+  });
+
+  it('refuses a wrong game, stake, member, expired or forged grant and keeps nothing', async () => {
+    const made = await createPromotion({ freeRoundsCount: 5 });
+    const { p, record } = await claimed(made.body.value.id);
+    const g = await grant(record.id);
+    const token = (await session(p)).token ?? '';
+    const other = await player(ctx, { funds: 10_000n });
+    const otherToken = (await session(other)).token ?? '';
+    const before = await wallet(p);
+    const cases: [string, Awaited<ReturnType<typeof spin>>][] = [
+      ['wrong game', await spin(token, g.id, { gameId: 'jade-ways' })],
+      ['wrong stake', await spin(token, g.id, { amount: '0.40' })],
+      ['another member', await spin(otherToken, g.id)],
+      ['forged id', await spin(token, '987654321987654')],
+    ];
+    for (const [name, res] of cases) {
+      expect(res.body, name).toMatchObject({ success: false, errorCode: 'free_round_invalid' });
+    }
+    // Ids that are no grant id at all never reach the wallet.
+    for (const bad of [`${g.id}\u0000`, '9999999999999999999', '0', '-1', `${g.id} `, '']) {
+      const res = await spin(token, bad);
+      expect(res.body.success, JSON.stringify(bad)).toBe(false);
+      expect(res.status).not.toBe(200);
+    }
+    const overflow = await spin(token, g.id, { amount: '92233720368547758.08' });
+    expect(overflow.body.success).toBe(false);
+    expect(overflow.body.errorCode).toBe('amount_invalid');
+
+    await sql`update free_round_grants set expires_at = now() - interval '1 second' where id = ${g.id}`.execute(
+      ctx.db,
+    );
+    const expired = await spin(token, g.id);
+    expect(expired.body).toMatchObject({ success: false, errorCode: 'free_round_invalid' });
+
+    expect(await wallet(p)).toBe(before);
+    expect(await grant(record.id)).toMatchObject({ rounds_used: 0 });
+    const kept = await ctx.db
+      .selectFrom('seamless_transactions')
+      .select('id')
+      .where('member_id', 'in', [p.id, other.id])
+      .execute();
+    expect(kept).toEqual([]);
+    // The bonus job marks it expired.
+    await expireBonuses(ctx.db, new Date(), (id) => brandCurrency(ctx.db, id), expiredWagering);
+    expect(await grant(record.id)).toMatchObject({ state: 'expired' });
+  });
+
+  it('a rollback gives the round back once', async () => {
+    const made = await createPromotion({ freeRoundsCount: 2 });
+    const { p, record } = await claimed(made.body.value.id);
+    const g = await grant(record.id);
+    const token = (await session(p)).token ?? '';
+    const bet = { transactionId: randomUUID(), roundId: randomUUID() };
+    expect((await spin(token, g.id, bet)).body.success).toBe(true);
+    // The same transaction id sent again is a replay: the same answer, no second round.
+    expect((await spin(token, g.id, bet)).body.success).toBe(true);
+    expect(await grant(record.id)).toMatchObject({ rounds_used: 1 });
+    const before = await wallet(p);
+    const rollback = () =>
+      seamless(ctx, house, 'rollback', {
+        token,
+        transactionId: randomUUID(),
+        betTransactionId: bet.transactionId,
+        roundId: bet.roundId,
+        gameId: GAME,
+        currency: 'MYR',
+      });
+    const [a, b] = await Promise.all([rollback(), rollback()]);
+    expect([a.body, b.body]).toMatchObject([{ success: true }, { success: true }]);
+    expect(await grant(record.id)).toMatchObject({ rounds_used: 0, state: 'active' });
+    expect(await wallet(p)).toBe(before);
+    // The same transaction id with and without the grant is a mismatch, not a paid bet.
+    const paid = await seamless(ctx, house, 'bet', {
+      token,
+      ...bet,
+      gameId: GAME,
+      amount: '0.20',
+      currency: 'MYR',
+    });
+    expect(paid.body.success).toBe(false);
+    expect(await wallet(p)).toBe(before);
+  });
+
+  it('pays the win from the bonus pool under the wagering, counts no turnover for free stakes', async () => {
+    const made = await createPromotion({ freeRoundsCount: 3, wageringMultiplier: 10 });
+    const { p, record } = await claimed(made.body.value.id);
+    const g = await grant(record.id);
+    const token = (await session(p)).token ?? '';
+    const before = await wallet(p);
+    const bet = { transactionId: randomUUID(), roundId: randomUUID() };
+    expect((await spin(token, g.id, bet)).body.success).toBe(true);
+    const win = await seamless(ctx, house, 'win', {
+      token,
+      transactionId: randomUUID(),
+      betTransactionId: bet.transactionId,
+      roundId: bet.roundId,
+      gameId: GAME,
+      amount: '5.00',
+      currency: 'MYR',
+    });
+    expect(win.body).toMatchObject({ success: true });
+    const ended = await seamless(ctx, house, 'roundEnd', { roundId: bet.roundId, gameId: GAME });
+    expect(ended.body.success).toBe(true);
+    expect(await wallet(p)).toBe(before + 500n);
+    expect(await recordRow(record.id)).toMatchObject({
+      state: 'process',
+      bonus_amount: '500',
+      locked_amount: '500',
+      wagering_required: '5000',
+      wagering_done: '0',
+    });
+    // A free spin paid at once (bet and win in one call).
+    const both = await seamless(ctx, house, 'betWin', {
+      token,
+      transactionId: randomUUID(),
+      roundId: randomUUID(),
+      gameId: GAME,
+      betAmount: '0.20',
+      winAmount: '1.00',
+      currency: 'MYR',
+      freeRoundGrantId: g.id,
+    });
+    expect(both.body).toMatchObject({ success: true });
+    expect(await wallet(p)).toBe(before + 600n);
+    expect(await recordRow(record.id)).toMatchObject({
+      bonus_amount: '600',
+      locked_amount: '600',
+      wagering_required: '6000',
+    });
+    const kinds = (await journalOf(p.id)).map((r) => `${r.kind}:${r.amount}`);
+    expect(kinds).toEqual(['promotion_free_round_win:500', 'promotion_free_round_win:100']);
+    // The pool paid it: the reconciliation after the test checks every entry balances.
+    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
+    await drainConsumer(ctx.db, pointsEarning, { maxBatches: 1000 });
+    expect((await recordRow(record.id)).wagering_done).toBe('0');
+    const points = await ctx.db
+      .selectFrom('points_accounts')
+      .select('balance')
+      .where('member_id', '=', p.id)
+      .executeTakeFirst();
+    expect(BigInt(points?.balance ?? '0')).toBe(0n);
+
+    // A paid bet of the member counts towards the wagering (the control of the case above).
+    const paid = await seamless(ctx, house, 'bet', {
+      token,
+      transactionId: randomUUID(),
+      roundId: randomUUID(),
+      gameId: GAME,
+      amount: '1.00',
+      currency: 'MYR',
+    });
+    expect(paid.body.success).toBe(true);
+    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
+    expect((await recordRow(record.id)).wagering_done).toBe('100');
+    // Rollback after the win: the bet is settled, its round stays used.
+    const late = await seamless(ctx, house, 'rollback', {
+      token,
+      transactionId: randomUUID(),
+      betTransactionId: bet.transactionId,
+      roundId: bet.roundId,
+      gameId: GAME,
+      currency: 'MYR',
+    });
+    expect(late.body).toMatchObject({ success: false, errorCode: 'bet_already_settled' });
+    expect(await grant(record.id)).toMatchObject({ rounds_used: 2 });
+  });
+});
