@@ -458,6 +458,26 @@ export function countedFor(db: Executor, memberId: string, betEntryId: string) {
     .execute();
 }
 
+/**
+ * What a lottery order's stake (its `lottery_bet` or `lottery_chase_stake` entry, reference
+ * `lottery:order:<id>`) counted for the member's bonuses still in process, in the brand.
+ */
+export function countedForLotteryOrder(db: Executor, brandId: string, memberId: string, orderId: string) {
+  return db
+    .selectFrom('promotion_wagering_entries as w')
+    .innerJoin('member_promotions as mp', 'mp.id', 'w.member_promotion_id')
+    .innerJoin('journal_entries as j', 'j.id', 'w.entry_id')
+    .select(['w.member_promotion_id', 'w.counted', 'w.category'])
+    .where('mp.brand_id', '=', brandId)
+    .where('mp.member_id', '=', memberId)
+    .where('mp.state', '=', 'process')
+    .where('j.brand_id', '=', brandId)
+    .where('j.reference', '=', `lottery:order:${orderId}`)
+    .where('j.kind', 'in', ['lottery_bet', 'lottery_chase_stake'])
+    .where('w.counted', '>', '0')
+    .execute();
+}
+
 /** Takes progress back (never below zero) from a record in process. */
 export async function removeProgress(db: Executor, recordId: string, counted: bigint) {
   await sql`
