@@ -164,6 +164,8 @@ export type RecordRow = {
   prize_en: string | null;
   prize_ms: string | null;
   prize_cn: string | null;
+  prize_kind: string | null;
+  prize_points: string | null;
 };
 
 function records(db: Executor) {
@@ -175,7 +177,8 @@ function records(db: Executor) {
     .leftJoin('promotion_raffle_prizes as rp', 'rp.id', 'rd.prize_id')
     .select(RECORD_COLUMNS)
     .select(['p.title_en', 'p.title_ms', 'p.title_cn', 'p.max_bet', 'p.reward_kind', 'm.username'])
-    .select(['rp.name_en as prize_en', 'rp.name_ms as prize_ms', 'rp.name_cn as prize_cn']);
+    .select(['rp.name_en as prize_en', 'rp.name_ms as prize_ms', 'rp.name_cn as prize_cn'])
+    .select(['rp.kind as prize_kind', 'rp.points as prize_points']);
 }
 
 export function memberRecords(

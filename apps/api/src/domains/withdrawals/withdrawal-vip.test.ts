@@ -18,7 +18,7 @@ import {
   type SignedIn,
   withdraw,
 } from '../../../test/withdrawals.ts';
-import { passwordCheckUrl } from './funds-password.ts';
+import { passwordCheckUrl } from '../members/funds-password.ts';
 import { rejectWithdrawal } from './review.service.ts';
 import { upsertSettings } from './withdrawal.repository.ts';
 import { DEFAULT_WITHDRAW_SETTINGS } from './withdrawal.service.ts';

@@ -24,6 +24,7 @@ import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { uploadThrottle } from '../../lib/uploads/uploads.ts';
+import { passwordCheckUrl, requireFundsPassword } from '../members/funds-password.ts';
 import { confirmWithPassword, notifyChange } from '../members/sensitive-change.ts';
 import {
   confirmPartial,
@@ -31,7 +32,6 @@ import {
   type ProofPart,
   reportNotReceived,
 } from './confirmation.service.ts';
-import { passwordCheckUrl, requireFundsPassword } from './funds-password.ts';
 import { transferToUpline, uplineInfo } from './upline-transfer.service.ts';
 import {
   addBankCard,

@@ -25,6 +25,7 @@ const record = (extra: Partial<MemberPromotion>): MemberPromotion => ({
   createdAt: '2026-11-26T08:00:00.000Z',
   raffle: false,
   prize: null,
+  prizePoints: null,
   ...extra,
 });
 
@@ -65,8 +66,10 @@ describe('reward centre and bonus details', () => {
         ticket: '5',
         promotionId: '7',
         prize: 'Silver coin',
+        prizeKind: 'money',
         prizeId: '2',
         amount: '5.00',
+        points: '0',
         seedHash: 'a'.repeat(64),
         clientSeed: 'x',
         roll: 'b'.repeat(64),
@@ -86,6 +89,46 @@ describe('reward centre and bonus details', () => {
       clientSeed: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(api.calls.some((c) => c.url.includes('/claim'))).toBe(false);
+  });
+
+  it('draws a points prize: the points shown in the draw and in the reward centre', async () => {
+    const api = stubApi({
+      '/wps/promotions/rewards/mine': {
+        items: [
+          record({ id: '5', title: 'Points draw', raffle: true, bonusAmount: '0.00' }),
+          record({
+            id: '6',
+            title: 'Old draw',
+            raffle: true,
+            state: 'claimed',
+            prize: 'Points bag',
+            prizePoints: '500',
+          }),
+        ],
+      },
+      '/wps/relay/MCS2_claimRafflePromotion': {
+        ticket: '5',
+        promotionId: '7',
+        prize: 'Points bag',
+        prizeKind: 'points',
+        prizeId: '2',
+        amount: '0.00',
+        points: '250',
+        seedHash: 'a'.repeat(64),
+        clientSeed: 'x',
+        roll: 'b'.repeat(64),
+        available: [],
+        state: 'claimed',
+      },
+    });
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderApp(<RewardCenterPage />);
+    expect(await screen.findByText('Prize: Points bag (500 points)')).toBeTruthy();
+    const first = (await screen.findAllByTestId('reward-item'))[0]!;
+    fireEvent.click(within(first).getByRole('button', { name: 'Draw my ticket' }));
+    expect((await screen.findByTestId('raffle-prize')).textContent).toBe(
+      'You won Points bag: 250 points added to your points.',
+    );
   });
 
   it('shows each claimed bonus with its wagering progress, locked amount and flagged bets', async () => {
