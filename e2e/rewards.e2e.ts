@@ -163,41 +163,17 @@ describe('rewards in the browser', () => {
     await loggedIn(page);
     const title = `First deposit 10% ${unique()}`;
     const productName = `Lotus cap ${unique()}`;
+    const member = await memberRow(username);
+    // The promotion as an operator composes it: the member's first deposit, 10% up to 10.00,
+    // turnover 1x the bonus, slots count 100%; only this member qualifies (other scenarios run here).
+    const promotionId = await promotionFor(member, username, {
+      title,
+      rules: { depositNth: 1 },
+      rewardKind: 'percent',
+      columns: { reward_percent_bp: 1_000, reward_cap: BONUS.toString(), wagering_multiplier: 1 },
+    });
     const setup = await db(async (d) => {
-      const member = await d
-        .selectFrom('members')
-        .innerJoin('brands', 'brands.id', 'members.brand_id')
-        .select(['members.id', 'members.brand_id'])
-        .where('brands.merchant_code', '=', 'DEMO')
-        .where('members.username', '=', username)
-        .executeTakeFirstOrThrow();
       await setFundsPassword(d, { merchantCode: 'DEMO', username, fundsPassword: '135790' });
-      // The promotion as an operator composes it: the member's first deposit, 10% up to 10.00,
-      // turnover 1x the bonus, slots count 100%; only this member qualifies (other scenarios run here).
-      const promo = await d
-        .insertInto('promotions')
-        .values({
-          brand_id: member.brand_id,
-          title_en: title,
-          status: 'active',
-          starts_at: new Date(Date.now() - 3_600_000),
-          ends_at: new Date(Date.now() + 86_400_000),
-          frequency: 'once',
-          rules: JSON.stringify({ depositNth: 1, usernames: [username.toLowerCase()] }),
-          reward_kind: 'percent',
-          reward_amount: '0',
-          reward_percent_bp: 1_000,
-          reward_cap: BONUS.toString(),
-          wagering_multiplier: 1,
-          wagering_includes_deposit: false,
-          max_bet: '0',
-          needs_approval: false,
-          asks_contact: false,
-          contributions: JSON.stringify({ RNG: 100 }),
-          expiry_days: 7,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
       const product = await d
         .insertInto('points_products')
         .values({ brand_id: member.brand_id, name: productName, kind: 'physical', points: '5', stock: 3 })
@@ -211,7 +187,7 @@ describe('rewards in the browser', () => {
         select id::text as id from vendors where brand_id = ${member.brand_id} and code = 'HOUSE'`.execute(d);
       return {
         memberId: member.id,
-        promotionId: promo.id,
+        promotionId,
         productId: product.id,
         rngMilli: BigInt(rates.find((r) => r.category === 'RNG')?.milli ?? 1_200),
         depositMilli: BigInt(rates.find((r) => r.category === 'DEPOSIT')?.milli ?? 0),
@@ -399,7 +375,14 @@ async function memberRow(username: string) {
 async function promotionFor(
   member: { brand_id: string },
   username: string,
-  values: { title: string; rules?: object; rewardKind?: string; rewardAmount?: bigint },
+  values: {
+    title: string;
+    rules?: object;
+    rewardKind?: string;
+    rewardAmount?: bigint;
+    /** Other columns of the promotion as the builder would save them. */
+    columns?: { reward_percent_bp?: number; reward_cap?: string; wagering_multiplier?: number };
+  },
 ): Promise<string> {
   return db(async (d) => {
     const row = await d
@@ -423,6 +406,7 @@ async function promotionFor(
         asks_contact: false,
         contributions: JSON.stringify({ RNG: 100 }),
         expiry_days: 7,
+        ...values.columns,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

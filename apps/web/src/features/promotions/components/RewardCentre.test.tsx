@@ -1,4 +1,4 @@
-import type { MemberPromotion } from '@lotus/contracts/promotions';
+import type { MemberPromotion, RaffleDraw } from '@lotus/contracts/promotions';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, stubApi } from '../../../testing/render.tsx';
@@ -26,6 +26,23 @@ const record = (extra: Partial<MemberPromotion>): MemberPromotion => ({
   raffle: false,
   prize: null,
   prizePoints: null,
+  ...extra,
+});
+
+/** The answer of MCS2_claimRafflePromotion for ticket 5 (a money prize unless told). */
+const drawn = (extra: Partial<RaffleDraw>): RaffleDraw => ({
+  ticket: '5',
+  promotionId: '7',
+  prize: '',
+  prizeKind: 'money',
+  prizeId: '2',
+  amount: '0.00',
+  points: '0',
+  seedHash: 'a'.repeat(64),
+  clientSeed: 'x',
+  roll: 'b'.repeat(64),
+  available: [],
+  state: 'claimed',
   ...extra,
 });
 
@@ -62,20 +79,7 @@ describe('reward centre and bonus details', () => {
           record({ id: '6', title: 'Old draw', raffle: true, state: 'claimed', prize: 'Gold coin' }),
         ],
       },
-      '/wps/relay/MCS2_claimRafflePromotion': {
-        ticket: '5',
-        promotionId: '7',
-        prize: 'Silver coin',
-        prizeKind: 'money',
-        prizeId: '2',
-        amount: '5.00',
-        points: '0',
-        seedHash: 'a'.repeat(64),
-        clientSeed: 'x',
-        roll: 'b'.repeat(64),
-        available: [],
-        state: 'claimed',
-      },
+      '/wps/relay/MCS2_claimRafflePromotion': drawn({ prize: 'Silver coin', amount: '5.00' }),
     });
     vi.stubGlobal('fetch', api.fetchMock);
     renderApp(<RewardCenterPage />);
@@ -106,20 +110,12 @@ describe('reward centre and bonus details', () => {
           }),
         ],
       },
-      '/wps/relay/MCS2_claimRafflePromotion': {
-        ticket: '5',
-        promotionId: '7',
+      '/wps/relay/MCS2_claimRafflePromotion': drawn({
         prize: 'Points bag',
         prizeKind: 'points',
-        prizeId: '2',
         amount: '0.00',
         points: '250',
-        seedHash: 'a'.repeat(64),
-        clientSeed: 'x',
-        roll: 'b'.repeat(64),
-        available: [],
-        state: 'claimed',
-      },
+      }),
     });
     vi.stubGlobal('fetch', api.fetchMock);
     renderApp(<RewardCenterPage />);
