@@ -12,6 +12,7 @@ import {
 } from '../../../test/lottery.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
+import { rewardRecord, wageringReaches } from '../../../test/promotions.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import type { LedgerEvent } from '../../events/event.ts';
 import { drainConsumer } from '../../events/runner.ts';
@@ -68,27 +69,9 @@ async function bonusInWagering(m: SignedInMember, lott: number): Promise<MemberP
   return claimed.body.value;
 }
 
-async function record(m: SignedInMember, id: string): Promise<MemberPromotion> {
-  const res = await call<{ items: MemberPromotion[] }>(ctx.app, {
-    method: 'GET',
-    url: '/wps/promotions/rewards/mine',
-    headers: { ...headers(), authorization: m.token },
-  });
-  const found = res.body.value.items.find((r) => r.id === id);
-  if (!found) throw new Error('record not found');
-  return found;
-}
+const record = (m: SignedInMember, id: string) => rewardRecord(ctx, m, id);
 
-/** Drains the consumer until the record shows `done` (the feed waits for older transactions). */
-async function progressOf(m: SignedInMember, id: string, done: string): Promise<MemberPromotion> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
-    const current = await record(m, id);
-    if (current.wageringDone === done || Date.now() > deadline) return current;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const progressOf = (m: SignedInMember, id: string, done: string) => wageringReaches(ctx, m, id, done);
 
 async function order(m: SignedInMember, numero: string, multiple: number): Promise<string> {
   const res = await bet(ctx, m, {
