@@ -1,11 +1,17 @@
-import { createHash } from 'node:crypto';
-import { createMember, getBrandSettings, setBrandFlags, setFundsPassword } from '@lotus/api/harness';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  createMember,
+  fundMember,
+  getBrandSettings,
+  setBrandFlags,
+  setFundsPassword,
+} from '@lotus/api/harness';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
-import { db, dismissPopup, loggedIn, loginFromHeader, unique } from './pages.ts';
+import { db, dismissPopup, loggedIn, loginFromHeader, memberLogsIn, unique } from './pages.ts';
 
 /**
  * Rewards end to end (issue 15), nothing mocked: a new member deposits through the demo gateway,
@@ -157,41 +163,17 @@ describe('rewards in the browser', () => {
     await loggedIn(page);
     const title = `First deposit 10% ${unique()}`;
     const productName = `Lotus cap ${unique()}`;
+    const member = await memberRow(username);
+    // The promotion as an operator composes it: the member's first deposit, 10% up to 10.00,
+    // turnover 1x the bonus, slots count 100%; only this member qualifies (other scenarios run here).
+    const promotionId = await promotionFor(member, username, {
+      title,
+      rules: { depositNth: 1 },
+      rewardKind: 'percent',
+      columns: { reward_percent_bp: 1_000, reward_cap: BONUS.toString(), wagering_multiplier: 1 },
+    });
     const setup = await db(async (d) => {
-      const member = await d
-        .selectFrom('members')
-        .innerJoin('brands', 'brands.id', 'members.brand_id')
-        .select(['members.id', 'members.brand_id'])
-        .where('brands.merchant_code', '=', 'DEMO')
-        .where('members.username', '=', username)
-        .executeTakeFirstOrThrow();
       await setFundsPassword(d, { merchantCode: 'DEMO', username, fundsPassword: '135790' });
-      // The promotion as an operator composes it: the member's first deposit, 10% up to 10.00,
-      // turnover 1x the bonus, slots count 100%; only this member qualifies (other scenarios run here).
-      const promo = await d
-        .insertInto('promotions')
-        .values({
-          brand_id: member.brand_id,
-          title_en: title,
-          status: 'active',
-          starts_at: new Date(Date.now() - 3_600_000),
-          ends_at: new Date(Date.now() + 86_400_000),
-          frequency: 'once',
-          rules: JSON.stringify({ depositNth: 1, usernames: [username.toLowerCase()] }),
-          reward_kind: 'percent',
-          reward_amount: '0',
-          reward_percent_bp: 1_000,
-          reward_cap: BONUS.toString(),
-          wagering_multiplier: 1,
-          wagering_includes_deposit: false,
-          max_bet: '0',
-          needs_approval: false,
-          asks_contact: false,
-          contributions: JSON.stringify({ RNG: 100 }),
-          expiry_days: 7,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
       const product = await d
         .insertInto('points_products')
         .values({ brand_id: member.brand_id, name: productName, kind: 'physical', points: '5', stock: 3 })
@@ -205,7 +187,7 @@ describe('rewards in the browser', () => {
         select id::text as id from vendors where brand_id = ${member.brand_id} and code = 'HOUSE'`.execute(d);
       return {
         memberId: member.id,
-        promotionId: promo.id,
+        promotionId,
         productId: product.id,
         rngMilli: BigInt(rates.find((r) => r.category === 'RNG')?.milli ?? 1_200),
         depositMilli: BigInt(rates.find((r) => r.category === 'DEPOSIT')?.milli ?? 0),
@@ -374,4 +356,249 @@ describe('rewards in the browser', () => {
     expect(wallet).toBe((balance + cashback).toString());
     await context.close();
   }, 480_000);
+});
+
+/** The DEMO member's id and brand. */
+async function memberRow(username: string) {
+  return db((d) =>
+    d
+      .selectFrom('members')
+      .innerJoin('brands', 'brands.id', 'members.brand_id')
+      .select(['members.id', 'members.brand_id'])
+      .where('brands.merchant_code', '=', 'DEMO')
+      .where('members.username', '=', username)
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+/** A promotion open to this member only (other scenarios share the brand), as an operator saves it. */
+async function promotionFor(
+  member: { brand_id: string },
+  username: string,
+  values: {
+    title: string;
+    rules?: object;
+    rewardKind?: string;
+    rewardAmount?: bigint;
+    /** Other columns of the promotion as the builder would save them. */
+    columns?: { reward_percent_bp?: number; reward_cap?: string; wagering_multiplier?: number };
+  },
+): Promise<string> {
+  return db(async (d) => {
+    const row = await d
+      .insertInto('promotions')
+      .values({
+        brand_id: member.brand_id,
+        title_en: values.title,
+        status: 'active',
+        starts_at: new Date(Date.now() - 3_600_000),
+        ends_at: new Date(Date.now() + 86_400_000),
+        frequency: 'once',
+        rules: JSON.stringify({ usernames: [username.toLowerCase()], ...values.rules }),
+        reward_kind: values.rewardKind ?? 'fixed',
+        reward_amount: (values.rewardAmount ?? 0n).toString(),
+        reward_percent_bp: 0,
+        reward_cap: '0',
+        wagering_multiplier: 0,
+        wagering_includes_deposit: false,
+        max_bet: '0',
+        needs_approval: false,
+        asks_contact: false,
+        contributions: JSON.stringify({ RNG: 100 }),
+        expiry_days: 7,
+        ...values.columns,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+/** A raffle with one prize (its committed seed as the builder makes it). */
+async function raffleFor(
+  member: { brand_id: string },
+  username: string,
+  title: string,
+  prize: { name: string; kind: 'money' | 'points'; amount?: bigint; points?: bigint },
+): Promise<string> {
+  const id = await promotionFor(member, username, { title, rewardKind: 'raffle' });
+  await db(async (d) => {
+    const seed = randomBytes(32).toString('hex');
+    await d
+      .insertInto('promotion_raffles')
+      .values({
+        brand_id: member.brand_id,
+        promotion_id: id,
+        server_seed: seed,
+        seed_hash: createHash('sha256').update(seed).digest('hex'),
+      })
+      .execute();
+    await d
+      .insertInto('promotion_raffle_prizes')
+      .values({
+        brand_id: member.brand_id,
+        promotion_id: id,
+        position: 0,
+        name_en: prize.name,
+        kind: prize.kind,
+        amount: (prize.amount ?? 0n).toString(),
+        points: (prize.points ?? 0n).toString(),
+        weight: 1,
+        stock: 5,
+        remaining: 5,
+      })
+      .execute();
+  });
+  return id;
+}
+
+async function openPromotions(page: Page) {
+  await page.goto(`${siteUrl()}/promotions`);
+  await dismissPopup(page, { timeout: 3_000 });
+}
+
+describe('raffles, VIP-restricted promotions and withdrawal limits in the browser', () => {
+  it('draws a money raffle and a points raffle: each prize shown, the balance and the points change', async () => {
+    const username = `rf${unique()}`;
+    await db((d) => createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' }));
+    const member = await memberRow(username);
+    const cashTitle = `Cash raffle ${unique()}`;
+    const pointsTitle = `Points raffle ${unique()}`;
+    await raffleFor(member, username, cashTitle, { name: 'Red packet', kind: 'money', amount: 388n });
+    await raffleFor(member, username, pointsTitle, { name: 'Points bag', kind: 'points', points: 25n });
+    const { context, page } = await newPage(browser);
+    await memberLogsIn(page, username, 'Secret123');
+    await headerBalanceIs(page, 0n);
+
+    await openPromotions(page);
+    for (const title of [cashTitle, pointsTitle]) {
+      const card = page.getByTestId('promotion-card').filter({ hasText: title });
+      await card.getByRole('button', { name: 'Apply' }).click();
+      await card.getByRole('button', { name: 'Draw my ticket' }).waitFor({ timeout: 15_000 });
+      await card.getByRole('button', { name: 'Draw my ticket' }).click();
+      const won = card.getByTestId('raffle-prize');
+      await won.waitFor({ timeout: 15_000 });
+      await expect(won.innerText()).resolves.toBe(
+        title === cashTitle
+          ? `You won Red packet (${major(388n)}).`
+          : 'You won Points bag: 25 points added to your points.',
+      );
+    }
+    await headerBalanceIs(page, 388n);
+
+    // The reward centre names both prizes, the points one with its points.
+    const centre = await openMemberPage(page, 'rewardCenter');
+    await centre
+      .getByTestId('reward-item')
+      .filter({ hasText: cashTitle })
+      .getByText('Prize: Red packet')
+      .waitFor({ timeout: 15_000 });
+    await centre
+      .getByTestId('reward-item')
+      .filter({ hasText: pointsTitle })
+      .getByText('Prize: Points bag (25 points)')
+      .waitFor();
+    await closeMemberCentre(page);
+
+    await page.goto(`${siteUrl()}/pointMall`);
+    await dismissPopup(page, { timeout: 3_000 });
+    await page.getByTestId('point-mall').getByText('Your points: 25').waitFor({ timeout: 15_000 });
+    const ledger = await db(async (d) => {
+      const { rows } = await sql<{ main: string; points: string }>`
+        select (select balance::text from ledger_accounts where member_id = ${member.id} and kind = 'member_main') as main,
+               (select balance::text from points_accounts where member_id = ${member.id} and kind = 'member') as points`.execute(
+        d,
+      );
+      return rows[0];
+    });
+    expect(ledger).toEqual({ main: '388', points: '25' });
+    await context.close();
+  }, 240_000);
+
+  it('refuses a promotion of VIP level 1 and up to a level-0 member with the translated error', async () => {
+    const username = `vp${unique()}`;
+    await db((d) => createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' }));
+    const member = await memberRow(username);
+    const title = `Bronze and up ${unique()}`;
+    await promotionFor(member, username, { title, rules: { vipLevelMin: 1 }, rewardAmount: 500n });
+    const { context, page } = await newPage(browser);
+    await memberLogsIn(page, username, 'Secret123');
+    await openPromotions(page);
+    const card = page.getByTestId('promotion-card').filter({ hasText: title });
+    await card.getByRole('button', { name: 'Apply' }).click();
+    await card
+      .getByRole('alert')
+      .filter({ hasText: 'You do not meet the conditions of this promotion.' })
+      .waitFor({ timeout: 15_000 });
+    // In Bahasa Melayu the same refusal reads in Malay.
+    await page.getByTestId('language-picker').click();
+    await page.getByRole('menuitemradio', { name: /Bahasa Melayu/ }).click();
+    await card.getByRole('button', { name: 'Mohon' }).click();
+    await card
+      .getByRole('alert')
+      .filter({ hasText: 'Anda tidak memenuhi syarat promosi ini.' })
+      .waitFor({ timeout: 15_000 });
+    const records = await db((d) =>
+      d.selectFrom('member_promotions').select('id').where('member_id', '=', member.id).execute(),
+    );
+    expect(records).toEqual([]);
+    await headerBalanceIs(page, 0n);
+    await context.close();
+  }, 180_000);
+
+  it('shows the level-0 withdrawal limits (3 a day) with what is used, and refuses the 4th of the day', async () => {
+    const username = `wl${unique()}`;
+    await db(async (d) => {
+      await createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' });
+      await setFundsPassword(d, { merchantCode: 'DEMO', username, fundsPassword: '135790' });
+      await fundMember(d, { merchantCode: 'DEMO', username, amount: '2000.00' });
+    });
+    const { context, page } = await newPage(browser);
+    await memberLogsIn(page, username, 'Secret123');
+    await page.getByTestId('logged-in-bar').getByRole('button', { name: 'Withdraw' }).click();
+    const withdrawals = page.getByTestId('withdraw-page');
+    await withdrawals.waitFor({ timeout: 15_000 });
+    const cardForm = withdrawals.getByTestId('add-card-form');
+    await cardForm.getByLabel('Bank name').fill('Maybank');
+    await cardForm.getByLabel('Account holder name').fill('E2E Member');
+    await cardForm.getByLabel('Account number').fill(`56${Date.now().toString().slice(-10)}`);
+    await cardForm.getByLabel('Login password').fill('Secret123');
+    await cardForm.getByRole('button', { name: 'Add bank card' }).click();
+    await withdrawals.getByTestId('bank-cards').locator('li').first().waitFor();
+
+    const count = withdrawals.getByTestId('withdraw-daily-count');
+    const amount = withdrawals.getByTestId('withdraw-daily-amount');
+    await count.filter({ hasText: '0 of 3 used, 3 left' }).waitFor({ timeout: 15_000 });
+    await expect(amount.innerText()).resolves.toContain(`of RM ${major(5_000_000n)} used`);
+    const form = withdrawals.getByTestId('withdraw-form');
+    for (let i = 1; i <= 3; i += 1) {
+      await form.getByLabel('Amount').fill('100');
+      await form.getByLabel('Funds password').fill('135790');
+      await form.getByTestId('withdraw-submit').click();
+      await count.filter({ hasText: `${i} of 3 used, ${3 - i} left` }).waitFor({ timeout: 15_000 });
+    }
+    await expect(amount.innerText()).resolves.toBe(
+      `RM ${major(30_000n)} of RM ${major(5_000_000n)} used, RM ${major(4_970_000n)} left`,
+    );
+    await withdrawals.getByTestId('withdraw-daily-reached').waitFor();
+
+    // The 4th of the day is refused by the server with the catalogue's text; nothing moves.
+    await form.getByLabel('Amount').fill('100');
+    await form.getByLabel('Funds password').fill('135790');
+    await form.getByTestId('withdraw-submit').click();
+    await withdrawals
+      .getByRole('alert')
+      .filter({ hasText: 'You have reached the number of withdrawals allowed today.' })
+      .waitFor({ timeout: 15_000 });
+    await closeMemberCentre(page);
+    await headerBalanceIs(page, 200_000n - 30_000n);
+    const stored = await db(async (d) => {
+      const { rows } = await sql<{ n: string }>`
+        select count(*)::text as n from withdrawals w join members m on m.id = w.member_id
+        where m.username = ${username}`.execute(d);
+      return rows[0]?.n;
+    });
+    expect(stored).toBe('3');
+    await context.close();
+  }, 240_000);
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BankCard, Withdrawal } from '@lotus/contracts/withdrawals';
 import { TRANSFER_UPLINE_RELAY, WITHDRAW_RELAY } from '@lotus/contracts/withdrawals';
 import type { Brand } from '../src/domains/brands/brand.ts';
-import { passwordCheckUrl } from '../src/domains/withdrawals/funds-password.ts';
+import { passwordCheckUrl } from '../src/domains/members/funds-password.ts';
 import { brandOf, FUNDS_PASSWORD, type SignedInMember, signedInMember } from './factories.ts';
 import { sealed } from './members.ts';
 import type { TestContext } from './support.ts';

@@ -50,6 +50,7 @@ export const POINT_TYPES = [
   'pvp',
   'lottery',
   'deposit',
+  'promotion',
   'redeem',
   'return',
   'convert',

@@ -85,13 +85,27 @@ export const Contributions = Type.Record(
   Type.Integer({ minimum: 0, maximum: 100 }),
 );
 
-/** A raffle prize: its amount (bonus money under the promotion's wagering), weight and stock. */
+/** What a raffle prize gives: money (bonus under the promotion's wagering) or points (credited once). */
+export const RAFFLE_PRIZE_KINDS = ['money', 'points'] as const;
+export type RafflePrizeKind = (typeof RAFFLE_PRIZE_KINDS)[number];
+
+/** Whole points of a prize: 1 to 999,999,999,999 (text, like every points value). */
+export const PRIZE_POINTS_PATTERN = '^[1-9][0-9]{0,11}$';
+
+/**
+ * A raffle prize: money (`amount`, bonus money under the promotion's wagering) or points (`points`,
+ * whole points to the member's points), its weight and stock. `kind` defaults to money.
+ */
 export const RafflePrizeInput = Type.Object(
   {
     nameEn: Type.String({ minLength: 1, maxLength: 80, pattern: '^[^\\u0000]*$' }),
     nameMs: Type.Optional(Text(80)),
     nameCn: Type.Optional(Text(80)),
-    amount: AmountInput,
+    kind: Type.Optional(Type.Enum(RAFFLE_PRIZE_KINDS)),
+    /** kind money: the amount (required then). */
+    amount: Type.Optional(AmountInput),
+    /** kind points: the whole points (required then). */
+    points: Type.Optional(Type.String({ pattern: PRIZE_POINTS_PATTERN })),
     weight: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
     stock: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
   },
@@ -193,7 +207,11 @@ export const AdminPromotion = Type.Object({
       ...RafflePrizeInput.properties,
       nameMs: Type.String(),
       nameCn: Type.String(),
+      kind: Type.Enum(RAFFLE_PRIZE_KINDS),
+      /** '0.00' for a points prize. */
       amount: Amount,
+      /** '0' for a money prize. */
+      points: Type.String(),
       remaining: Type.Integer(),
     }),
   ),
@@ -234,7 +252,14 @@ export const RaffleFairness = Type.Object({
   seedHash: Type.String(),
   serverSeed: Type.Union([Type.String(), Type.Null()]),
   prizes: Type.Array(
-    Type.Object({ name: Type.String(), amount: Amount, weight: Type.Integer(), remaining: Type.Integer() }),
+    Type.Object({
+      name: Type.String(),
+      kind: Type.Enum(RAFFLE_PRIZE_KINDS),
+      amount: Amount,
+      points: Type.String(),
+      weight: Type.Integer(),
+      remaining: Type.Integer(),
+    }),
   ),
 });
 export type RaffleFairness = Static<typeof RaffleFairness>;
@@ -273,7 +298,11 @@ export const RaffleDraw = Type.Object({
   ticket: Type.String(),
   promotionId: Type.String(),
   prize: Type.String(),
+  prizeKind: Type.Enum(RAFFLE_PRIZE_KINDS),
+  /** The money won ('0.00' for a points prize). */
   amount: Amount,
+  /** The points credited to the member's points ('0' for a money prize). */
+  points: Type.String(),
   seedHash: Type.String(),
   clientSeed: Type.String(),
   roll: Type.String(),
@@ -330,6 +359,8 @@ export const MemberPromotion = Type.Object({
   prize: Type.Union([Type.String(), Type.Null()]),
   /** A free-round reward once claimed: its grant (remaining rounds, game, expiry). */
   freeRounds: Type.Optional(Type.Union([FreeRoundGrant, Type.Null()])),
+  /** A drawn points prize: the points credited; null otherwise. */
+  prizePoints: Type.Union([Type.String(), Type.Null()]),
 });
 export type MemberPromotion = Static<typeof MemberPromotion>;
 export const MemberPromotions = Type.Object({ items: Type.Array(MemberPromotion) });

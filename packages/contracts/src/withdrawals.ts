@@ -72,6 +72,26 @@ export const WithdrawSettings = Type.Object({
 export type WithdrawSettings = Static<typeof WithdrawSettings>;
 
 /**
+ * The member's `MCSFE_getWithdrawSettings` value: the limits plus what today's withdrawals (UTC day,
+ * rejected ones excluded) used of the daily count and amount and what remains.
+ */
+export const MemberWithdrawSettings = Type.Object({
+  ...WithdrawSettings.properties,
+  dailyCountUsed: Type.Integer({
+    minimum: 0,
+    description: 'Withdrawals of today that count against the daily limit (rejected ones do not)',
+  }),
+  /** The total of today's withdrawals that count against the daily amount limit. */
+  dailyAmountUsed: Amount,
+  dailyCountRemaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: 'Withdrawals still allowed today; null = no daily count limit',
+  }),
+  /** The amount still allowed today; null = no daily amount limit. */
+  dailyAmountRemaining: Type.Union([Amount, Type.Null()]),
+});
+export type MemberWithdrawSettings = Static<typeof MemberWithdrawSettings>;
+
+/**
  * The amount rule of a withdrawal, the same on both sides: a valid amount of the currency's scale,
  * above zero and inside the brand's minimum and maximum. Answers the minor units or why not.
  */

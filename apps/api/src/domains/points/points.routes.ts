@@ -17,7 +17,7 @@ import {
 } from '@lotus/contracts/points';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
-import { passwordCheckUrl, requireFundsPassword } from '../withdrawals/funds-password.ts';
+import { passwordCheckUrl, requireFundsPassword } from '../members/funds-password.ts';
 import {
   convertPoints,
   pointBalance,

@@ -166,6 +166,33 @@ export async function redeemPoints(
   });
 }
 
+/**
+ * Credits points a promotion gave (a raffle's points prize) inside the caller's transaction: one
+ * `earn` entry of category PROMOTION from the brand's `earned` account to the member, keyed by `key`
+ * (unique per brand), so the same prize credits once. Answers false when the key was credited before.
+ */
+export async function creditPromotionPoints(
+  trx: Executor,
+  grant: { brandId: string; memberId: string; points: bigint; key: string; reference: string },
+): Promise<boolean> {
+  if (grant.points <= 0n) throw new Error('points: a promotion credits a positive number of points');
+  const member = await pointsAccount(trx, grant.brandId, 'member', grant.memberId);
+  const source = await pointsAccount(trx, grant.brandId, 'earned');
+  const posted = await postPoints(trx, {
+    brandId: grant.brandId,
+    kind: 'earn',
+    category: 'PROMOTION',
+    idempotencyKey: grant.key,
+    requestHash: sha256Hex(`promotion|${grant.key}|${grant.memberId}|${grant.points}`),
+    reference: grant.reference,
+    legs: [
+      { account: source, amount: -grant.points },
+      { account: member, amount: grant.points },
+    ],
+  });
+  return posted !== null;
+}
+
 /** `MCS2_getRedeemPointList`: the member's exchange records, newest first. */
 export async function redeemList(
   db: Executor,
@@ -189,6 +216,7 @@ const EARN_TYPES: Record<string, PointType> = {
   LOTT: 'lottery',
   ELOTT: 'lottery',
   DEPOSIT: 'deposit',
+  PROMOTION: 'promotion',
 };
 
 function pointTypeOf(kind: string, category: string | null, amount: bigint): PointType {

@@ -2,6 +2,7 @@ import type { DomainModule } from '../../http/module.ts';
 import * as m0031 from './migrations/0031_promotions.ts';
 import * as m0043 from './migrations/0043_promotion_raffles.ts';
 import * as m0044 from './migrations/0044_free_round_grants.ts';
+import * as m0045 from './migrations/0045_raffle_points_prizes.ts';
 import { promotionsAdminRoutes } from './promotions.admin.routes.ts';
 import { brandCurrency, expiredWagering } from './promotions.repository.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
@@ -30,5 +31,6 @@ export const promotionsModule: DomainModule = {
     '0031_promotions': m0031,
     '0043_promotion_raffles': m0043,
     '0044_free_round_grants': m0044,
+    '0045_raffle_points_prizes': m0045,
   },
 };

@@ -170,6 +170,8 @@ export type RecordRow = {
   prize_en: string | null;
   prize_ms: string | null;
   prize_cn: string | null;
+  prize_kind: string | null;
+  prize_points: string | null;
 };
 
 function records(db: Executor) {
@@ -181,7 +183,8 @@ function records(db: Executor) {
     .leftJoin('promotion_raffle_prizes as rp', 'rp.id', 'rd.prize_id')
     .select(RECORD_COLUMNS)
     .select(['p.title_en', 'p.title_ms', 'p.title_cn', 'p.max_bet', 'p.reward_kind', 'm.username'])
-    .select(['rp.name_en as prize_en', 'rp.name_ms as prize_ms', 'rp.name_cn as prize_cn']);
+    .select(['rp.name_en as prize_en', 'rp.name_ms as prize_ms', 'rp.name_cn as prize_cn'])
+    .select(['rp.kind as prize_kind', 'rp.points as prize_points']);
 }
 
 export function memberRecords(
@@ -460,6 +463,26 @@ export function countedFor(db: Executor, memberId: string, betEntryId: string) {
     .where('mp.member_id', '=', memberId)
     .where('mp.state', '=', 'process')
     .where('w.entry_id', '=', betEntryId)
+    .where('w.counted', '>', '0')
+    .execute();
+}
+
+/**
+ * What a lottery order's stake (its `lottery_bet` or `lottery_chase_stake` entry, reference
+ * `lottery:order:<id>`) counted for the member's bonuses still in process, in the brand.
+ */
+export function countedForLotteryOrder(db: Executor, brandId: string, memberId: string, orderId: string) {
+  return db
+    .selectFrom('promotion_wagering_entries as w')
+    .innerJoin('member_promotions as mp', 'mp.id', 'w.member_promotion_id')
+    .innerJoin('journal_entries as j', 'j.id', 'w.entry_id')
+    .select(['w.member_promotion_id', 'w.counted', 'w.category'])
+    .where('mp.brand_id', '=', brandId)
+    .where('mp.member_id', '=', memberId)
+    .where('mp.state', '=', 'process')
+    .where('j.brand_id', '=', brandId)
+    .where('j.reference', '=', `lottery:order:${orderId}`)
+    .where('j.kind', 'in', ['lottery_bet', 'lottery_chase_stake'])
     .where('w.counted', '>', '0')
     .execute();
 }

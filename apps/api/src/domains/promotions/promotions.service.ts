@@ -296,6 +296,7 @@ export function toMemberPromotion(row: RecordRow, language: string, currency: st
       row.prize_en === null
         ? null
         : pickText({ en: row.prize_en, ms: row.prize_ms ?? '', cn: row.prize_cn ?? '' }, language),
+    prizePoints: row.prize_kind === 'points' ? row.prize_points : null,
   };
 }
 

@@ -127,6 +127,9 @@ export interface PromotionRafflePrizesTable {
   name_ms: Defaulted<string>;
   name_cn: Defaulted<string>;
   amount: Minor;
+  /** 'money' (amount) or 'points' (points), migration 0045. */
+  kind: Defaulted<string>;
+  points: Defaulted<string>;
   weight: number;
   stock: number;
   remaining: number;

@@ -13,12 +13,13 @@ import { mainBalance, makeVendor, type SignedInMember, signedInMember } from '..
 import { sealed } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
+import { rewardRecord, wageringReaches } from '../../../test/promotions.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { addCard } from '../../../test/withdrawals.ts';
 import { drainConsumer } from '../../events/runner.ts';
+import { passwordCheckUrl } from '../members/funds-password.ts';
 import { issueVendorSession } from '../vendors/vendor-session.service.ts';
 import { accountBalance, ensureAccount } from '../wallet/ledger.service.ts';
-import { passwordCheckUrl } from '../withdrawals/funds-password.ts';
 import { brandCurrency, expiredWagering } from './promotions.repository.ts';
 import { expireBonuses } from './promotions.service.ts';
 import { promotionWagering } from './wagering.consumer.ts';
@@ -89,16 +90,7 @@ async function deposit(m: SignedInMember, amount: string) {
   expect(paid.body).toMatchObject({ success: true });
 }
 
-async function record(m: SignedInMember, id: string): Promise<MemberPromotion> {
-  const res = await call<{ items: MemberPromotion[] }>(ctx.app, {
-    method: 'GET',
-    url: '/wps/promotions/rewards/mine',
-    headers: { ...headers(), authorization: m.token },
-  });
-  const found = res.body.value.items.find((r) => r.id === id);
-  if (!found) throw new Error('record not found');
-  return found;
-}
+const record = (m: SignedInMember, id: string) => rewardRecord(ctx, m, id);
 
 function boCall<T = unknown>(
   role: string,
@@ -369,16 +361,7 @@ describe('wagering', () => {
     expect(res.json()).toMatchObject({ success: true, errorCode: '' });
   }
 
-  /** Drains the consumer until the record shows `done` (the feed waits for older transactions). */
-  async function progressOf(m: SignedInMember, id: string, done: string) {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
-      const current = await record(m, id);
-      if (current.wageringDone === done || Date.now() > deadline) return current;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const progressOf = (m: SignedInMember, id: string, done: string) => wageringReaches(ctx, m, id, done);
 
   async function bet(m: SignedInMember, gameId: string, amount: string) {
     const { token } = await issueVendorSession(ctx.db, m.id, VENDOR, gameId);

@@ -9,7 +9,10 @@ export type PrizeRow = {
   name_en: string;
   name_ms: string;
   name_cn: string;
+  /** 'money' (amount, minor units) or 'points' (points): exactly one is above zero. */
+  kind: string;
   amount: string;
+  points: string;
   weight: number;
   stock: number;
   remaining: number;
@@ -23,7 +26,9 @@ const PRIZE_COLUMNS = [
   'name_en',
   'name_ms',
   'name_cn',
+  'kind',
   'amount',
+  'points',
   'weight',
   'stock',
   'remaining',
@@ -82,7 +87,9 @@ export async function replacePrizes(
         name_en: p.name_en,
         name_ms: p.name_ms,
         name_cn: p.name_cn,
+        kind: p.kind,
         amount: p.amount,
+        points: p.points,
         weight: p.weight,
         stock: p.stock,
         remaining: p.stock,

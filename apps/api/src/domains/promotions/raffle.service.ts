@@ -6,12 +6,14 @@ import type {
   RaffleDraw,
   RaffleFairness,
   RafflePrizeInput,
+  RafflePrizeKind,
 } from '@lotus/contracts/promotions';
 import type { Db } from '../../db/database.ts';
 import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hmacHex, sha256Hex } from '../../lib/hashing.ts';
 import { pickText } from '../../lib/localised.ts';
+import { creditPromotionPoints } from '../points/points.service.ts';
 import { moneyTransaction } from '../wallet/ledger.service.ts';
 import { findPromotion, findRecord, moveRecord } from './promotions.repository.ts';
 import {
@@ -50,6 +52,8 @@ import {
  */
 
 const TRIAL = 4;
+/** The largest points prize (the migration's check). */
+const MAX_PRIZE_POINTS = 999_999_999_999n;
 const DAY_MS = 86_400_000;
 
 /** The roll of a ticket: HMAC-SHA256(seed, `<ticket>:<clientSeed>`) in hex. */
@@ -72,24 +76,42 @@ export function pickPrize(
   return null;
 }
 
-/** Checks and converts the builder's prizes; the largest prize times the multiplier must stay safe. */
+const invalidPrizes = () =>
+  new AppError('promotion_invalid', { fieldErrors: { rafflePrizes: 'errors.promotion_invalid' } });
+
+/**
+ * Checks and converts the builder's prizes: a money prize has an amount (the largest times the
+ * multiplier must stay safe) and no points, a points prize whole points and no amount.
+ */
 export function prizeValues(
   prizes: readonly RafflePrizeInput[] | undefined,
   currency: string,
   wageringMultiplier: number,
 ): NewPrize[] {
-  if (!prizes || prizes.length === 0)
-    throw new AppError('promotion_invalid', { fieldErrors: { rafflePrizes: 'errors.promotion_invalid' } });
+  if (!prizes || prizes.length === 0) throw invalidPrizes();
   return prizes.map((p, position) => {
-    const amount = parseAmount(p.amount, currency);
-    if (amount === null || amount <= 0n || amount * BigInt(wageringMultiplier + 1) > MAX_MINOR / 2n)
-      throw new AppError('promotion_invalid', { fieldErrors: { rafflePrizes: 'errors.promotion_invalid' } });
+    const kind = p.kind ?? 'money';
+    let amount = 0n;
+    let points = 0n;
+    if (kind === 'money') {
+      const parsed = p.amount === undefined ? null : parseAmount(p.amount, currency);
+      if (p.points !== undefined || parsed === null || parsed <= 0n) throw invalidPrizes();
+      if (parsed * BigInt(wageringMultiplier + 1) > MAX_MINOR / 2n) throw invalidPrizes();
+      amount = parsed;
+    } else {
+      if (p.points === undefined || (p.amount !== undefined && parseAmount(p.amount, currency) !== 0n))
+        throw invalidPrizes();
+      points = BigInt(p.points);
+      if (points <= 0n || points > MAX_PRIZE_POINTS) throw invalidPrizes();
+    }
     return {
       position,
       name_en: p.nameEn.trim(),
       name_ms: p.nameMs?.trim() ?? '',
       name_cn: p.nameCn?.trim() ?? '',
+      kind,
       amount: amount.toString(),
+      points: points.toString(),
       weight: p.weight,
       stock: p.stock,
     };
@@ -126,7 +148,9 @@ export async function saveRaffle(
         c.name_en === p.name_en &&
         c.name_ms === p.name_ms &&
         c.name_cn === p.name_cn &&
+        c.kind === p.kind &&
         c.amount === p.amount &&
+        c.points === p.points &&
         c.weight === p.weight &&
         c.stock === p.stock
       );
@@ -150,7 +174,9 @@ export async function adminPrizes(
         nameEn: p.name_en,
         nameMs: p.name_ms,
         nameCn: p.name_cn,
+        kind: prizeKindOf(p),
         amount: formatAmount(p.amount, brand.currency),
+        points: p.points,
         weight: p.weight,
         stock: p.stock,
         remaining: p.remaining,
@@ -158,6 +184,8 @@ export async function adminPrizes(
     ]),
   );
 }
+
+const prizeKindOf = (p: PrizeRow): RafflePrizeKind => (p.kind === 'points' ? 'points' : 'money');
 
 const prizeName = (p: PrizeRow, language: string) =>
   pickText({ en: p.name_en, ms: p.name_ms, cn: p.name_cn }, language);
@@ -180,7 +208,9 @@ export async function raffleFairness(
     serverSeed: now >= promo.ends_at ? raffle.server_seed : null,
     prizes: prizes.map((p) => ({
       name: prizeName(p, language),
+      kind: prizeKindOf(p),
       amount: formatAmount(p.amount, brand.currency),
+      points: p.points,
       weight: p.weight,
       remaining: p.remaining,
     })),
@@ -188,8 +218,9 @@ export async function raffleFairness(
 }
 
 /**
- * `MCS2_claimRafflePromotion`: draws the member's issued ticket and pays the prize as a bonus under
- * the promotion's wagering (state claimed, or process with the prize locked), in one transaction.
+ * `MCS2_claimRafflePromotion`: draws the member's issued ticket and pays the prize in one transaction:
+ * money as a bonus under the promotion's wagering (state claimed, or process with the prize locked),
+ * points credited to the member's points once (key `raffle:<ticket>:points`, state claimed).
  */
 export async function drawRaffle(
   db: Db,
@@ -217,8 +248,11 @@ export async function drawRaffle(
     const prizeId = pickPrize(roll, available);
     const prize = prizes.find((p) => p.id === prizeId);
     if (!prize) throw new AppError('promotion_raffle_sold_out');
-    const amount = BigInt(prize.amount);
-    const required = wageringOf(promo, amount, BigInt(ticket.deposit_amount));
+    const kind = prizeKindOf(prize);
+    // A points prize is no money: nothing to wager, nothing locked; its points are credited below.
+    const amount = kind === 'money' ? BigInt(prize.amount) : 0n;
+    const points = kind === 'points' ? BigInt(prize.points) : 0n;
+    const required = kind === 'money' ? wageringOf(promo, amount, BigInt(ticket.deposit_amount)) : 0n;
     const moved = await moveRecord(
       trx,
       { brandId: brand.id, id: ticket.id, memberId: member.id, from: ['issued'] },
@@ -243,13 +277,25 @@ export async function drawRaffle(
       roll,
       available,
     });
-    await payBonus(trx, brand, member.id, ticket.id, promo.id, amount);
+    if (kind === 'money') await payBonus(trx, brand, member.id, ticket.id, promo.id, amount);
+    else if (
+      !(await creditPromotionPoints(trx, {
+        brandId: brand.id,
+        memberId: member.id,
+        points,
+        key: `raffle:${ticket.id}:points`,
+        reference: `promotion:${promo.id}:raffle:${ticket.id}`,
+      }))
+    )
+      throw new AppError('promotion_state_invalid');
     return {
       ticket: ticket.id,
       promotionId: promo.id,
       prize: prizeName(prize, language),
+      prizeKind: kind,
       prizeId: prize.id,
       amount: formatAmount(amount, brand.currency),
+      points: points.toString(),
       seedHash: raffle.seed_hash,
       clientSeed,
       roll,

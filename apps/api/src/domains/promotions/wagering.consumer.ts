@@ -4,6 +4,7 @@ import {
   activeWagering,
   addProgress,
   countedFor,
+  countedForLotteryOrder,
   recordWagering,
   removeProgress,
 } from './promotions.repository.ts';
@@ -88,13 +89,46 @@ async function applyRollbacks(trx: EventTx, events: readonly LedgerEvent[]) {
   }
 }
 
+/** The member and order of a lottery refund (a cancelled order, a cancelled draw), or null. */
+function lotteryRefundOf(event: LedgerEvent): { memberId: string; orderId: string } | null {
+  if (event.kind !== 'lottery_refund') return null;
+  const { memberId, orderId } = event.metadata;
+  if (typeof memberId !== 'string' || (typeof orderId !== 'string' && typeof orderId !== 'number'))
+    return null;
+  return { memberId, orderId: String(orderId) };
+}
+
+/**
+ * A lottery refund takes back what its order's stake counted for bonuses still in process, exactly:
+ * stored as the refund entry's own row (negative) per bonus, so a redelivered or concurrently
+ * handled refund takes back once (the row's primary key decides, the loser changes nothing).
+ */
+async function applyLotteryRefunds(trx: EventTx, events: readonly LedgerEvent[]) {
+  for (const event of events) {
+    const refund = lotteryRefundOf(event);
+    if (!refund) continue;
+    for (const row of await countedForLotteryOrder(trx, event.brandId, refund.memberId, refund.orderId)) {
+      const counted = BigInt(row.counted);
+      const fresh = await recordWagering(trx, {
+        recordId: row.member_promotion_id,
+        entryId: event.entryId,
+        category: row.category,
+        stake: 0n,
+        counted: -counted,
+        overMaxBet: false,
+      });
+      if (fresh) await removeProgress(trx, row.member_promotion_id, counted);
+    }
+  }
+}
+
 /**
  * Wagering progress of bonuses in process, from `bet_settled` (seamless bets: category of the
  * game) and `lottery_order_moved` (lottery stakes: LOTT). A stake counts for every bonus of its
  * member claimed before it; each (bonus, entry) pair is stored once, so a redelivered event
  * counts once. Reaching the requirement moves the bonus to `signed` and unlocks it. A seamless
- * rollback takes its bet's progress back while the bonus is in process; lottery refunds do not (a
- * known limit), nor does a rollback after the bonus completed.
+ * rollback and a lottery refund (order or draw cancelled) take their stake's progress back while the
+ * bonus is in process, exactly what it counted (LOTT's contribution); not after the bonus completed.
  */
 export const promotionWagering: EventConsumer = {
   name: 'promotion_wagering',
@@ -103,6 +137,7 @@ export const promotionWagering: EventConsumer = {
     // Stakes first, then rollbacks: a bet and its rollback in one batch count and go back.
     await applyStakes(trx, events);
     await applyRollbacks(trx, events);
+    await applyLotteryRefunds(trx, events);
   },
 };
 

@@ -7,7 +7,7 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { addCard, mainBalance, memberWithFunds } from '../../../test/withdrawals.ts';
-import { passwordCheckUrl } from './funds-password.ts';
+import { passwordCheckUrl } from '../members/funds-password.ts';
 
 const ctx = setupTestApp();
 reconcileAfterEach(ctx);

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { WITHDRAW_RELAY, type WithdrawSettings } from '@lotus/contracts/withdrawals';
+import {
+  type MemberWithdrawSettings,
+  WITHDRAW_RELAY,
+  type WithdrawSettings,
+} from '@lotus/contracts/withdrawals';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { getWithToken, sealed } from '../../../test/members.ts';
@@ -14,7 +18,7 @@ import {
   type SignedIn,
   withdraw,
 } from '../../../test/withdrawals.ts';
-import { passwordCheckUrl } from './funds-password.ts';
+import { passwordCheckUrl } from '../members/funds-password.ts';
 import { rejectWithdrawal } from './review.service.ts';
 import { upsertSettings } from './withdrawal.repository.ts';
 import { DEFAULT_WITHDRAW_SETTINGS } from './withdrawal.service.ts';
@@ -68,6 +72,59 @@ describe('VIP withdrawal limits', () => {
     const third = await withdraw(ctx, m, { amount: '100.00', bankCardId: card });
     expect(third.body.errorCode).toBe('withdraw_daily_limit');
     expect(await mainBalance(ctx, m)).toBe(1_000_000n - 50_000n);
+  });
+
+  it('the settings show what today used of the limits and what remains, per member, rejected ones not counted', async () => {
+    const brand = await demoBrand(ctx);
+    const m = await memberWithFunds(ctx, { funds: 1_000_000n });
+    const other = await memberWithFunds(ctx, { funds: 1_000_000n });
+    const card = (await addCard(ctx, m)).body.value.id;
+    const otherCard = (await addCard(ctx, other)).body.value.id;
+    await onLevel(m, { count: 3, max: 100_000n });
+    const read = async (who: SignedIn) =>
+      (await getWithToken<MemberWithdrawSettings>(ctx, '/wps/relay/MCSFE_getWithdrawSettings', who.token))
+        .body.value;
+
+    expect(await read(m)).toMatchObject({
+      dailyCountLimit: 3,
+      dailyAmountLimit: '1000.00',
+      dailyCountUsed: 0,
+      dailyAmountUsed: '0.00',
+      dailyCountRemaining: 3,
+      dailyAmountRemaining: '1000.00',
+    });
+    const first = await withdraw(ctx, m, { amount: '300.00', bankCardId: card });
+    expect(first.body.success).toBe(true);
+    expect((await withdraw(ctx, m, { amount: '250.50', bankCardId: card })).body.success).toBe(true);
+    // Another member's withdrawals never count for this member.
+    expect((await withdraw(ctx, other, { amount: '900.00', bankCardId: otherCard })).body.success).toBe(true);
+    expect(await read(m)).toMatchObject({
+      dailyCountUsed: 2,
+      dailyAmountUsed: '550.50',
+      dailyCountRemaining: 1,
+      dailyAmountRemaining: '449.50',
+    });
+    const reviewer = { id: '1', brandId: brand.id, ip: '10.0.0.1' };
+    await rejectWithdrawal(ctx.db, async () => {}, reviewer, brand, first.body.value.id, 'name mismatch');
+    expect(await read(m)).toMatchObject({
+      dailyCountUsed: 1,
+      dailyAmountUsed: '250.50',
+      dailyCountRemaining: 2,
+    });
+  });
+
+  it('a level without a daily amount shows no remaining amount (null), the brand’s count remains', async () => {
+    const m = await memberWithFunds(ctx, { funds: 1_000_000n });
+    await onLevel(m, { count: 0, max: 0n });
+    const value = (
+      await getWithToken<MemberWithdrawSettings>(ctx, '/wps/relay/MCSFE_getWithdrawSettings', m.token)
+    ).body.value;
+    expect(value).toMatchObject({
+      dailyCountLimit: DEFAULT_WITHDRAW_SETTINGS.dailyCountLimit,
+      dailyAmountLimit: '0.00',
+      dailyAmountRemaining: null,
+      dailyCountRemaining: DEFAULT_WITHDRAW_SETTINGS.dailyCountLimit,
+    });
   });
 
   it('lets 6 parallel requests pass the daily total only as far as it goes (real locks)', async () => {

@@ -6,6 +6,7 @@ import {
   BankCard,
   BankCardInput,
   BankCardList,
+  MemberWithdrawSettings,
   PageQuery,
   PartialReceiptBody,
   PROOF_IMAGE_RULES,
@@ -17,13 +18,13 @@ import {
   Withdrawal,
   WithdrawalPage,
   WithdrawRequestBody,
-  WithdrawSettings,
 } from '@lotus/contracts/withdrawals';
 import { Type } from 'typebox';
 import { callerOf } from '../../http/caller.ts';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { uploadThrottle } from '../../lib/uploads/uploads.ts';
+import { passwordCheckUrl, requireFundsPassword } from '../members/funds-password.ts';
 import { confirmWithPassword, notifyChange } from '../members/sensitive-change.ts';
 import {
   confirmPartial,
@@ -31,17 +32,14 @@ import {
   type ProofPart,
   reportNotReceived,
 } from './confirmation.service.ts';
-import { passwordCheckUrl, requireFundsPassword } from './funds-password.ts';
 import { transferToUpline, uplineInfo } from './upline-transfer.service.ts';
 import {
   addBankCard,
-  dailyLimitsOf,
   listBankCards,
   memberWithdrawals,
+  memberWithdrawSettings,
   removeBankCard,
   requestWithdrawal,
-  toWireSettings,
-  withdrawSettingsOf,
 } from './withdrawal.service.ts';
 
 const tags = ['withdrawals'];
@@ -65,13 +63,10 @@ export function withdrawalRoutes(api: Api, { db, uploads, members }: RouteDeps) 
         summary:
           "The member's withdrawal limits: the brand's minimum and maximum amount and auto receipt, the daily count and total of the member's VIP level (else the brand's count)",
         headers: ApiHeaders,
-        response: responses(WithdrawSettings, 401),
+        response: responses(MemberWithdrawSettings, 401),
       },
-      handler: async (request) => {
-        const settings = await withdrawSettingsOf(db, request.brand.id);
-        const limits = await dailyLimitsOf(db, request.brand.id, request.member!.member.id, settings);
-        return ok(toWireSettings(settings, request.brand, limits));
-      },
+      handler: async (request) =>
+        ok(await memberWithdrawSettings(db, request.brand, request.member!.member.id)),
     });
   }
 

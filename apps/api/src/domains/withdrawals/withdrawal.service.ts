@@ -6,6 +6,7 @@ import {
   type BankCardList,
   type Confirmation,
   checkWithdrawAmount,
+  type MemberWithdrawSettings,
   type Withdrawal,
   type WithdrawalPage,
   type WithdrawalStatus,
@@ -208,6 +209,29 @@ export async function dailyLimitsOf(
   return {
     count: vip.dailyCount > 0 ? vip.dailyCount : settings.dailyCountLimit,
     amount: vip.dailyMax,
+  };
+}
+
+/** The member's limits with today's use of them: what the withdrawal form shows. */
+export async function memberWithdrawSettings(
+  db: Executor,
+  brand: { id: string; currency: string; currencySymbol: string },
+  memberId: string,
+): Promise<MemberWithdrawSettings> {
+  const settings = await withdrawSettingsOf(db, brand.id);
+  const [limits, count, amount] = await Promise.all([
+    dailyLimitsOf(db, brand.id, memberId, settings),
+    countToday(db, brand.id, memberId),
+    sumToday(db, brand.id, memberId),
+  ]);
+  const clamp = (n: bigint): bigint => (n < 0n ? 0n : n);
+  return {
+    ...toWireSettings(settings, brand, limits),
+    dailyCountUsed: count,
+    dailyAmountUsed: formatAmount(amount, brand.currency),
+    dailyCountRemaining: limits.count > 0 ? Math.max(0, limits.count - count) : null,
+    dailyAmountRemaining:
+      limits.amount > 0n ? formatAmount(clamp(limits.amount - amount), brand.currency) : null,
   };
 }
 

@@ -24,6 +24,8 @@ function typeText(t: (key: string) => string, type: PointType): string {
       return t('points.category.LOTT');
     case 'deposit':
       return t('points.category.DEPOSIT');
+    case 'promotion':
+      return t('points.movement.promotion');
     case 'redeem':
       return t('points.movement.redeem');
     case 'return':

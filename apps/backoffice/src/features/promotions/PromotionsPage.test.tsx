@@ -57,7 +57,7 @@ const record = {
 
 const ladder = ['Member', 'Bronze', 'Silver', 'Gold'].map((nameEn, level) => ({ level, nameEn }));
 
-function stub(role: string) {
+function stub(role: string, listed: object = promotion) {
   return renderAsOperator(role, <PromotionsPage />, (url, method) => {
     if (url.startsWith('/bo/v1/promotions/preview')) {
       return { bonusAmount: '100.00', wageringRequired: '1000.00', lockedAmount: '100.00' };
@@ -66,7 +66,7 @@ function stub(role: string) {
       return { ...record, state: 'issued' };
     if (url.startsWith('/bo/v1/promotions/records')) return { items: [record] };
     if (url.startsWith('/bo/v1/vip/levels')) return { levels: ladder };
-    return { items: [promotion] };
+    return { items: [listed] };
   });
 }
 
@@ -115,15 +115,60 @@ describe('<PromotionsPage>', () => {
     fireEvent.change(screen.getAllByLabelText('Amount')[1]!, { target: { value: '5.00' } });
     fireEvent.change(screen.getAllByLabelText('Weight')[1]!, { target: { value: '9' } });
     fireEvent.change(screen.getAllByLabelText('Stock')[1]!, { target: { value: '100' } });
+    // A third prize of points: the row asks for points instead of an amount.
+    fireEvent.click(screen.getByRole('button', { name: 'Add a prize' }));
+    fireEvent.change(screen.getByLabelText('Prize 3'), { target: { value: 'Points bag' } });
+    fireEvent.change(screen.getAllByLabelText('Prize gives')[2]!, { target: { value: 'points' } });
+    expect(within(screen.getAllByTestId('raffle-prize-row')[2]!).queryByLabelText('Amount')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Points to credit'), { target: { value: '500' } });
+    // Removing the first row keeps the others' values with their rows.
+    fireEvent.click(
+      within(screen.getAllByTestId('raffle-prize-row')[0]!).getByRole('button', { name: 'Remove' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy());
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+    const body = calls.find((c) => c.method === 'POST')?.body as { rafflePrizes: unknown[] };
+    expect(body).toMatchObject({ rewardKind: 'raffle' });
+    expect(body.rafflePrizes).toEqual([
+      { nameEn: 'Silver coin', kind: 'money', amount: '5.00', weight: 9, stock: 100 },
+      { nameEn: 'Points bag', kind: 'points', points: '500', weight: 1, stock: 1 },
+    ]);
+  });
+
+  it('shows a points prize in its row when editing a raffle', async () => {
+    stub('marketing', {
+      ...promotion,
       rewardKind: 'raffle',
       rafflePrizes: [
-        { nameEn: 'Gold coin', amount: '50.00', weight: 1, stock: 1 },
-        { nameEn: 'Silver coin', amount: '5.00', weight: 9, stock: 100 },
+        {
+          nameEn: 'Cash',
+          nameMs: '',
+          nameCn: '',
+          kind: 'money',
+          amount: '5.00',
+          points: '0',
+          weight: 1,
+          stock: 3,
+          remaining: 3,
+        },
+        {
+          nameEn: 'Bag',
+          nameMs: '',
+          nameCn: '',
+          kind: 'points',
+          amount: '0.00',
+          points: '750',
+          weight: 2,
+          stock: 4,
+          remaining: 4,
+        },
       ],
     });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const rows = screen.getAllByTestId('raffle-prize-row');
+    expect((within(rows[0]!).getByLabelText('Amount') as HTMLInputElement).value).toBe('5.00');
+    expect((within(rows[1]!).getByLabelText('Prize gives') as HTMLSelectElement).value).toBe('points');
+    expect((within(rows[1]!).getByLabelText('Points to credit') as HTMLInputElement).value).toBe('750');
   });
 
   it('approves an application from the queue', async () => {

@@ -5,6 +5,7 @@ import {
   GAME_CATEGORIES,
   type PromotionInput,
   type PromotionPreview,
+  type RafflePrizeKind,
 } from '@lotus/contracts/promotions';
 import type { AdminVipLevels } from '@lotus/contracts/vip';
 import * as Tabs from '@radix-ui/react-tabs';
@@ -183,13 +184,7 @@ function readForm(form: HTMLFormElement): PromotionInput {
   const kindText = text('rewardKind');
   const kind =
     kindText === 'percent' || kindText === 'raffle' || kindText === 'free_rounds' ? kindText : 'fixed';
-  const prizeNames = data.getAll('prizeName').map((v) => String(v).trim());
-  const rafflePrizes = prizeNames.map((nameEn, i) => ({
-    nameEn,
-    amount: String(data.getAll('prizeAmount')[i] ?? '').trim(),
-    weight: Number.parseInt(String(data.getAll('prizeWeight')[i] ?? '0'), 10),
-    stock: Number.parseInt(String(data.getAll('prizeStock')[i] ?? '0'), 10),
-  }));
+  const rafflePrizes = data.getAll('prizeKey').map((key) => readPrize(data, String(key)));
   const status = text('status');
   const frequency = text('frequency');
   return {
@@ -241,7 +236,15 @@ function Field({
   );
 }
 
-type PrizeRow = { key: number; nameEn: string; amount: string; weight: number; stock: number };
+type PrizeRow = {
+  key: number;
+  nameEn: string;
+  kind: RafflePrizeKind;
+  amount: string;
+  points: string;
+  weight: number;
+  stock: number;
+};
 
 /**
  * A free-round reward (used when the reward kind is free_rounds, docs/free-rounds.md): one house
@@ -288,48 +291,98 @@ function FreeRoundFields({ initial }: { initial: AdminPromotion | null }) {
   );
 }
 
-/** A raffle's prizes (used when the reward kind is raffle): name, amount, weight and stock per row. */
+/** The name of a prize row's input: one row's fields share its key, whatever rows come and go. */
+const prizeInput = (key: number | string, field: string) => `prize_${key}_${field}`;
+
+/** One prize of the form: money carries its amount, points its whole points (the API checks both). */
+function readPrize(data: FormData, key: string): NonNullable<PromotionInput['rafflePrizes']>[number] {
+  const field = (name: string) => String(data.get(prizeInput(key, name)) ?? '').trim();
+  const whole = (name: string) => Number.parseInt(field(name) || '0', 10);
+  const common = { nameEn: field('name'), weight: whole('weight'), stock: whole('stock') };
+  return field('kind') === 'points'
+    ? { ...common, kind: 'points', points: field('points') }
+    : { ...common, kind: 'money', amount: field('amount') };
+}
+
+/**
+ * A raffle's prizes (used when the reward kind is raffle): per row the name, what it gives (money:
+ * an amount under the promotion's wagering; points: whole points), weight and stock.
+ */
 function RafflePrizeFields({ initial }: { initial: AdminPromotion['rafflePrizes'] }) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<PrizeRow[]>(() => initial.map((p, key) => ({ key, ...p })));
+  const [rows, setRows] = useState<PrizeRow[]>(() =>
+    initial.map((p, key) => ({ key, ...p, points: p.kind === 'points' ? p.points : '' })),
+  );
   const add = () =>
     setRows((r) => [
       ...r,
-      { key: Math.max(-1, ...r.map((x) => x.key)) + 1, nameEn: '', amount: '', weight: 1, stock: 1 },
+      {
+        key: Math.max(-1, ...r.map((x) => x.key)) + 1,
+        nameEn: '',
+        kind: 'money',
+        amount: '',
+        points: '',
+        weight: 1,
+        stock: 1,
+      },
     ]);
+  const setKind = (key: number, kind: RafflePrizeKind) =>
+    setRows((r) => r.map((x) => (x.key === key ? { ...x, kind } : x)));
   return (
     <fieldset>
       <legend>{t('promotions.rafflePrizes')}</legend>
       {rows.map((row, i) => (
         <div key={row.key} className="actions" data-testid="raffle-prize-row">
+          <input type="hidden" name="prizeKey" value={row.key} />
           <Field
-            name="prizeName"
+            name={prizeInput(row.key, 'name')}
             label={t('promotions.prize.name', { n: i + 1 })}
             maxLength={80}
             defaultValue={row.nameEn}
           />
-          <Field
-            name="prizeAmount"
-            inputMode="decimal"
-            label={t('promotions.prize.amount')}
-            defaultValue={row.amount}
-          />
-          <Field
-            name="prizeWeight"
-            type="number"
-            min={1}
-            max={1_000_000}
-            label={t('promotions.prize.weight')}
-            defaultValue={row.weight}
-          />
-          <Field
-            name="prizeStock"
-            type="number"
-            min={0}
-            max={1_000_000}
-            label={t('promotions.prize.stock')}
-            defaultValue={row.stock}
-          />
+          <label>
+            {t('promotions.prize.kind')}
+            <select
+              name={prizeInput(row.key, 'kind')}
+              value={row.kind}
+              onChange={(e) => setKind(row.key, e.target.value === 'points' ? 'points' : 'money')}
+            >
+              <option value="money">{t('promotions.prize.money')}</option>
+              <option value="points">{t('promotions.prize.points')}</option>
+            </select>
+          </label>
+          {row.kind === 'points' ? (
+            <Field
+              name={prizeInput(row.key, 'points')}
+              inputMode="numeric"
+              pattern="[1-9][0-9]{0,11}"
+              label={t('promotions.prize.pointsValue')}
+              defaultValue={row.points}
+            />
+          ) : (
+            <Field
+              name={prizeInput(row.key, 'amount')}
+              inputMode="decimal"
+              label={t('promotions.prize.amount')}
+              defaultValue={row.amount}
+            />
+          )}
+          {(
+            [
+              ['weight', t('promotions.prize.weight'), 1, row.weight],
+              ['stock', t('promotions.prize.stock'), 0, row.stock],
+            ] as const
+          ).map(([field, label, min, value]) => (
+            <Field
+              key={field}
+              name={prizeInput(row.key, field)}
+              type="number"
+              min={min}
+              max={1_000_000}
+              label={label}
+              defaultValue={value}
+            />
+          ))}
           <button type="button" onClick={() => setRows((r) => r.filter((x) => x.key !== row.key))}>
             {t('promotions.prize.remove')}
           </button>

@@ -53,6 +53,8 @@ function pointTypeText(t: (key: string) => string, type: PointType): string {
       return t('points.type.lottery');
     case 'deposit':
       return t('points.type.deposit');
+    case 'promotion':
+      return t('points.type.promotion');
     case 'redeem':
       return t('points.type.redeem');
     case 'return':

@@ -69,13 +69,18 @@ export function useClaimPromotion() {
 /** MCS2_claimRafflePromotion: draws a raffle ticket with a client seed of this browser's making. */
 export function useDrawRaffle() {
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (recordId: string) =>
       apiRequest<RaffleDraw>('/wps/relay/MCS2_claimRafflePromotion', {
         method: 'POST',
         body: { id: recordId, clientSeed: crypto.randomUUID().replaceAll('-', '') },
       }),
-    onSuccess: refresh,
+    onSuccess: (draw) => {
+      refresh();
+      // A points prize changes the member's points (the point mall's queries live under ['points']).
+      if (draw.prizeKind === 'points') void queryClient.invalidateQueries({ queryKey: ['points'] });
+    },
   });
 }
 

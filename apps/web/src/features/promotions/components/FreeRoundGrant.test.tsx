@@ -39,6 +39,7 @@ const record = (extra: Partial<MemberPromotion>): MemberPromotion => ({
   createdAt: '2026-11-26T08:00:00.000Z',
   raffle: false,
   prize: null,
+  prizePoints: null,
   freeRounds: grant(),
   ...extra,
 });

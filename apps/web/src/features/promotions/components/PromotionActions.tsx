@@ -118,7 +118,9 @@ export function PromotionActions({
       ) : null}
       {raffle.data ? (
         <p role="status" className="promo-actions__prize" data-testid="raffle-prize">
-          {t('promotions.rafflePrize', { prize: raffle.data.prize, amount: raffle.data.amount })}
+          {raffle.data.prizeKind === 'points'
+            ? t('promotions.rafflePrizePoints', { prize: raffle.data.prize, points: raffle.data.points })
+            : t('promotions.rafflePrize', { prize: raffle.data.prize, amount: raffle.data.amount })}
         </p>
       ) : null}
       {error ? (

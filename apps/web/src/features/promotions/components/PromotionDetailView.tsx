@@ -49,11 +49,17 @@ export function PromotionDetailView({ id, signedIn }: { id: string | null; signe
               <ul className="promo-detail__prizes">
                 {p.raffle.prizes.map((x) => (
                   <li key={x.name}>
-                    {t('promotions.prizeLine', {
-                      prize: x.name,
-                      amount: money(x.amount),
-                      remaining: x.remaining,
-                    })}
+                    {x.kind === 'points'
+                      ? t('promotions.prizeLinePoints', {
+                          prize: x.name,
+                          points: x.points,
+                          remaining: x.remaining,
+                        })
+                      : t('promotions.prizeLine', {
+                          prize: x.name,
+                          amount: money(x.amount),
+                          remaining: x.remaining,
+                        })}
                   </li>
                 ))}
               </ul>

@@ -52,7 +52,11 @@ export function RewardCenterPage() {
                 {t('promotions.bonus')}: {money(r.bonusAmount)} · {formatDateTime(Date.parse(r.createdAt))}
               </p>
               {r.prize !== null ? (
-                <p data-testid="reward-prize">{t('promotions.prizeWon', { prize: r.prize })}</p>
+                <p data-testid="reward-prize">
+                  {r.prizePoints !== null
+                    ? t('promotions.prizeWonPoints', { prize: r.prize, points: r.prizePoints })
+                    : t('promotions.prizeWon', { prize: r.prize })}
+                </p>
               ) : null}
               {r.freeRounds ? <FreeRoundGrantView grant={r.freeRounds} /> : null}
               {r.rejectReason ? <p>{t('promotions.rejectReason', { reason: r.rejectReason })}</p> : null}

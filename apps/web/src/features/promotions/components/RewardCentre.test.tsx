@@ -1,4 +1,4 @@
-import type { MemberPromotion } from '@lotus/contracts/promotions';
+import type { MemberPromotion, RaffleDraw } from '@lotus/contracts/promotions';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, stubApi } from '../../../testing/render.tsx';
@@ -25,6 +25,24 @@ const record = (extra: Partial<MemberPromotion>): MemberPromotion => ({
   createdAt: '2026-11-26T08:00:00.000Z',
   raffle: false,
   prize: null,
+  prizePoints: null,
+  ...extra,
+});
+
+/** The answer of MCS2_claimRafflePromotion for ticket 5 (a money prize unless told). */
+const drawn = (extra: Partial<RaffleDraw>): RaffleDraw => ({
+  ticket: '5',
+  promotionId: '7',
+  prize: '',
+  prizeKind: 'money',
+  prizeId: '2',
+  amount: '0.00',
+  points: '0',
+  seedHash: 'a'.repeat(64),
+  clientSeed: 'x',
+  roll: 'b'.repeat(64),
+  available: [],
+  state: 'claimed',
   ...extra,
 });
 
@@ -61,18 +79,7 @@ describe('reward centre and bonus details', () => {
           record({ id: '6', title: 'Old draw', raffle: true, state: 'claimed', prize: 'Gold coin' }),
         ],
       },
-      '/wps/relay/MCS2_claimRafflePromotion': {
-        ticket: '5',
-        promotionId: '7',
-        prize: 'Silver coin',
-        prizeId: '2',
-        amount: '5.00',
-        seedHash: 'a'.repeat(64),
-        clientSeed: 'x',
-        roll: 'b'.repeat(64),
-        available: [],
-        state: 'claimed',
-      },
+      '/wps/relay/MCS2_claimRafflePromotion': drawn({ prize: 'Silver coin', amount: '5.00' }),
     });
     vi.stubGlobal('fetch', api.fetchMock);
     renderApp(<RewardCenterPage />);
@@ -86,6 +93,38 @@ describe('reward centre and bonus details', () => {
       clientSeed: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(api.calls.some((c) => c.url.includes('/claim'))).toBe(false);
+  });
+
+  it('draws a points prize: the points shown in the draw and in the reward centre', async () => {
+    const api = stubApi({
+      '/wps/promotions/rewards/mine': {
+        items: [
+          record({ id: '5', title: 'Points draw', raffle: true, bonusAmount: '0.00' }),
+          record({
+            id: '6',
+            title: 'Old draw',
+            raffle: true,
+            state: 'claimed',
+            prize: 'Points bag',
+            prizePoints: '500',
+          }),
+        ],
+      },
+      '/wps/relay/MCS2_claimRafflePromotion': drawn({
+        prize: 'Points bag',
+        prizeKind: 'points',
+        amount: '0.00',
+        points: '250',
+      }),
+    });
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderApp(<RewardCenterPage />);
+    expect(await screen.findByText('Prize: Points bag (500 points)')).toBeTruthy();
+    const first = (await screen.findAllByTestId('reward-item'))[0]!;
+    fireEvent.click(within(first).getByRole('button', { name: 'Draw my ticket' }));
+    expect((await screen.findByTestId('raffle-prize')).textContent).toBe(
+      'You won Points bag: 250 points added to your points.',
+    );
   });
 
   it('shows each claimed bonus with its wagering progress, locked amount and flagged bets', async () => {

@@ -2,13 +2,13 @@ import {
   type BankCard,
   type BankCardInput,
   type BankCardList,
+  type MemberWithdrawSettings,
   TRANSFER_UPLINE_RELAY,
   type TransferUplineResult,
   type UplineInfo,
   WITHDRAW_RELAY,
   type Withdrawal,
   type WithdrawalPage,
-  type WithdrawSettings,
 } from '@lotus/contracts/withdrawals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -18,11 +18,16 @@ import { sealedRequest } from '../../../lib/sealed-request.ts';
 const CARDS_KEY = ['withdrawals', 'cards'];
 const LIST_KEY = ['withdrawals', 'list'];
 
-/** GET /wps/relay/MCSFE_getWithdrawSettings (T): the brand's minimum, maximum and daily count. */
+const SETTINGS_KEY = ['withdrawals', 'settings'];
+
+/**
+ * GET /wps/relay/MCSFE_getWithdrawSettings (T): the brand's minimum and maximum, the member's daily
+ * count and amount limits and what today's withdrawals used of them.
+ */
 export function useWithdrawalSettings() {
   return useQuery({
-    queryKey: ['withdrawals', 'settings'],
-    queryFn: () => apiRequest<WithdrawSettings>('/wps/relay/MCSFE_getWithdrawSettings'),
+    queryKey: SETTINGS_KEY,
+    queryFn: () => apiRequest<MemberWithdrawSettings>('/wps/relay/MCSFE_getWithdrawSettings'),
     staleTime: 60_000,
   });
 }
@@ -76,6 +81,8 @@ export function useRequestWithdrawal() {
       void queryClient.invalidateQueries({ queryKey: LIST_KEY });
       void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
     },
+    // Success or refusal (a daily limit reached elsewhere), today's use of the limits is read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
   });
 }
 

@@ -9,6 +9,10 @@ const settings = {
   maximumAmount: '50000.00',
   dailyCountLimit: 5,
   dailyAmountLimit: '0.00',
+  dailyCountUsed: 1,
+  dailyAmountUsed: '250.00',
+  dailyCountRemaining: 4,
+  dailyAmountRemaining: null,
   autoReceiptMinutes: 60,
   confirmationRequired: true,
   maxBankCards: 5,
@@ -61,6 +65,39 @@ describe('<WithdrawalsPage>', () => {
     expect(item.textContent).toContain('Paid');
     expect(screen.getByRole('button', { name: 'Not received' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Partial amount' })).toBeTruthy();
+  });
+
+  it('shows the daily count and amount limits with what today used and what remains', async () => {
+    window.sessionStorage.setItem('token', 'tok');
+    vi.stubGlobal('fetch', api().fetchMock);
+    renderApp(<WithdrawalsPage />);
+    expect((await screen.findByTestId('withdraw-daily-count')).textContent).toBe('1 of 5 used, 4 left');
+    expect(screen.getByTestId('withdraw-daily-amount').textContent).toBe('RM 250.00 used, no daily limit');
+    expect(screen.queryByTestId('withdraw-daily-reached')).toBeNull();
+  });
+
+  it('shows a VIP amount limit and that the day’s limit is reached', async () => {
+    window.sessionStorage.setItem('token', 'tok');
+    vi.stubGlobal(
+      'fetch',
+      api({
+        '/wps/relay/MCSFE_getWithdrawSettings': {
+          ...settings,
+          dailyCountLimit: 3,
+          dailyCountUsed: 3,
+          dailyCountRemaining: 0,
+          dailyAmountLimit: '1000.00',
+          dailyAmountUsed: '999.99',
+          dailyAmountRemaining: '0.01',
+        },
+      }).fetchMock,
+    );
+    renderApp(<WithdrawalsPage />);
+    expect((await screen.findByTestId('withdraw-daily-count')).textContent).toBe('3 of 3 used, 0 left');
+    expect(screen.getByTestId('withdraw-daily-amount').textContent).toBe(
+      'RM 999.99 of RM 1,000.00 used, RM 0.01 left',
+    );
+    expect(screen.getByTestId('withdraw-daily-reached').textContent).toContain('today');
   });
 
   it('refuses an amount below the minimum before calling the server', async () => {

@@ -1,5 +1,10 @@
 import { parseAmount } from '@lotus/contracts/money';
-import type { BankCard, Withdrawal, WithdrawalStatus, WithdrawSettings } from '@lotus/contracts/withdrawals';
+import type {
+  BankCard,
+  MemberWithdrawSettings,
+  Withdrawal,
+  WithdrawalStatus,
+} from '@lotus/contracts/withdrawals';
 import { BANK_CARD_RULES, checkWithdrawAmount, PROOF_IMAGE_RULES } from '@lotus/contracts/withdrawals';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -166,7 +171,53 @@ function BankCardsSection({ cards, maxCards }: { cards: BankCard[]; maxCards: nu
   );
 }
 
-function WithdrawalForm({ settings, cards }: { settings: WithdrawSettings; cards: BankCard[] }) {
+/** The member's daily limits (VIP level's, else the brand's count) with today's use and what remains. */
+function DailyLimits({ settings }: { settings: MemberWithdrawSettings }) {
+  const { t } = useTranslation();
+  const symbol = settings.currencySymbol;
+  const money = (amount: string) => formatBalance(amount, symbol) ?? amount;
+  const count =
+    settings.dailyCountRemaining === null
+      ? t('withdrawals.dailyCountUnlimited', { used: settings.dailyCountUsed })
+      : t('withdrawals.dailyCountUsage', {
+          used: settings.dailyCountUsed,
+          limit: settings.dailyCountLimit,
+          remaining: settings.dailyCountRemaining,
+        });
+  const amount =
+    settings.dailyAmountRemaining === null
+      ? t('withdrawals.dailyAmountUnlimited', { used: money(settings.dailyAmountUsed) })
+      : t('withdrawals.dailyAmountUsage', {
+          used: money(settings.dailyAmountUsed),
+          limit: money(settings.dailyAmountLimit),
+          remaining: money(settings.dailyAmountRemaining),
+        });
+  const reached =
+    settings.dailyCountRemaining === 0 ||
+    (settings.dailyAmountRemaining !== null &&
+      (parseAmount(settings.dailyAmountRemaining, settings.currency) ?? 0n) === 0n);
+  return (
+    <>
+      <dl className="withdrawals-limits" data-testid="withdraw-daily-limits">
+        <div>
+          <dt>{t('withdrawals.dailyCount')}</dt>
+          <dd data-testid="withdraw-daily-count">{count}</dd>
+        </div>
+        <div>
+          <dt>{t('withdrawals.dailyAmount')}</dt>
+          <dd data-testid="withdraw-daily-amount">{amount}</dd>
+        </div>
+      </dl>
+      {reached ? (
+        <p className="withdrawals-section__hint" data-testid="withdraw-daily-reached">
+          {t('withdrawals.dailyLimitReached')}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function WithdrawalForm({ settings, cards }: { settings: MemberWithdrawSettings; cards: BankCard[] }) {
   const { t } = useTranslation();
   const id = useId();
   const request = useRequestWithdrawal();
@@ -237,6 +288,7 @@ function WithdrawalForm({ settings, cards }: { settings: WithdrawSettings; cards
       <h3 id={`${id}-form`} className="withdrawals-section__title">
         {t('withdrawals.request')}
       </h3>
+      <DailyLimits settings={settings} />
       <form className="withdrawals-form" onSubmit={submit} noValidate data-testid="withdraw-form">
         <Field id={`${id}-card`} label={t('withdrawals.toCard')}>
           <select id={`${id}-card`} name="bankCardId" className="input" defaultValue={cards[0]?.id ?? ''}>

@@ -4,7 +4,7 @@ import type { MemberServices } from '../../http/member-services.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import { verifyPassword } from '../../lib/hashing.ts';
 import type { Brand } from '../brands/brand.ts';
-import type { Member } from '../members/member.ts';
+import type { Member } from './member.ts';
 
 /** Relays that move money behind the member's funds password (wire-protocol.md). */
 export const PASSWORD_CHECK_PREFIX = '/wps/relay/passwordCheck/';
