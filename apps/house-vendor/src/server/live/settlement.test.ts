@@ -120,9 +120,9 @@ describe('live settlement of many seats', () => {
         t!.vendor.db,
       );
       // The round turns settled on the table loop's next pass after its last seat is final.
-      const phase = await sql<{ phase: string }>`select phase from live_rounds where id = ${round.id}`.execute(
-        t!.vendor.db,
-      );
+      const phase = await sql<{
+        phase: string;
+      }>`select phase from live_rounds where id = ${round.id}`.execute(t!.vendor.db);
       return left.rows[0]?.n === 0 && phase.rows[0]?.phase === 'settled';
     }, 60_000);
     // Retried wins (the lost answers, the abandoned calls) were applied once each.
