@@ -16,9 +16,8 @@
  * BENCH_GAMES_ROUNDS (2) stretches of each kind, BENCH_GAMES_PLAYERS (16), BENCH_SECONDS (10) for
  * the catalogue loads, BENCH_ADMIN_DATABASE_URL.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -31,13 +30,19 @@ import {
   withDatabase,
 } from '@lotus/api/harness';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { lotusGarden } from '../apps/house-vendor/src/slots/games/index.ts';
 import { freePort, stop, waitFor } from './platform.ts';
 import { httpBetWinLoad, type LevelResult, type LevelRun, levelResult } from './seamless-load.ts';
+import {
+  benchDatabaseUrl,
+  createBenchDatabases,
+  dropBenchDatabases,
+  rowsAndOpen,
+  startScript,
+  writeResults,
+} from './support.ts';
 
 const root = join(import.meta.dirname, '..');
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MERCHANT = 'DEMO';
 const HEADERS = { Merchant: MERCHANT, Language: 'EN', Device: 'web' };
 const GAME = lotusGarden.id;
@@ -77,20 +82,6 @@ export type GamesBenchResult = {
   };
   machine: { cpus: number; node: string };
 };
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [join(root, script)], { cwd: root, env, stdio: 'inherit' });
-}
 
 /** One player's spins, one after another, over the vendor's HTTP API (as the game page calls it). */
 async function spinLoad(
@@ -154,10 +145,9 @@ export async function gamesBench(): Promise<GamesBenchResult> {
   const catalogueSeconds = Number(process.env.BENCH_SECONDS ?? 10);
   const tag = randomBytes(4).toString('hex');
   const dbName = `lotus_bench_games_${tag}`;
-  await admin(`CREATE DATABASE ${dbName}`);
-  await admin(`CREATE DATABASE ${dbName}_vendor`);
-  const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
-  const vendorDatabaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}_vendor`);
+  await createBenchDatabases(dbName, `${dbName}_vendor`);
+  const databaseUrl = benchDatabaseUrl(`${dbName}`);
+  const vendorDatabaseUrl = benchDatabaseUrl(`${dbName}_vendor`);
   const children: ChildProcess[] = [];
   try {
     const port = await freePort();
@@ -168,7 +158,7 @@ export async function gamesBench(): Promise<GamesBenchResult> {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
     delete env.REDIS_URL;
     delete env.DATA_DIR;
-    const platform = start('apps/api/src/main.ts', {
+    const platform = startScript('apps/api/src/main.ts', {
       ...env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
@@ -177,7 +167,7 @@ export async function gamesBench(): Promise<GamesBenchResult> {
     });
     children.push(platform);
     await waitFor(`${base}/wps/system/status`, HEADERS, platform);
-    const vendor = start('apps/house-vendor/src/server/main.ts', {
+    const vendor = startScript('apps/house-vendor/src/server/main.ts', {
       ...env,
       HOUSE_VENDOR_PORT: String(vendorPort),
       HOUSE_VENDOR_HOST: '127.0.0.1',
@@ -186,7 +176,7 @@ export async function gamesBench(): Promise<GamesBenchResult> {
     });
     children.push(vendor);
     await waitFor(`${vendorUrl}/verify`, {}, vendor);
-    const bare = start('bench/bare-server.ts', { ...process.env, PORT: String(barePort) });
+    const bare = startScript('bench/bare-server.ts', { ...process.env, PORT: String(barePort) });
     children.push(bare);
     await waitFor(`http://127.0.0.1:${barePort}/bare`, {}, bare);
 
@@ -273,13 +263,7 @@ export async function gamesBench(): Promise<GamesBenchResult> {
     // Let the vendor finish its last rounds, then check both sides.
     await new Promise((r) => setTimeout(r, 1_000));
     const report = await withDatabase(databaseUrl, (db) => reconcileLedger(db));
-    const client = new pg.Client({ connectionString: vendorDatabaseUrl });
-    await client.connect();
-    const { rows } = await client
-      .query<{ all: string; open: string }>(
-        `select count(*)::text as all, count(*) filter (where status <> 'settled')::text as open from rounds`,
-      )
-      .finally(() => client.end());
+    const vendorRows = await rowsAndOpen(vendorDatabaseUrl, 'rounds', "status <> 'settled'");
 
     const slotPageJs = execFileSync(
       process.execPath,
@@ -303,15 +287,14 @@ export async function gamesBench(): Promise<GamesBenchResult> {
       checks: {
         reconcileOk: report.ok && report.problems.length === 0,
         reconcileProblems: report.problems.length,
-        vendorRounds: Number(rows[0]?.all ?? 0),
-        vendorRoundsNotSettled: Number(rows[0]?.open ?? 0),
+        vendorRounds: vendorRows.all,
+        vendorRoundsNotSettled: vendorRows.open,
       },
       machine: { cpus: cpus().length, node: process.version },
     };
   } finally {
     for (const child of children.reverse()) await stop(child);
-    await admin(`DROP DATABASE IF EXISTS ${dbName}_vendor WITH (FORCE)`);
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await dropBenchDatabases(dbName, `${dbName}_vendor`);
   }
 }
 
@@ -352,11 +335,5 @@ export function gamesMarkdown(r: GamesBenchResult): string {
 
 if (import.meta.main) {
   const result = await gamesBench();
-  const out = join(root, 'bench/results');
-  mkdirSync(out, { recursive: true });
-  const date = new Date().toISOString();
-  writeFileSync(join(out, 'games.json'), `${JSON.stringify({ date, ...result }, null, 2)}\n`);
-  const md = `# Games benchmark (${date}, ${result.machine.cpus} cores, Node ${result.machine.node})\n\n${gamesMarkdown(result)}`;
-  writeFileSync(join(out, 'games.md'), md);
-  process.stdout.write(`${md}\n`);
+  writeResults('games', 'Games benchmark', result, gamesMarkdown(result));
 }

@@ -22,19 +22,25 @@
  * layout, BENCH_LIVE_BETTING_SECONDS (20), BENCH_LIVE_PROCESSES ("1,2"), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379), BENCH_ADMIN_DATABASE_URL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { createMember, fundMember, launchGameFor, reconcileLedger, withDatabase } from '@lotus/api/harness';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { forEachLimit } from '../apps/house-vendor/src/server/live/engine.ts';
 import { freePort, stop, waitFor } from './platform.ts';
+import {
+  benchDatabaseUrl,
+  createBenchDatabases,
+  dropBenchDatabases,
+  load1,
+  rowsAndOpen,
+  startScript,
+  writeResults,
+} from './support.ts';
 
-const root = join(import.meta.dirname, '..');
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const _root = join(import.meta.dirname, '..');
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MERCHANT = 'DEMO';
 const HEADERS = { Merchant: MERCHANT, Language: 'EN', Device: 'web' };
@@ -57,6 +63,10 @@ export type LiveLayoutResult = {
   broadcastClosed: Stats;
   broadcastSettled: Stats;
   joinMs: number;
+  /** The machine's 1-minute load average when the layout started and when its last round was measured. */
+  load: { start: number; end: number };
+  /** Bets accepted per second while the round's bets were being sent (first send to last answer). */
+  betsPerSecond: number;
 };
 
 export type LiveBenchResult = {
@@ -75,20 +85,6 @@ function stats(values: number[]): Stats {
   return { count: sorted.length, p50Ms: r(at(0.5)), p99Ms: r(at(0.99)), maxMs: r(sorted.at(-1) ?? 0) };
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [join(root, script)], { cwd: root, env, stdio: 'inherit' });
-}
-
 type Round = { id: string; phase: string; closesAt: string; serverTime: string; msLeft: number };
 type Player = { token: string; url: string; socket: Socket; settled: Map<string, number> };
 
@@ -102,11 +98,12 @@ async function layout(options: {
 }): Promise<LiveLayoutResult> {
   const children: ChildProcess[] = [];
   const players: Player[] = [];
+  const loadStart = load1();
   try {
     const urls: string[] = [];
     for (let i = 0; i < options.processes; i += 1) {
       const port = await freePort();
-      const child = start('apps/house-vendor/src/server/main.ts', options.vendorEnv(port));
+      const child = startScript('apps/house-vendor/src/server/main.ts', options.vendorEnv(port));
       children.push(child);
       const url = `http://127.0.0.1:${port}`;
       await waitFor(`${url}/health`, {}, child);
@@ -145,6 +142,7 @@ async function layout(options: {
     broadcast.settled.length = 0;
 
     const latencies: number[] = [];
+    let sendingMs = 0;
     let betErrors = 0;
     let firstBetError: string | null = null;
     const settlementMs: number[] = [];
@@ -168,6 +166,7 @@ async function layout(options: {
       const round = await nextBetting();
       const windowMs = Math.max(0, Date.parse(round.closesAt) - Date.now()) * 0.6;
       const errorsBefore = betErrors;
+      const sendStart = performance.now();
       await Promise.all(
         players.map(async (player, i) => {
           await new Promise((resolve) => setTimeout(resolve, Math.random() * windowMs));
@@ -191,6 +190,7 @@ async function layout(options: {
           }
         }),
       );
+      sendingMs += performance.now() - sendStart;
       // Every player's settlement of this round, or 120 s after the close.
       const closesAt = Date.parse(round.closesAt);
       const bettors = players.length - (betErrors - errorsBefore);
@@ -223,6 +223,8 @@ async function layout(options: {
       broadcastClosed: stats(broadcast.closed),
       broadcastSettled: stats(broadcast.settled),
       joinMs,
+      load: { start: loadStart, end: load1() },
+      betsPerSecond: Math.round((latencies.length / Math.max(1, sendingMs)) * 1000 * 10) / 10,
     };
   } finally {
     for (const player of players) player.socket.disconnect();
@@ -238,10 +240,9 @@ export async function liveBench(): Promise<LiveBenchResult> {
   const settleConcurrency = Number(process.env.HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY ?? 32);
   const tag = randomBytes(4).toString('hex');
   const dbName = `lotus_bench_live_${tag}`;
-  await admin(`CREATE DATABASE ${dbName}`);
-  await admin(`CREATE DATABASE ${dbName}_vendor`);
-  const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
-  const vendorDatabaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}_vendor`);
+  await createBenchDatabases(dbName, `${dbName}_vendor`);
+  const databaseUrl = benchDatabaseUrl(`${dbName}`);
+  const vendorDatabaseUrl = benchDatabaseUrl(`${dbName}_vendor`);
   const children: ChildProcess[] = [];
   try {
     const port = await freePort();
@@ -250,7 +251,7 @@ export async function liveBench(): Promise<LiveBenchResult> {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
     delete env.REDIS_URL;
     delete env.DATA_DIR;
-    const platform = start('apps/api/src/main.ts', {
+    const platform = startScript('apps/api/src/main.ts', {
       ...env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
@@ -283,7 +284,7 @@ export async function liveBench(): Promise<LiveBenchResult> {
     // The players: members of the demo brand, funded, each launched into the table through the
     // platform's launch service and the launch token exchanged at once (it is short-lived) at a
     // vendor process for its session.
-    const sessionVendor = start('apps/house-vendor/src/server/main.ts', {
+    const sessionVendor = startScript('apps/house-vendor/src/server/main.ts', {
       ...vendorEnv(1)(vendorPort),
       HOUSE_VENDOR_LIVE_TABLES: 'none',
     });
@@ -331,14 +332,11 @@ export async function liveBench(): Promise<LiveBenchResult> {
     // Both sides afterwards: the ledger reconciles, every seat is final (the last vendor stopped
     // after its last round settled; a seat left open would be the recovery job's).
     const report = await withDatabase(databaseUrl, (db) => reconcileLedger(db));
-    const client = new pg.Client({ connectionString: vendorDatabaseUrl });
-    await client.connect();
-    const { rows } = await client
-      .query<{ all: string; open: string }>(
-        `select count(*)::text as all,
-           count(*) filter (where status not in ('settled', 'cancelled'))::text as open from live_seats`,
-      )
-      .finally(() => client.end());
+    const vendorRows = await rowsAndOpen(
+      vendorDatabaseUrl,
+      'live_seats',
+      "status not in ('settled', 'cancelled')",
+    );
     return {
       players: playerCount,
       bettingSeconds,
@@ -347,15 +345,14 @@ export async function liveBench(): Promise<LiveBenchResult> {
       checks: {
         reconcileOk: report.ok && report.problems.length === 0,
         reconcileProblems: report.problems.length,
-        seats: Number(rows[0]?.all ?? 0),
-        seatsNotFinal: Number(rows[0]?.open ?? 0),
+        seats: vendorRows.all,
+        seatsNotFinal: vendorRows.open,
       },
       machine: { cpus: cpus().length, node: process.version },
     };
   } finally {
     for (const child of children.reverse()) await stop(child);
-    await admin(`DROP DATABASE IF EXISTS ${dbName}_vendor WITH (FORCE)`);
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await dropBenchDatabases(dbName, `${dbName}_vendor`);
   }
 }
 
@@ -368,11 +365,11 @@ export function liveMarkdown(r: LiveBenchResult): string {
     '',
     `${r.players} simulated players at one baccarat table of the house vendor (PostgreSQL, its own database), each a Socket.IO client on loopback (WebSocket) and each betting ${STAKE} minor units once every round through the vendor's HTTP API, at a random moment of the first 60% of a ${r.bettingSeconds} s betting window; the vendor bets and pays each player through the signed seamless-wallet API of the platform (its own process, PostgreSQL) over HTTP. Settlement ${r.settleConcurrency} seats at a time. Two processes: one database, Socket.IO's Redis adapter, half of the players on each, one process driving the clock and settling. The clients run in the benchmark's own process on the same 2 cores, and the machine was shared with other work during the run: the figures are an order of magnitude, not a capacity.`,
     '',
-    '| vendor processes | rounds | bets accepted | bet errors | bet acceptance p50 / p99 ms | close -> every player settled, s (per round) | settlements missing | phase `closed` broadcast p50 / p99 ms | phase `settled` broadcast p50 / p99 ms | join of all players, ms |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| vendor processes | rounds | bets accepted | bet errors | bet acceptance p50 / p99 ms | close -> every player settled, s (per round) | settlements missing | phase `closed` broadcast p50 / p99 ms | phase `settled` broadcast p50 / p99 ms | join of all players, ms | bets/s while betting | load average start / end |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...r.layouts.map(
       (l) =>
-        `| ${l.processes} | ${l.rounds} | ${l.betsPlaced} | ${l.betErrors}${l.firstBetError ? ` (${l.firstBetError})` : ''} | ${s(l.betAcceptance)} | ${secs(l.settlementMs)} | ${l.settlementsMissing} | ${s(l.broadcastClosed)} | ${s(l.broadcastSettled)} | ${l.joinMs} |`,
+        `| ${l.processes} | ${l.rounds} | ${l.betsPlaced} | ${l.betErrors}${l.firstBetError ? ` (${l.firstBetError})` : ''} | ${s(l.betAcceptance)} | ${secs(l.settlementMs)} | ${l.settlementsMissing} | ${s(l.broadcastClosed)} | ${s(l.broadcastSettled)} | ${l.joinMs} | ${l.betsPerSecond} | ${l.load.start} / ${l.load.end} |`,
     ),
     '',
     `Afterwards the platform's ledger reconciles: ${r.checks.reconcileOk ? 'yes' : `no (${r.checks.reconcileProblems} problems)`}; the vendor's ${r.checks.seats} seats, not final: ${r.checks.seatsNotFinal}.`,
@@ -382,12 +379,6 @@ export function liveMarkdown(r: LiveBenchResult): string {
 
 if (import.meta.main) {
   const result = await liveBench();
-  const out = join(root, 'bench/results');
-  mkdirSync(out, { recursive: true });
-  const date = new Date().toISOString();
-  writeFileSync(join(out, 'live.json'), `${JSON.stringify({ date, ...result }, null, 2)}\n`);
-  const md = `# Live casino benchmark (${date}, ${result.machine.cpus} cores, Node ${result.machine.node})\n\n${liveMarkdown(result)}`;
-  writeFileSync(join(out, 'live.md'), md);
-  process.stdout.write(`${md}\n`);
+  writeResults('live', 'Live casino benchmark', result, liveMarkdown(result));
   process.exit(0);
 }

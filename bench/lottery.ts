@@ -20,12 +20,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { createMember, fundMember, reconcileLedger, withDatabase } from '@lotus/api/harness';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Db } from '../apps/api/src/db/database.ts';
 import { findBrandByMerchantCode } from '../apps/api/src/domains/brands/brand.repository.ts';
 import { seedHash } from '../apps/api/src/domains/lottery/engine/index.ts';
@@ -39,9 +37,9 @@ import { SessionService } from '../apps/api/src/domains/members/session.service.
 import { findMainWallet } from '../apps/api/src/domains/wallet/wallet.service.ts';
 import { freePort, stop } from './platform.ts';
 import { percentile, VendorConnection } from './seamless-load.ts';
+import { admin, benchDatabaseUrl, writeResults } from './support.ts';
 
 const root = join(import.meta.dirname, '..');
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MERCHANT = 'DEMO';
 const CONNECTIONS = 16;
 const TARGET_SETTLE_SECONDS = 10;
@@ -72,16 +70,6 @@ export type LotteryBenchResult = {
   };
   machine: { cpus: number; node: string };
 };
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
@@ -359,7 +347,7 @@ export async function lotteryBench(): Promise<LotteryBenchResult> {
   const memberCount = Number(process.env.BENCH_LOTTERY_MEMBERS ?? 1_000);
   const dbName = `lotus_bench_lottery_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${dbName}`);
-  const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+  const databaseUrl = benchDatabaseUrl(`${dbName}`);
   try {
     const placement = await placementBench(databaseUrl, seconds, warmup);
     const settlement = await settlementBench(databaseUrl, orders, memberCount);
@@ -389,11 +377,5 @@ export function lotteryMarkdown(r: LotteryBenchResult): string {
 
 if (import.meta.main) {
   const result = await lotteryBench();
-  const out = join(root, 'bench/results');
-  mkdirSync(out, { recursive: true });
-  const date = new Date().toISOString();
-  writeFileSync(join(out, 'lottery.json'), `${JSON.stringify({ date, ...result }, null, 2)}\n`);
-  const md = `# Lottery benchmark (${date}, ${result.machine.cpus} cores, Node ${result.machine.node})\n\n${lotteryMarkdown(result)}`;
-  writeFileSync(join(out, 'lottery.md'), md);
-  process.stdout.write(`${md}\n`);
+  writeResults('lottery', 'Lottery benchmark', result, lotteryMarkdown(result));
 }

@@ -23,19 +23,17 @@
  * created; BENCH_REWARDS_KEEP_DB keeps it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { reconcileLedger, withDatabase } from '@lotus/api/harness';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { seed } from '../apps/api/src/db/seed.ts';
 import { findBrandByMerchantCode } from '../apps/api/src/domains/brands/brand.repository.ts';
 import { runBrandRebate } from '../apps/api/src/domains/vip/rebate.service.ts';
 import { NIGHTLY_BATCH, runBrandVip } from '../apps/api/src/domains/vip/vip.service.ts';
+import { admin, benchDatabaseUrl, writeResults } from './support.ts';
 
-const root = join(import.meta.dirname, '..');
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const _root = join(import.meta.dirname, '..');
 const TARGET_MINUTES = 5;
 
 export type RewardsBenchResult = {
@@ -55,16 +53,6 @@ export type RewardsBenchResult = {
   machine: { cpus: number; node: string; loadStart: number; loadEnd: number };
 };
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function rewardsBench(): Promise<RewardsBenchResult> {
   const memberCount = Number(process.env.BENCH_REWARDS_MEMBERS ?? 100_000);
   const bets = Number(process.env.BENCH_REWARDS_BETS ?? 10_000_000);
@@ -72,7 +60,7 @@ export async function rewardsBench(): Promise<RewardsBenchResult> {
   const batchSize = Number(process.env.BENCH_REWARDS_BATCH ?? NIGHTLY_BATCH);
   const dbName = `lotus_bench_rewards_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${dbName}`);
-  const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+  const databaseUrl = benchDatabaseUrl(`${dbName}`);
   try {
     return await withDatabase(databaseUrl, async (db) => {
       await seed(db);
@@ -182,11 +170,5 @@ export function rewardsMarkdown(r: RewardsBenchResult): string {
 
 if (import.meta.main) {
   const result = await rewardsBench();
-  const out = join(root, 'bench/results');
-  mkdirSync(out, { recursive: true });
-  const date = new Date().toISOString();
-  writeFileSync(join(out, 'rewards.json'), `${JSON.stringify({ date, ...result }, null, 2)}\n`);
-  const md = `# Rewards benchmark (${date}, ${result.machine.cpus} cores, Node ${result.machine.node})\n\n${rewardsMarkdown(result)}`;
-  writeFileSync(join(out, 'rewards.md'), md);
-  process.stdout.write(`${md}\n`);
+  writeResults('rewards', 'Rewards benchmark', result, rewardsMarkdown(result));
 }

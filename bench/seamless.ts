@@ -34,7 +34,6 @@ import {
 } from '@lotus/api/harness';
 import { currencyScale } from '@lotus/contracts/money';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { VENDOR_ACCOUNT_SHARDS } from '../apps/api/src/domains/vendors/seamless.service.ts';
 import {
   findPgbench,
@@ -47,9 +46,9 @@ import {
   sequentialPairs,
 } from './seamless-load.ts';
 import { pairStatements, scriptStatementCount } from './seamless-statements.ts';
+import { admin, benchDatabaseUrl } from './support.ts';
 
 const root = join(import.meta.dirname, '..');
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCRIPT = join(root, 'bench/pgbench/bet-win.sql');
 const MERCHANT = 'DEMO';
 const VENDOR_CODE = 'BENCH';
@@ -102,16 +101,6 @@ function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
     });
   });
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 async function waitForReady(port: number, server: ChildProcess): Promise<void> {
@@ -278,7 +267,7 @@ export async function seamlessBench(): Promise<SeamlessBenchResult> {
 
   const dbName = `lotus_bench_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${dbName}`);
-  const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+  const databaseUrl = benchDatabaseUrl(`${dbName}`);
   try {
     const port = await freePort();
     const server = await startPlatform(databaseUrl, port);

@@ -13,7 +13,6 @@ import {
   SeamlessRoundEndRequest,
   SeamlessWinRequest,
 } from '@lotus/contracts/seamless';
-import { verifySeamlessRequest } from '@lotus/contracts/seamless-signature';
 import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { AppError } from '../../http/app-error.ts';
@@ -30,6 +29,7 @@ import {
   seamlessRoundEnd,
   seamlessWin,
 } from './seamless.service.ts';
+import { seamlessSignatureMatches } from './signature.ts';
 import { decryptSecret, findVendorForSignature } from './vendor.repository.ts';
 
 declare module 'fastify' {
@@ -173,7 +173,7 @@ export async function seamlessRoutes(scope: Api, { db }: Pick<RouteDeps, 'db'>) 
         : null;
     // Over the method and the route's path with the body: a signed body is valid for its own call only.
     const signed = found
-      ? await verifySeamlessRequest(
+      ? seamlessSignatureMatches(
           found.secret,
           request.method,
           request.routeOptions.url ?? '',

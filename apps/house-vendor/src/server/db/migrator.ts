@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import * as m0001 from './migrations/0001_house_vendor.ts';
 import * as m0002 from './migrations/0002_live_tables.ts';
 import * as m0003 from './migrations/0003_free_rounds.ts';
+import * as m0004 from './migrations/0004_live_place_bet.ts';
 import type { VendorDatabase } from './schema.ts';
 
 /** Listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0001_house_vendor': m0001,
   '0002_live_tables': m0002,
   '0003_free_rounds': m0003,
+  '0004_live_place_bet': m0004,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -153,6 +153,26 @@ function betView(row: BetRow): BetView {
   };
 }
 
+/** A round as the players see it: the commitment always, the result and seeds once revealed. */
+function roundViewOf(round: RoundRow) {
+  const revealed = round.phase === 'result' || round.phase === 'settled' || round.phase === 'cancelled';
+  return {
+    id: round.id,
+    table: round.table_id,
+    game: round.game,
+    number: round.number,
+    phase: round.phase,
+    closesAt: new Date(round.closes_at).toISOString(),
+    msLeft: Math.max(0, Math.round(round.ms_left)),
+    serverTime: new Date().toISOString(),
+    commitment: round.commitment,
+    shoe: round.shoe_id,
+    shoeStart: round.shoe_start,
+    result: revealed ? round.result : null,
+    roundSeed: revealed ? round.round_seed : null,
+  };
+}
+
 export const spotKey = (kind: string, numbers: readonly number[]) =>
   numbers.length === 0 ? kind : `${kind}:${numbers.join('-')}`;
 
@@ -727,58 +747,36 @@ export class LiveEngine {
     if (bet.stake < limit.min || bet.stake > limit.max) throw new VendorError('bet_limit');
     const numbers = [...(bet.numbers ?? [])];
     const { db } = this.#deps;
-    const placed = await db.transaction().execute(async (tx) => {
-      const round = (
-        await sql<{ id: string; open: boolean }>`
-          select id, (phase = 'betting' and closes_at > clock_timestamp()) as open
-          from live_rounds where table_id = ${table.id} and phase in ('betting', 'closed', 'result')
-          for share`.execute(tx)
-      ).rows[0];
-      if (!round?.open) throw new VendorError('bet_late');
-      await sql`select pg_advisory_xact_lock(hashtext(${`${round.id}/${session.brand}/${session.playerId}`}))`.execute(
-        tx,
-      );
-      await sql`
-        insert into live_seats (id, round_id, table_id, brand, player_id, session_id, currency)
-        values (${randomUUID()}, ${round.id}, ${table.id}, ${session.brand}, ${session.playerId}, ${session.id},
-                ${session.currency})
-        on conflict (round_id, brand, player_id) do nothing`.execute(tx);
-      const seat = (
-        await sql<{ id: string; currency: string; status: string }>`
-          select id, currency, status from live_seats
-          where round_id = ${round.id} and brand = ${session.brand} and player_id = ${session.playerId}`.execute(
-          tx,
-        )
-      ).rows[0];
-      if (seat?.status !== 'open' || seat.currency !== session.currency) throw new VendorError('bet_late');
-      const again = (
-        await sql<{
-          id: string;
-        }>`select id from live_bets where seat_id = ${seat.id} and request_id = ${input.requestId}`.execute(
-          tx,
-        )
-      ).rows[0];
-      if (again) return { betId: again.id, seatId: seat.id, roundId: round.id, fresh: false };
-      const staked = (
-        await sql<{ total: string }>`
-          select coalesce(sum(stake), 0)::text as total from live_bets
-          where seat_id = ${seat.id} and status in ('placing', 'placed', 'undoing')`.execute(tx)
-      ).rows[0];
-      if (BigInt(staked?.total ?? '0') + bet.stake > perRound)
-        throw new VendorError('bet_limit', 'per round');
-      const betId = randomUUID();
-      await sql`
-        insert into live_bets (id, seat_id, round_id, request_id, kind, numbers, stake, status)
-        values (${betId}, ${seat.id}, ${round.id}, ${input.requestId}, ${bet.kind}, ${JSON.stringify(numbers)},
-                ${bet.stake}, 'placing')`.execute(tx);
-      return { betId, seatId: seat.id, roundId: round.id, fresh: true };
-    });
-    if (placed.fresh) await this.#sendBet(session, table, placed.seatId, placed.betId, bet.stake);
-    const row = (
-      await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${placed.betId}`.execute(
-        db,
-      )
+    // One round trip (the function live_place_bet of migration 0003): the round open by server
+    // time, the player's lock, the seat, a repeated request id, the per-round limit, the bet.
+    const answer = (
+      await sql<{ outcome: string; bet_id: string | null; seat_id: string | null; round_id: string | null }>`
+        select outcome, bet_id, seat_id, round_id from live_place_bet(
+          ${table.id}, ${session.brand}, ${session.playerId}, ${session.id}, ${session.currency},
+          ${randomUUID()}, ${randomUUID()}, ${input.requestId}, ${bet.kind}, ${JSON.stringify(numbers)}::jsonb,
+          ${bet.stake}, ${perRound})`.execute(db)
     ).rows[0];
+    if (answer?.outcome === 'limit') throw new VendorError('bet_limit', 'per round');
+    if (
+      (answer?.outcome !== 'fresh' && answer?.outcome !== 'again') ||
+      !answer.bet_id ||
+      !answer.seat_id ||
+      !answer.round_id
+    )
+      throw new VendorError('bet_late');
+    const placed = {
+      betId: answer.bet_id,
+      seatId: answer.seat_id,
+      roundId: answer.round_id,
+      fresh: answer.outcome === 'fresh',
+    };
+    const row = placed.fresh
+      ? await this.#sendBet(session, table, placed.seatId, placed.betId, bet.stake)
+      : (
+          await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${placed.betId}`.execute(
+            db,
+          )
+        ).rows[0];
     if (!row) throw new VendorError('internal_error');
     if (placed.fresh) await this.#emitTotals(table.id, placed.roundId);
     if (row.status === 'refused')
@@ -804,26 +802,36 @@ export class LiveEngine {
       },
       { roundId: seatId, transactionId: `${betId}:bet` },
     );
-    const db = this.#deps.db;
+    // The bet's new status and the balance the wallet told, and the bet as it stands, in one
+    // statement: a bet no longer `placing` (taken by the recovery job meanwhile) is left as it is.
+    let status: string;
+    let code: string | null = null;
+    let balance: bigint | null = null;
     if (answer.kind === 'unknown') {
-      await sql`update live_bets set status = 'rolling_back', error_code = 'bet_unanswered', updated_at = now()
-                where id = ${betId} and status = 'placing'`.execute(db);
-      return;
+      status = 'rolling_back';
+      code = 'bet_unanswered';
+    } else if (answer.success) {
+      status = 'placed';
+      balance = balanceIn(answer.value, session.currency);
+    } else {
+      code = answer.errorCode || `http_${answer.httpStatus}`;
+      // Insufficient balance is final for the id; any other refusal might hide an applied copy: roll back.
+      status = code === 'insufficient_balance' ? 'refused' : 'rolling_back';
     }
-    if (answer.success) {
-      await sql`update live_bets set status = 'placed', updated_at = now() where id = ${betId} and status = 'placing'`.execute(
-        db,
-      );
-      const balance = balanceIn(answer.value, session.currency);
-      if (balance !== null)
-        await sql`update live_seats set balance_after = ${balance} where id = ${seatId}`.execute(db);
-      return;
-    }
-    const code = answer.errorCode || `http_${answer.httpStatus}`;
-    // Insufficient balance is final for the id; any other refusal might hide an applied copy: roll back.
-    await sql`update live_bets set status = ${code === 'insufficient_balance' ? 'refused' : 'rolling_back'},
-                error_code = ${code}, updated_at = now()
-              where id = ${betId} and status = 'placing'`.execute(db);
+    const rows = await sql<BetRow>`
+      with changed as (
+        update live_bets set status = ${status}, error_code = coalesce(${code}::text, error_code), updated_at = now()
+        where id = ${betId} and status = 'placing'
+        returning ${BET_COLUMNS}, 0::float8 as age_ms),
+      seat as (
+        update live_seats set balance_after = ${balance}::bigint
+        where id = ${seatId} and ${balance}::bigint is not null
+        returning id)
+      select ${BET_COLUMNS}, age_ms from changed
+      union all
+      select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets
+      where id = ${betId} and not exists (select 1 from changed)`.execute(this.#deps.db);
+    return rows.rows[0];
   }
 
   /** Undoes the player's last standing bet of the current round (the wallet's rollback of that bet). */
@@ -940,57 +948,55 @@ export class LiveEngine {
   async roundView(id: string) {
     const round = await this.#roundById(id);
     if (!round) throw new VendorError('round_not_found');
-    const revealed = round.phase === 'result' || round.phase === 'settled' || round.phase === 'cancelled';
-    return {
-      id: round.id,
-      table: round.table_id,
-      game: round.game,
-      number: round.number,
-      phase: round.phase,
-      closesAt: new Date(round.closes_at).toISOString(),
-      msLeft: Math.max(0, Math.round(round.ms_left)),
-      serverTime: new Date().toISOString(),
-      commitment: round.commitment,
-      shoe: round.shoe_id,
-      shoeStart: round.shoe_start,
-      result: revealed ? round.result : null,
-      roundSeed: revealed ? round.round_seed : null,
-    };
+    return roundViewOf(round);
   }
 
   /** What a player sees on joining or reconnecting: the table, the round, totals and their own bets. */
   async state(session: VendorSession, tableId: string) {
     const table = this.table(tableId);
     if (session.gameId !== table.id) throw new VendorError('session_invalid');
-    const current = (
-      await sql<{ id: string }>`
-        select id from live_rounds where table_id = ${table.id} order by number desc limit 1`.execute(
+    // One statement (answered after every bet: at a thousand players its six round trips counted):
+    // the table's last round, the player's bets on it, the round's totals per spot, and the balance
+    // the wallet told last at this table (a bet's or a win's answer), minor units.
+    const row = (
+      await sql<
+        Partial<RoundRow> & {
+          bets: Array<Omit<BetRow, 'age_ms'>> | null;
+          totals: Array<{ kind: string; numbers: number[]; total: string }> | null;
+          balance: string | null;
+        }
+      >`
+        select r.id, r.table_id, r.game, r.number, r.shoe_id, r.shoe_start, r.round_seed, r.commitment,
+          r.phase, r.closes_at, r.result, r.result_at, r.ended_at, r.ms_left,
+          (select json_agg(json_build_object('id', b.id, 'seat_id', b.seat_id, 'round_id', b.round_id,
+                    'request_id', b.request_id, 'kind', b.kind, 'numbers', b.numbers, 'stake', b.stake::text,
+                    'status', b.status, 'payout', b.payout::text, 'error_code', b.error_code)
+                  order by b.created_at, b.id)
+             from live_seats s join live_bets b on b.seat_id = s.id
+             where s.round_id = r.id and s.brand = ${session.brand} and s.player_id = ${session.playerId}) as bets,
+          (select json_agg(json_build_object('kind', t.kind, 'numbers', t.numbers, 'total', t.total))
+             from (select kind, numbers, sum(stake)::text as total from live_bets
+                   where round_id = r.id and status in ('placing', 'placed')
+                   group by kind, numbers) t) as totals,
+          (select balance_after::text from live_seats
+             where table_id = ${table.id} and brand = ${session.brand} and player_id = ${session.playerId}
+               and balance_after is not null
+             order by created_at desc limit 1) as balance
+        from (select 1) as one
+        left join lateral (
+          select ${ROUND_COLUMNS}, (extract(epoch from (closes_at - now())) * 1000)::float8 as ms_left
+          from live_rounds where table_id = ${table.id} order by number desc limit 1) as r on true`.execute(
         this.#deps.db,
       )
     ).rows[0];
-    const round = current ? await this.roundView(current.id) : null;
-    let bets: BetView[] = [];
-    if (current) {
-      const seat = (
-        await sql<{ id: string }>`
-          select id from live_seats where round_id = ${current.id} and brand = ${session.brand}
-            and player_id = ${session.playerId}`.execute(this.#deps.db)
-      ).rows[0];
-      if (seat) bets = (await this.#bets(seat.id)).map(betView);
-    }
-    // The balance the wallet told last at this table (a bet's or a win's answer), minor units.
-    const known = (
-      await sql<{ balance: string | null }>`
-        select balance_after::text as balance from live_seats
-        where table_id = ${table.id} and brand = ${session.brand} and player_id = ${session.playerId}
-          and balance_after is not null
-        order by created_at desc limit 1`.execute(this.#deps.db)
-    ).rows[0];
+    const round = row?.id ? roundViewOf(row as RoundRow) : null;
+    const totals: Record<string, string> = {};
+    if (round) for (const t of row?.totals ?? []) totals[spotKey(t.kind, t.numbers)] = t.total;
     return {
       round,
-      totals: current ? await this.totals(current.id) : {},
-      bets,
-      balance: known?.balance ?? null,
+      totals,
+      bets: round ? (row?.bets ?? []).map((b) => betView({ ...b, age_ms: 0 })) : [],
+      balance: row?.balance ?? null,
     };
   }
 

@@ -1,7 +1,8 @@
+import { signSeamlessRequest, verifySeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StubPlatform } from '../testing/stub-platform.ts';
 import { TEST_SECRET } from '../testing/support.ts';
-import { type WalletCallRecord, WalletClient, WalletClosedError } from './client.ts';
+import { signCall, type WalletCallRecord, WalletClient, WalletClosedError } from './client.ts';
 
 let stub: StubPlatform;
 const records: WalletCallRecord[] = [];
@@ -47,6 +48,16 @@ describe('the seamless wallet client', () => {
       signatureValid: true,
     });
     expect(call.body.vendor).toBe('HOUSE');
+  });
+
+  it("signs exactly as the shared contract's signature (also non-ASCII bodies); another path or secret does not verify", async () => {
+    const body = JSON.stringify({ vendor: 'HOUSE', nickname: '玩家 Ünï', amount: '10.50' });
+    const signature = signCall('s3cret-é', '/seamless/v1/bet', body);
+    expect(signature).toBe(await signSeamlessRequest('s3cret-é', 'POST', '/seamless/v1/bet', body));
+    const bytes = new TextEncoder().encode(body);
+    expect(await verifySeamlessRequest('s3cret-é', 'POST', '/seamless/v1/bet', bytes, signature)).toBe(true);
+    expect(await verifySeamlessRequest('s3cret-é', 'POST', '/seamless/v1/win', bytes, signature)).toBe(false);
+    expect(await verifySeamlessRequest('other', 'POST', '/seamless/v1/bet', bytes, signature)).toBe(false);
   });
 
   it('a wrong secret is refused by the platform and not retried (a decision, nothing applied)', async () => {

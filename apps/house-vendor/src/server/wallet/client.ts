@@ -1,5 +1,5 @@
+import { createHmac } from 'node:crypto';
 import { SEAMLESS_HEADER } from '@lotus/contracts/seamless';
-import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 
 /**
  * The house vendor's client of the platform's seamless-wallet API, the only way it touches money.
@@ -71,6 +71,15 @@ const PATHS: Record<WalletCallName, string> = {
 
 const RESPONSE_KEEP = 4_000;
 
+/**
+ * The seamless signature (packages/contracts seamless-signature.ts: hex HMAC-SHA256 of
+ * "POST\n" + path + "\n" + body) with node:crypto: the same bytes, without WebCrypto's key import and
+ * promise job per call (with a thousand live players it was a tenth of the vendor's CPU per bet).
+ */
+export function signCall(secret: string, path: string, body: string): string {
+  return createHmac('sha256', secret).update(`POST\n${path}\n`, 'utf8').update(body, 'utf8').digest('hex');
+}
+
 export class WalletClosedError extends Error {
   override name = 'WalletClosedError';
 }
@@ -133,7 +142,7 @@ export class WalletClient {
     if (secret === undefined) throw new Error(`brand ${brand} is not configured`);
     const body = JSON.stringify({ vendor: this.#options.vendorCode, ...fields });
     const path = PATHS[call];
-    const signature = await signSeamlessRequest(secret, 'POST', path, body);
+    const signature = signCall(secret, path, body);
     const headers = {
       'content-type': 'application/json',
       merchant: brand,
