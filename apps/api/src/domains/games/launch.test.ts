@@ -263,6 +263,8 @@ describe('POST /seamless/v1/session (launch token exchange)', () => {
       language: 'MS',
       balance: '123.45',
       expiresAt: expect.any(String),
+      // No free-round reward granted for this game (docs/free-rounds.md).
+      freeRounds: [],
     });
     // The session token works for balance calls; the player id stays the same on the next launch.
     const balance = await seamless(ctx, house, 'balance', { token: first.body.value?.token });
