@@ -28,6 +28,11 @@ export async function replaceSession(
   },
 ): Promise<void> {
   const run = async (trx: Db) => {
+    // Logins of one member take turns on the member's row (the lock every member write takes first),
+    // so each replaces the session before it. Without it, parallel logins raced on the one-active-
+    // session index: every round had one winner, and the sixth of six parallel logins could run out
+    // of retries and answer a system error.
+    await trx.selectFrom('members').select('id').where('id', '=', session.memberId).forUpdate().execute();
     await trx
       .updateTable('sessions')
       .set({ revoked_at: new Date(), revoked_reason: 'replaced' })
