@@ -29,7 +29,7 @@ import { type WalletClient, WalletClosedError } from './wallet/client.ts';
 
 type RoundRow = Selectable<RoundsTable>;
 
-/** Every column of a round, named (no `select *`). */
+/** Every column of a round, each named. */
 const ROUND_COLUMNS = [
   'id',
   'brand',

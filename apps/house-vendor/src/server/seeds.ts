@@ -24,7 +24,7 @@ export type RevealedPair = {
   rounds: number;
 };
 
-/** Every column of a seed pair, named (no `select *`). */
+/** Every column of a seed pair, each named. */
 const PAIR_COLUMNS = [
   'id',
   'brand',
