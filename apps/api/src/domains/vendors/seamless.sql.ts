@@ -12,6 +12,7 @@ const NAMES = [
   'seamless_player',
   'seamless_round_open',
   'seamless_post',
+  'seamless_free_round_take',
   'seamless_free_round_pay',
   'seamless_settler',
   'seamless_bet',

@@ -43,6 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function if exists seamless_free_round_take`.execute(db);
   await sql`drop function if exists seamless_free_round_pay`.execute(db);
   await sql`alter table seamless_transactions drop column if exists free_round_grant_id`.execute(db);
   await sql`drop table if exists free_round_grants`.execute(db);

@@ -4,9 +4,8 @@
 -- nothing (bad session, mismatch) raises `seamless:<error code>` and the statement rolls back.
 -- Amounts are integer minor units; p_scale (the currency's decimals) only writes the answer.
 -- A free spin (p_grant, docs/free-rounds.md) debits nothing: it takes one round of the player's
--- free-round grant for this game and stake with one conditional update, so parallel spins never use
--- more rounds than granted; no such round (other member's, used up, expired, other game or stake)
--- raises free_round_invalid and keeps nothing. It posts no journal entry, so no consumer counts it
+-- free-round grant for this game and stake (seamless_free_round_take, which raises
+-- free_round_invalid when there is none, so nothing is kept). It posts no journal entry, so no consumer counts it
 -- as turnover (points, VIP, missions, wagering, rebates read stakes from the journal).
 create or replace function seamless_bet(
   p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
@@ -50,18 +49,7 @@ begin
     v_state := 'refused';
     v_outcome := seamless_answer(false, 'round_closed', v_balance, p_currency, p_scale);
   elsif p_grant is not null then
-    update free_round_grants set
-        rounds_used = rounds_used + 1,
-        state = case when rounds_used + 1 = rounds_granted then 'used' else state end,
-        updated_at = now()
-      where id = p_grant and brand_id = p_brand and member_id = v_member and vendor_id = p_vendor
-        and game_code = p_game and stake = p_amount and rounds_used < rounds_granted
-        and expires_at > now() and state = 'active'
-      returning id into v_entry;
-    if v_entry is null or v_wallet_is_vendor then
-      raise exception 'seamless:free_round_invalid';
-    end if;
-    v_entry := null;
+    perform seamless_free_round_take(p_brand, p_grant, v_member, p_vendor, p_game, p_amount, v_wallet_is_vendor);
     select balance into v_balance from ledger_accounts where id = v_wallet;
     v_state := 'open';
     v_outcome := seamless_answer(true, '', v_balance, p_currency, p_scale);

@@ -43,17 +43,7 @@ begin
     v_state := 'refused';
     v_outcome := seamless_answer(false, 'round_closed', v_balance, p_currency, p_scale);
   elsif p_grant is not null then
-    update free_round_grants set
-        rounds_used = rounds_used + 1,
-        state = case when rounds_used + 1 = rounds_granted then 'used' else state end,
-        updated_at = now()
-      where id = p_grant and brand_id = p_brand and member_id = v_member and vendor_id = p_vendor
-        and game_code = p_game and stake = p_bet and rounds_used < rounds_granted
-        and expires_at > now() and state = 'active'
-      returning id into v_entry;
-    if v_entry is null or v_wallet_is_vendor then
-      raise exception 'seamless:free_round_invalid';
-    end if;
+    perform seamless_free_round_take(p_brand, p_grant, v_member, p_vendor, p_game, p_bet, v_wallet_is_vendor);
     select o_balance, o_entry into v_balance, v_entry
       from seamless_free_round_pay(p_brand, p_grant, p_vendor, p_vendor_code, p_transaction, p_hash,
                                    p_currency, v_wallet, p_win);
