@@ -20,7 +20,7 @@ import { setupTestApp } from '../../../test/support.ts';
 import { drainConsumer } from '../../events/runner.ts';
 import { pointsEarning } from '../points/points.consumer.ts';
 import { accountBalance, ensureAccount } from '../wallet/ledger.service.ts';
-import { mainWalletRef } from '../wallet/wallet.service.ts';
+import { mainWalletRef, setWalletSettings, vendorWalletRef } from '../wallet/wallet.service.ts';
 import { brandCurrency, expiredWagering } from './promotions.repository.ts';
 import { expireBonuses } from './promotions.service.ts';
 import { promotionWagering } from './wagering.consumer.ts';
@@ -415,5 +415,69 @@ describe('free spins through the seamless wallet', () => {
     });
     expect(late.body).toMatchObject({ success: false, errorCode: 'bet_already_settled' });
     expect(await grant(record.id)).toMatchObject({ rounds_used: 2 });
+  });
+
+  it('in the transfer mode: spins from the wallet at the vendor, the win goes to the main wallet as bonus', async () => {
+    const made = await createPromotion({ freeRoundsCount: 2, wageringMultiplier: 10 });
+    const { p, record } = await claimed(made.body.value.id);
+    const g = await grant(record.id);
+    await setWalletSettings(ctx.db, p.brand.id, { singleWallet: false });
+    try {
+      const opened = await session(p);
+      expect(opened.balance).toBe('0.00');
+      expect(opened.freeRounds).toEqual([expect.objectContaining({ grantId: g.id, remaining: 2 })]);
+      const token = opened.token ?? '';
+      const before = await wallet(p);
+      const both = await seamless(ctx, house, 'betWin', {
+        token,
+        transactionId: randomUUID(),
+        roundId: randomUUID(),
+        gameId: GAME,
+        betAmount: '0.20',
+        winAmount: '2.00',
+        currency: 'MYR',
+        freeRoundGrantId: g.id,
+      });
+      // The game's balance is the wallet at the vendor: nothing debited from it, nothing paid into it.
+      expect(both.body).toMatchObject({ success: true, value: { balance: '0.00' } });
+      const bet = { transactionId: randomUUID(), roundId: randomUUID() };
+      expect((await spin(token, g.id, bet)).body).toMatchObject({
+        success: true,
+        value: { balance: '0.00' },
+      });
+      const win = await seamless(ctx, house, 'win', {
+        token,
+        transactionId: randomUUID(),
+        betTransactionId: bet.transactionId,
+        roundId: bet.roundId,
+        gameId: GAME,
+        amount: '1.50',
+        currency: 'MYR',
+      });
+      expect(win.body).toMatchObject({ success: true, value: { balance: '0.00' } });
+      expect(await wallet(p)).toBe(before + 350n);
+      const vendor = await ctx.db
+        .selectFrom('vendors')
+        .select('id')
+        .where('brand_id', '=', p.brand.id)
+        .where('code', '=', house.code)
+        .executeTakeFirstOrThrow();
+      const { account } = await ensureAccount(ctx.db, vendorWalletRef(p.brand, p.id, vendor.id));
+      expect(await accountBalance(ctx.db, account.id)).toBe(0n);
+      expect(await grant(record.id)).toMatchObject({ rounds_used: 2, state: 'used' });
+      expect(await recordRow(record.id)).toMatchObject({
+        bonus_amount: '350',
+        locked_amount: '350',
+        wagering_required: '3500',
+      });
+      // None left: a third spin is refused and keeps nothing.
+      expect((await spin(token, g.id)).body).toMatchObject({
+        success: false,
+        errorCode: 'free_round_invalid',
+      });
+      expect(await wallet(p)).toBe(before + 350n);
+    } finally {
+      await setWalletSettings(ctx.db, p.brand.id, { singleWallet: true });
+    }
   });
 });

@@ -79,7 +79,8 @@ Free rounds (docs/free-rounds.md): the session answer lists the player's free-ro
 game in freeRounds ({grantId, game, stake, remaining, expiresAt}). A free spin is a bet (or betWin) of
 exactly that stake with freeRoundGrantId: it debits nothing and takes one round of the grant (none
 left, expired, another player's, game or stake: free_round_invalid, nothing kept); its win is paid as
-the player's bonus; a rollback of it gives the round back. The main wallet only.`;
+the player's bonus into the main wallet (also for transfer-wallet brands, whose wallet at your vendor
+a free spin neither debits nor credits); a rollback of it gives the round back.`;
 
 const tags = ['seamless wallet (vendors)'];
 

@@ -49,7 +49,7 @@ begin
     v_state := 'refused';
     v_outcome := seamless_answer(false, 'round_closed', v_balance, p_currency, p_scale);
   elsif p_grant is not null then
-    perform seamless_free_round_take(p_brand, p_grant, v_member, p_vendor, p_game, p_amount, v_wallet_is_vendor);
+    perform seamless_free_round_take(p_brand, p_grant, v_member, p_vendor, p_game, p_amount);
     select balance into v_balance from ledger_accounts where id = v_wallet;
     v_state := 'open';
     v_outcome := seamless_answer(true, '', v_balance, p_currency, p_scale);

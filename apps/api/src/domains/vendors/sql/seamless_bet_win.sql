@@ -43,7 +43,7 @@ begin
     v_state := 'refused';
     v_outcome := seamless_answer(false, 'round_closed', v_balance, p_currency, p_scale);
   elsif p_grant is not null then
-    perform seamless_free_round_take(p_brand, p_grant, v_member, p_vendor, p_game, p_bet, v_wallet_is_vendor);
+    perform seamless_free_round_take(p_brand, p_grant, v_member, p_vendor, p_game, p_bet);
     select o_balance, o_entry into v_balance, v_entry
       from seamless_free_round_pay(p_brand, p_grant, p_vendor, p_vendor_code, p_transaction, p_hash,
                                    p_currency, v_wallet, p_win);

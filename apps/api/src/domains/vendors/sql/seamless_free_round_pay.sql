@@ -1,10 +1,13 @@
 -- Pays the win of a free spin (docs/free-rounds.md): the brand's bonus pool (house account
--- `promotions:bonus_pool`) pays p_amount to the player's wallet in one journal entry of kind
+-- `promotions:bonus_pool`) pays p_amount to the member's MAIN wallet (where bonuses and their lock
+-- live, also when the game plays from a transfer-mode wallet at the vendor) in one journal entry of kind
 -- `promotion_free_round_win` (key `promotion:<record>:fr:<vendor>:<transaction>`; no bet_settled
 -- event, so no consumer counts it as a vendor win), and the grant's promotion record takes it as
 -- bonus money under the promotion's wagering: bonus_amount and, with a multiplier, locked_amount
 -- and wagering_required (+ amount x multiplier) grow, the record in process until wagered. A record
--- already closed (cancelled, forfeited) only records the bonus. Nothing to pay: no entry.
+-- already closed (cancelled, forfeited) only records the bonus. Nothing to pay: no entry. The
+-- balance answered is p_wallet's, the wallet the game plays from (the main one, or the transfer-mode
+-- wallet at the vendor, which a free spin's win does not change).
 create or replace function seamless_free_round_pay(
   p_brand bigint, p_grant bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text,
   p_currency text, p_wallet bigint, p_amount bigint,
@@ -13,6 +16,9 @@ create or replace function seamless_free_round_pay(
 declare
   v_record bigint;
   v_multiplier integer;
+  v_member bigint;
+  v_main bigint;
+  v_main_after bigint;
   v_pool bigint;
   v_pool_after bigint;
 begin
@@ -20,7 +26,7 @@ begin
     select balance into o_balance from ledger_accounts where id = p_wallet;
     return;
   end if;
-  select g.record_id, p.wagering_multiplier into v_record, v_multiplier
+  select g.record_id, g.member_id, p.wagering_multiplier into v_record, v_member, v_multiplier
     from free_round_grants g
     join member_promotions r on r.id = g.record_id
     join promotions p on p.id = r.promotion_id
@@ -29,7 +35,8 @@ begin
     raise exception 'seamless:free_round_invalid';
   end if;
   v_pool := ledger_account_id(p_brand, 'house', 'promotions:bonus_pool', null, null, p_currency, true);
-  perform 1 from ledger_accounts where id in (p_wallet, v_pool) order by id for update;
+  v_main := ledger_account_id(p_brand, 'member_main', 'member:' || v_member, v_member, null, p_currency, false);
+  perform 1 from ledger_accounts where id in (v_main, v_pool) order by id for update;
   insert into journal_entries (brand_id, kind, idempotency_key, request_hash, reference, metadata)
     values (p_brand, 'promotion_free_round_win',
             'promotion:' || v_record || ':fr:' || p_vendor || ':' || p_transaction, p_hash,
@@ -42,10 +49,15 @@ begin
     raise exception 'seamless:idempotency_mismatch';
   end if;
   update ledger_accounts set balance = balance - p_amount where id = v_pool returning balance into v_pool_after;
-  update ledger_accounts set balance = balance + p_amount where id = p_wallet returning balance into o_balance;
+  update ledger_accounts set balance = balance + p_amount where id = v_main returning balance into v_main_after;
   insert into postings (entry_id, account_id, amount, currency, balance_after) values
     (o_entry, v_pool, -p_amount, p_currency, v_pool_after),
-    (o_entry, p_wallet, p_amount, p_currency, o_balance);
+    (o_entry, v_main, p_amount, p_currency, v_main_after);
+  if p_wallet = v_main then
+    o_balance := v_main_after;
+  else
+    select balance into o_balance from ledger_accounts where id = p_wallet;
+  end if;
   update member_promotions set
       bonus_amount = bonus_amount + p_amount,
       wagering_required = wagering_required + p_amount * v_multiplier,
