@@ -372,6 +372,8 @@ describe('the roulette board, upright and horizontal', () => {
       '12 / span 2',
     ]);
     for (const key of ['dozen:1', 'red', 'column:2']) expect(board.contains(spot(key))).toBe(true);
+    expect(spot('column:2').textContent).toBe('2:1');
+    expect(spot('column:2').getAttribute('aria-label')).toBe('Bet 1.00 on Column 2');
     // Edge spots keep grid.ts's place; the stylesheet transposes it.
     expect(spot('corner:1-2-4-5').style.getPropertyValue('--x')).toBe('1');
     expect(spot('corner:1-2-4-5').style.getPropertyValue('--y')).toBe('2');

@@ -517,7 +517,12 @@ export default function LivePage({ table: tableId }: { table: string }) {
         title={small ? `${spotName(t, spot)}${own !== undefined ? `: ${money(own)}` : ''}` : undefined}
         aria-label={t('live.betOn', { spot: spotName(t, spot), amount: money(chipValue) })}
       >
-        {!small && <span className="spot-name">{spotLabel(t, spot)}</span>}
+        {!small && (
+          <span className="spot-name">
+            {/* The horizontal board's column bets read "2:1" as on a real table (named "Column 3"). */}
+            {spot.kind === 'column' && placement === 'board-outside' ? '2:1' : spotLabel(t, spot)}
+          </span>
+        )}
         {!small && all && all !== '0' && <span className="spot-all">{money(all)}</span>}
         {!small && own !== undefined && <span className="spot-own">{money(own)}</span>}
       </button>
