@@ -142,13 +142,19 @@ async function open(game: LiveGameCode, bets: OwnBet[] = [], language: 'EN' | 'M
       ? { bead: [], big: road, bigEyeBoy: road, smallRoad: road, cockroachPig: road }
       : { strip: [] };
   api.history.mockResolvedValue({ table: TABLES[game], shoe: null, rounds: [], roads });
+  const before = sockets.list.length;
   render(
     <I18nextProvider i18n={i18n}>
       <LivePage table={TABLES[game]} />
     </I18nextProvider>,
   );
   await screen.findByRole('region', { name: (language === 'MS' ? MS : EN).live.grid });
-  const socket = sockets.list.at(-1)!;
+  // The socket opens in an effect once the session is there.
+  const socket = await vi.waitFor(() => {
+    const mine = sockets.list[before];
+    if (!mine) throw new Error('no socket yet');
+    return mine;
+  });
   socket.joinAck = { ok: true, ...stateWith(game, bets) };
   await act(async () => {
     for (const handler of socket.handlers.get('connect') ?? []) handler();
