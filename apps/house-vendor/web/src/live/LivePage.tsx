@@ -123,8 +123,8 @@ const BOARD = rouletteBoard();
 const boardStyle = (spot: BoardSpot) => ({ '--x': spot.x ?? 0, '--y': spot.y }) as unknown as CSSProperties;
 
 /** Wide screens get roulette's classic horizontal board; phones keep it upright (no sideways scroll). */
-export const WIDE_BOARD = '(min-width: 900px)';
-export type BoardOrientation = 'upright' | 'horizontal';
+const WIDE_BOARD = '(min-width: 900px)';
+type BoardOrientation = 'upright' | 'horizontal';
 
 function useOrientation(): BoardOrientation {
   const query = () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE_BOARD).matches;
