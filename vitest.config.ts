@@ -31,11 +31,12 @@ export default defineConfig({
         },
       },
       {
-        // The house vendor: its game core (fairness, slot evaluator, math sheets, RTP simulations) and
-        // its server (wallet client, rounds, recovery) on embedded PGlite.
+        // The house vendor: its game core (fairness, slot evaluator, math sheets, RTP simulations), its
+        // server (wallet client, rounds, recovery) on embedded PGlite, and its game pages' tests (the
+        // component tests among them choose jsdom per file: `// @vitest-environment jsdom`).
         test: {
           name: 'house-vendor',
-          include: ['apps/house-vendor/src/**/*.test.ts', 'apps/house-vendor/web/src/**/*.test.ts'],
+          include: ['apps/house-vendor/src/**/*.test.ts', 'apps/house-vendor/web/src/**/*.test.{ts,tsx}'],
           // Two vendor processes on one database and Redis: PostgreSQL only (the project below).
           exclude: [...configDefaults.exclude, 'apps/house-vendor/src/server/live/redis.test.ts'],
           testTimeout: 180_000,

@@ -122,6 +122,65 @@ function spotName(t: (key: string, o?: Record<string, unknown>) => string, spot:
 const BOARD = rouletteBoard();
 const boardStyle = (spot: BoardSpot) => ({ '--x': spot.x ?? 0, '--y': spot.y }) as unknown as CSSProperties;
 
+/** Wide screens get roulette's classic horizontal board; phones keep it upright (no sideways scroll). */
+const WIDE_BOARD = '(min-width: 900px)';
+type BoardOrientation = 'upright' | 'horizontal';
+
+function useOrientation(): BoardOrientation {
+  const query = () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE_BOARD).matches;
+  const [wide, setWide] = useState(query);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const list = window.matchMedia(WIDE_BOARD);
+    const update = () => setWide(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, []);
+  return wide ? 'horizontal' : 'upright';
+}
+
+/**
+ * Where a board spot goes. Upright: grid.ts's cell units as they are (x across the three number
+ * columns after the row gutter, y down). Horizontal: the same geometry transposed, so both place the
+ * same bets: the board's y runs left to right (zero at the left, then the twelve streets as columns)
+ * and its x bottom to top (3, 6 .. 36 on the top row, 1, 4 .. 34 at the bottom), the row gutter (streets,
+ * six-lines, first four) under the numbers. Edge spots get their place from --x and --y in live.css.
+ */
+function boardPlace(
+  spot: BoardSpot,
+  orientation: BoardOrientation,
+): { placement: string; style: CSSProperties } {
+  const gutter = spot.x === null;
+  if (!spot.cell) return { placement: `board-edge${gutter ? ' in-gutter' : ''}`, style: boardStyle(spot) };
+  const zero = spot.numbers[0] === 0;
+  if (orientation === 'upright')
+    return gutter
+      ? { placement: 'board-gutter', style: { gridRow: Math.floor(spot.y) + 1, gridColumn: 1 } }
+      : {
+          placement: 'board-cell',
+          style: {
+            gridRow: Math.floor(spot.y) + 1,
+            gridColumn: zero ? '2 / span 3' : Math.floor(spot.x!) + 2,
+          },
+        };
+  if (gutter) return { placement: 'board-gutter', style: { gridColumn: Math.floor(spot.y) + 1, gridRow: 4 } };
+  return {
+    placement: 'board-cell',
+    style: zero
+      ? { gridColumn: 1, gridRow: '1 / span 3' }
+      : { gridColumn: Math.floor(spot.y) + 1, gridRow: 3 - Math.floor(spot.x!) },
+  };
+}
+
+/** The outside bets on the horizontal board: 2:1 at the right end of each row, dozens, then even money. */
+function outsidePlace(spot: Spot, index: number): CSSProperties {
+  const n = spot.numbers?.[0] ?? 0;
+  if (spot.kind === 'column') return { gridColumn: 14, gridRow: 4 - n };
+  if (spot.kind === 'dozen') return { gridColumn: `${2 + 4 * (n - 1)} / span 4`, gridRow: 5 };
+  return { gridColumn: `${2 + 2 * (index - 6)} / span 2`, gridRow: 6 };
+}
+
 function describeResult(t: (key: string, o?: Record<string, unknown>) => string, result: LiveResult): string {
   switch (result.game) {
     case 'BAC':
@@ -166,6 +225,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
   const [panel, setPanel] = useState<PanelName>(null);
   const [soundOn, setSoundOn] = useState(true);
   const [announcement, setAnnouncement] = useState('');
+  const orientation = useOrientation();
   const sound = useRef(new LiveSound());
   sound.current.enabled = soundOn;
   const viewHost = useRef<HTMLDivElement>(null);
@@ -457,7 +517,12 @@ export default function LivePage({ table: tableId }: { table: string }) {
         title={small ? `${spotName(t, spot)}${own !== undefined ? `: ${money(own)}` : ''}` : undefined}
         aria-label={t('live.betOn', { spot: spotName(t, spot), amount: money(chipValue) })}
       >
-        {!small && <span className="spot-name">{spotLabel(t, spot)}</span>}
+        {!small && (
+          <span className="spot-name">
+            {/* The horizontal board's column bets read "2:1" as on a real table (named "Column 3"). */}
+            {spot.kind === 'column' && placement === 'board-outside' ? '2:1' : spotLabel(t, spot)}
+          </span>
+        )}
         {!small && all && all !== '0' && <span className="spot-all">{money(all)}</span>}
         {!small && own !== undefined && <span className="spot-own">{money(own)}</span>}
       </button>
@@ -517,40 +582,30 @@ export default function LivePage({ table: tableId }: { table: string }) {
 
       <section className="live-bets" aria-label={t('live.grid')}>
         {table.game === 'ROU' && (
-          <div className="roulette-board">
-            {BOARD.map((spot) =>
-              renderSpot(
-                spot,
-                spot.cell
-                  ? spot.x === null
-                    ? 'board-gutter'
-                    : 'board-cell'
-                  : `board-edge${spot.x === null ? ' in-gutter' : ''}`,
-                spot.cell && spot.x !== null
-                  ? {
-                      gridRow: Math.floor(spot.y) + 1,
-                      gridColumn: spot.numbers[0] === 0 ? '2 / span 3' : Math.floor(spot.x) + 2,
-                    }
-                  : spot.cell
-                    ? { gridRow: Math.floor(spot.y) + 1, gridColumn: 1 }
-                    : boardStyle(spot),
-              ),
+          <div className={`roulette-board board-${orientation}`} data-orientation={orientation}>
+            {BOARD.map((spot) => {
+              const { placement, style } = boardPlace(spot, orientation);
+              return renderSpot(spot, placement, style);
+            })}
+            {orientation === 'horizontal' &&
+              ROULETTE_OUTSIDE.map((spot, i) => renderSpot(spot, 'board-outside', outsidePlace(spot, i)))}
+          </div>
+        )}
+        {!(table.game === 'ROU' && orientation === 'horizontal') && (
+          <div className={`live-grid grid-${table.game.toLowerCase()}`}>
+            {(table.game === 'ROU' ? ROULETTE_OUTSIDE : spots).flatMap((spot, i, list) =>
+              // Sic bo's numbered bets come in groups, each under its name.
+              table.game === 'SIC' && spot.numbers && list[i - 1]?.kind !== spot.kind
+                ? [
+                    <p key={`group-${spot.kind}`} className="grid-group" aria-hidden="true">
+                      {t(`live.kinds.${spot.kind}`)}
+                    </p>,
+                    renderSpot(spot, ''),
+                  ]
+                : [renderSpot(spot, '')],
             )}
           </div>
         )}
-        <div className={`live-grid grid-${table.game.toLowerCase()}`}>
-          {(table.game === 'ROU' ? ROULETTE_OUTSIDE : spots).flatMap((spot, i, list) =>
-            // Sic bo's numbered bets come in groups, each under its name.
-            table.game === 'SIC' && spot.numbers && list[i - 1]?.kind !== spot.kind
-              ? [
-                  <p key={`group-${spot.kind}`} className="grid-group" aria-hidden="true">
-                    {t(`live.kinds.${spot.kind}`)}
-                  </p>,
-                  renderSpot(spot, ''),
-                ]
-              : [renderSpot(spot, '')],
-          )}
-        </div>
       </section>
 
       <section className="controls live-controls">

@@ -11,7 +11,9 @@ import type { LiveGameCode, Spot } from './logic.ts';
  * touches there (a split sits on the edge of its two numbers, a corner on the point where its four
  * meet, a trio where zero meets two numbers). Gutter spots (street, six-line, first four) have no x:
  * they cover the whole rows their y touches (a street is a row, a six-line sits on the line between
- * two rows, the first four on the line between zero and the first row).
+ * two rows, the first four on the line between zero and the first row). Wide screens draw the
+ * classic horizontal board from these same places transposed (LivePage.tsx's boardPlace, live.css):
+ * y runs left to right, x bottom to top, so both layouts offer exactly these spots.
  */
 
 export type BoardSpot = Spot & {
