@@ -29,7 +29,11 @@ export type FreeRoundValues = {
 
 const NONE: FreeRoundValues = { free_rounds_game: null, free_rounds_stake: '0', free_rounds_count: 0 };
 
-/** The builder's free-round fields, checked (game a house slot of the brand, stake at least its minimum). */
+/**
+ * The builder's free-round fields, checked: the game a house slot of the brand, the stake one of the
+ * game's stakes (catalogue column `stakes`, what a spin of it can bet), or at least its minimum bet
+ * when the game lists none.
+ */
 export async function freeRoundValues(
   db: Executor,
   brandId: string,
@@ -46,6 +50,8 @@ export async function freeRoundValues(
   const game = await houseSlot(db, brandId, input.freeRoundsGame);
   if (!game) throw invalid('freeRoundsGame');
   if (stake < BigInt(game.min_bet)) throw invalid('freeRoundsStake');
+  if (game.stakes.length > 0 && !game.stakes.some((s) => BigInt(s) === stake))
+    throw invalid('freeRoundsStake');
   return {
     free_rounds_game: game.id,
     free_rounds_stake: stake.toString(),
