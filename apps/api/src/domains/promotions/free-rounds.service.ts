@@ -73,8 +73,11 @@ export async function grantFreeRounds(
   },
 ): Promise<void> {
   const game = grant.gameId === null ? undefined : await houseSlot(trx, grant.brandId, grant.gameId);
-  // The game left the catalogue since the promotion was made: nothing to give.
+  // The game left the catalogue since the promotion was made, or its stake is no longer one the game
+  // accepts (a promotion made before migration 0048): nothing to give, a grant could never be spent.
   if (!game || grant.stake <= 0n || grant.rounds <= 0) throw new AppError('free_round_invalid');
+  if (game.stakes.length > 0 && !game.stakes.includes(grant.stake.toString()))
+    throw new AppError('free_round_invalid');
   await insertGrant(trx, {
     brandId: grant.brandId,
     memberId: grant.memberId,

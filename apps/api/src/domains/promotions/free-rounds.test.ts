@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SeamlessSession } from '@lotus/contracts/game-launch';
 import type { CatalogueGamePage, LaunchGameResult } from '@lotus/contracts/games';
 import type { AdminMemberPromotion, AdminPromotion, MemberPromotion } from '@lotus/contracts/promotions';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   brandOf,
@@ -18,6 +18,7 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { setupTestApp } from '../../../test/support.ts';
 import { drainConsumer } from '../../events/runner.ts';
+import * as stakesMigration from '../games/migrations/0048_game_stakes.ts';
 import { pointsEarning } from '../points/points.consumer.ts';
 import { accountBalance, ensureAccount } from '../wallet/ledger.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
@@ -249,6 +250,51 @@ describe("free-round stakes are the game's stakes", () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title_en: made.body.value.titleEn, free_rounds_stake: '40' });
+  });
+
+  it('a claim of a promotion whose stake the game no longer accepts grants nothing', async () => {
+    const made = await createPromotion({ freeRoundsStake: '0.40' });
+    // As a promotion stored before the catalogue knew the slot's stakes.
+    await ctx.db
+      .updateTable('promotions')
+      .set({ free_rounds_stake: '25' })
+      .where('id', '=', made.body.value.id)
+      .execute();
+    const p = await player(ctx, { funds: 1_000n });
+    const applied = await memberPost<MemberPromotion>(
+      ctx,
+      `/wps/promotions/${made.body.value.id}/apply`,
+      p,
+      {},
+    );
+    expect(applied.body).toMatchObject({ success: true, value: { state: 'issued' } });
+    const done = await memberPost<MemberPromotion>(
+      ctx,
+      `/wps/promotions/rewards/${applied.body.value.id}/claim`,
+      p,
+      {},
+    );
+    expect(done.body).toMatchObject({ success: false, errorCode: 'free_round_invalid' });
+    const grants = await ctx.db
+      .selectFrom('free_round_grants')
+      .select('id')
+      .where('record_id', '=', applied.body.value.id)
+      .execute();
+    expect(grants).toEqual([]);
+    expect((await recordRow(applied.body.value.id)).state).toBe('issued');
+  });
+
+  it('migration 0048 gives the house slots already catalogued their stakes, and other games none', async () => {
+    const db = ctx.db as unknown as Kysely<unknown>;
+    await stakesMigration.down(db);
+    await stakesMigration.up(db);
+    const rows = await ctx.db
+      .selectFrom('games')
+      .select(['id', sql<string>`array_to_string(stakes, ',')`.as('stakes')])
+      .where('id', 'in', [slotId, liveId])
+      .execute();
+    expect(rows.find((r) => r.id === slotId)?.stakes).toBe('20,40,100,200,400,1000,2000');
+    expect(rows.find((r) => r.id === liveId)?.stakes).toBe('');
   });
 
   it('takes any stake from the minimum bet for a slot without stake levels', async () => {
