@@ -503,6 +503,8 @@ export const CatalogueGame = Type.Object({
   isHot: Type.Boolean(),
   supportPlay: Type.Boolean(),
   minBet: Amount,
+  /** The stakes of one round the game accepts, ascending (a house slot: coin value x coins per spin); empty = any from minBet. */
+  stakes: Type.Array(Amount),
   lines: Type.Integer(),
   status: Type.Enum(GAME_STATUSES),
   enabled: Type.Boolean(),

@@ -16,7 +16,11 @@ export const HOUSE_VENDOR_CODE = 'HOUSE';
 export const HOUSE_VENDOR_SECRET = 'house-vendor-demo-secret-not-for-production';
 export const DEFAULT_HOUSE_VENDOR_URL = 'http://localhost:8081';
 
-/** The house vendor's slots (apps/house-vendor/src/slots/games): minimum bet = smallest coin x coins per spin. */
+/**
+ * The house vendor's slots (apps/house-vendor/src/slots/games): stakes = each coin value x coins per
+ * spin (the only total bets a spin accepts, so the only stakes a free-round reward may use), minimum
+ * bet = the smallest. scripts/house-stakes.test.ts checks them against the vendor's game definitions.
+ */
 export const HOUSE_GAMES: readonly NewGame[] = [
   {
     code: 'lotus-garden',
@@ -27,6 +31,7 @@ export const HOUSE_GAMES: readonly NewGame[] = [
     isHot: true,
     supportPlay: true,
     minBet: 20n,
+    stakes: [20n, 40n, 100n, 200n, 400n, 1000n, 2000n],
     lines: 20,
     sortOrder: 1,
   },
@@ -39,6 +44,7 @@ export const HOUSE_GAMES: readonly NewGame[] = [
     isHot: true,
     supportPlay: true,
     minBet: 50n,
+    stakes: [50n, 100n, 250n, 500n, 1000n, 2500n],
     lines: 243,
     sortOrder: 2,
   },
@@ -51,6 +57,7 @@ export const HOUSE_GAMES: readonly NewGame[] = [
     isHot: false,
     supportPlay: true,
     minBet: 10n,
+    stakes: [10n, 25n, 50n, 100n, 250n, 500n, 1000n],
     lines: 5,
     sortOrder: 3,
   },

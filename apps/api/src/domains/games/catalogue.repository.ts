@@ -71,6 +71,8 @@ export type NewGame = {
   isHot: boolean;
   supportPlay: boolean;
   minBet: bigint;
+  /** The stakes of one round the game accepts (minor units, ascending); none = any from minBet. */
+  stakes?: readonly bigint[];
   lines: number;
   sortOrder: number;
   status?: GameStatusColumn;
@@ -101,6 +103,7 @@ export async function insertMissingGames(
         is_hot: g.isHot,
         support_play: g.supportPlay,
         min_bet: g.minBet,
+        stakes: sql<string[]>`cast(${`{${(g.stakes ?? []).join(',')}}`} as bigint[])`,
         lines: g.lines,
         sort_order: g.sortOrder,
         status: g.status ?? 'active',

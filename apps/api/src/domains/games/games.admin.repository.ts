@@ -70,6 +70,7 @@ export type AdminGameRow = {
   is_hot: boolean;
   support_play: boolean;
   min_bet: string;
+  stakes: string[];
   lines: number;
   status: GameStatusColumn;
   enabled: boolean;
@@ -109,6 +110,9 @@ const gameColumns = [
   'games.sort_order',
 ] as const;
 
+/** Stakes as text: int8 arrays would reach PGlite and pg parsed differently. */
+const stakesColumn = sql<string[]>`cast(games.stakes as text[])`.as('stakes');
+
 export async function listAdminGames(
   db: Executor,
   brandId: string,
@@ -133,6 +137,7 @@ export async function listAdminGames(
   const [rows, count] = await Promise.all([
     query
       .select(gameColumns)
+      .select(stakesColumn)
       .orderBy('vendors.sort_order')
       .orderBy('vendors.code')
       .orderBy('games.sort_order')
@@ -146,7 +151,11 @@ export async function listAdminGames(
 }
 
 export async function findAdminGame(db: Executor, brandId: string, id: string): Promise<AdminGameRow | null> {
-  const row = await adminGames(db, brandId).select(gameColumns).where('games.id', '=', id).executeTakeFirst();
+  const row = await adminGames(db, brandId)
+    .select(gameColumns)
+    .select(stakesColumn)
+    .where('games.id', '=', id)
+    .executeTakeFirst();
   return row ?? null;
 }
 

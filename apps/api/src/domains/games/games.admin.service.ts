@@ -134,6 +134,7 @@ function gameOut(row: AdminGameRow, currency: string): CatalogueGame {
     isHot: row.is_hot,
     supportPlay: row.support_play,
     minBet: formatAmount(row.min_bet, currency),
+    stakes: row.stakes.map((stake) => formatAmount(stake, currency)),
     lines: row.lines,
     status: row.status,
     enabled: row.enabled,

@@ -3,6 +3,7 @@ import { gamesAdminRoutes } from './games.admin.routes.ts';
 import { gamesRoutes } from './games.routes.ts';
 import { purgeExpiredLaunchTokens } from './launch.service.ts';
 import * as m0019 from './migrations/0019_games_catalogue.ts';
+import * as m0048 from './migrations/0048_game_stakes.ts';
 
 export const gamesModule: DomainModule = {
   name: 'games',
@@ -16,5 +17,5 @@ export const gamesModule: DomainModule = {
       run: (db, now) => purgeExpiredLaunchTokens(db, now),
     },
   ],
-  migrations: { '0019_games_catalogue': m0019 },
+  migrations: { '0019_games_catalogue': m0019, '0048_game_stakes': m0048 },
 };

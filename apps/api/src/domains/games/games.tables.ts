@@ -26,6 +26,8 @@ export interface GamesTable {
   is_hot: Defaulted<boolean>;
   support_play: Defaulted<boolean>;
   min_bet: Minor;
+  /** Migration 0048: the stakes the game accepts (minor units, ascending; empty = any from min_bet). */
+  stakes: Defaulted<string[]>;
   lines: Defaulted<number>;
   status: Defaulted<GameStatusColumn>;
   enabled: Defaulted<boolean>;

@@ -12,6 +12,8 @@ export type HouseSlotRow = {
   id: string;
   code: string;
   min_bet: string;
+  /** The stakes the slot accepts (minor units; empty = any from min_bet), migration 0048. */
+  stakes: string[];
   vendor_id: string;
   vendor_code: string;
 };
@@ -21,6 +23,7 @@ export function houseSlot(db: Executor, brandId: string, gameId: string): Promis
     .selectFrom('games as g')
     .innerJoin('vendors as v', 'v.id', 'g.vendor_id')
     .select(['g.id', 'g.code', 'g.min_bet', 'v.id as vendor_id', 'v.code as vendor_code'])
+    .select(sql<string[]>`cast(g.stakes as text[])`.as('stakes'))
     .where('g.brand_id', '=', brandId)
     .where('g.id', '=', gameId)
     .where('v.code', '=', 'HOUSE')

@@ -29,7 +29,11 @@ export type FreeRoundValues = {
 
 const NONE: FreeRoundValues = { free_rounds_game: null, free_rounds_stake: '0', free_rounds_count: 0 };
 
-/** The builder's free-round fields, checked (game a house slot of the brand, stake at least its minimum). */
+/**
+ * The builder's free-round fields, checked: the game a house slot of the brand, the stake one of the
+ * game's stakes (catalogue column `stakes`, what a spin of it can bet), or at least its minimum bet
+ * when the game lists none.
+ */
 export async function freeRoundValues(
   db: Executor,
   brandId: string,
@@ -46,6 +50,8 @@ export async function freeRoundValues(
   const game = await houseSlot(db, brandId, input.freeRoundsGame);
   if (!game) throw invalid('freeRoundsGame');
   if (stake < BigInt(game.min_bet)) throw invalid('freeRoundsStake');
+  if (game.stakes.length > 0 && !game.stakes.some((s) => BigInt(s) === stake))
+    throw invalid('freeRoundsStake');
   return {
     free_rounds_game: game.id,
     free_rounds_stake: stake.toString(),
@@ -67,8 +73,11 @@ export async function grantFreeRounds(
   },
 ): Promise<void> {
   const game = grant.gameId === null ? undefined : await houseSlot(trx, grant.brandId, grant.gameId);
-  // The game left the catalogue since the promotion was made: nothing to give.
+  // The game left the catalogue since the promotion was made, or its stake is no longer one the game
+  // accepts (a promotion made before migration 0048): nothing to give, a grant could never be spent.
   if (!game || grant.stake <= 0n || grant.rounds <= 0) throw new AppError('free_round_invalid');
+  if (game.stakes.length > 0 && !game.stakes.includes(grant.stake.toString()))
+    throw new AppError('free_round_invalid');
   await insertGrant(trx, {
     brandId: grant.brandId,
     memberId: grant.memberId,

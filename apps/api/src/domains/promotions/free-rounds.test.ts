@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SeamlessSession } from '@lotus/contracts/game-launch';
-import type { LaunchGameResult } from '@lotus/contracts/games';
+import type { CatalogueGamePage, LaunchGameResult } from '@lotus/contracts/games';
 import type { AdminMemberPromotion, AdminPromotion, MemberPromotion } from '@lotus/contracts/promotions';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   brandOf,
@@ -18,6 +18,7 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { setupTestApp } from '../../../test/support.ts';
 import { drainConsumer } from '../../events/runner.ts';
+import * as stakesMigration from '../games/migrations/0048_game_stakes.ts';
 import { pointsEarning } from '../points/points.consumer.ts';
 import { accountBalance, ensureAccount } from '../wallet/ledger.service.ts';
 import { mainWalletRef, setWalletSettings, vendorWalletRef } from '../wallet/wallet.service.ts';
@@ -183,6 +184,134 @@ describe('free-round promotions in the builder', () => {
     expect(nul.body.success).toBe(false);
     const zero = await createPromotion({ freeRoundsCount: 0 });
     expect(zero.body.success).toBe(false);
+  });
+});
+
+describe("free-round stakes are the game's stakes", () => {
+  async function storedWithTitle(title: string) {
+    const row = await ctx.db
+      .selectFrom('promotions')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('title_en', '=', title)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  it("lists each house slot's stakes in the back-office catalogue", async () => {
+    const res = await team.bo<CatalogueGamePage>(
+      'marketing',
+      'GET',
+      '/bo/v1/games?gameCategory=RNG&pageSize=100',
+    );
+    expect(res.status).toBe(200);
+    const lotus = res.body.value.items.find((g) => g.id === slotId);
+    expect(lotus).toMatchObject({
+      minBet: '0.20',
+      stakes: ['0.20', '0.40', '1.00', '2.00', '4.00', '10.00', '20.00'],
+    });
+  });
+
+  it('accepts a stake of the list and refuses any other, storing nothing', async () => {
+    for (const stake of ['0.20', '0.40', '4.00', '20.00', '20']) {
+      const res = await createPromotion({ freeRoundsStake: stake });
+      expect(res.body, stake).toMatchObject({ success: true });
+    }
+    const refused = async (stake: string, errorCode: string) => {
+      const title = `Bad stake ${randomUUID().slice(0, 8)}`;
+      const res = await createPromotion({ titleEn: title, freeRoundsStake: stake });
+      expect(res.body, JSON.stringify(stake)).toMatchObject({
+        success: false,
+        errorCode,
+        fieldErrors: { freeRoundsStake: `errors.${errorCode}` },
+      });
+      expect(await storedWithTitle(title)).toBe(0);
+    };
+    // Off the game's stakes (0.25 is no coin value x 20 coins), below its minimum, zero, huge.
+    for (const stake of ['0.25', '0.30', '0.10', '0', '30.00', '20.01', '92233720368547758.07']) {
+      await refused(stake, 'promotion_invalid');
+    }
+    // Not an amount at all: the request schema refuses it first.
+    for (const stake of ['-0.20', '0.20\u0000', '1e2', '0.2.0']) await refused(stake, 'request_param_err');
+  });
+
+  it('refuses to change a promotion to a stake off the list and keeps the stored one', async () => {
+    const made = await createPromotion({ freeRoundsStake: '0.40' });
+    const id = made.body.value.id;
+    const res = await team.bo<AdminPromotion>(
+      'marketing',
+      'PUT',
+      `/bo/v1/promotions/${id}`,
+      promotion({ titleEn: 'Changed', freeRoundsStake: '0.25' }),
+    );
+    expect(res.body).toMatchObject({ success: false, errorCode: 'promotion_invalid' });
+    const row = await ctx.db
+      .selectFrom('promotions')
+      .select(['title_en', 'free_rounds_stake'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ title_en: made.body.value.titleEn, free_rounds_stake: '40' });
+  });
+
+  it('a claim of a promotion whose stake the game no longer accepts grants nothing', async () => {
+    const made = await createPromotion({ freeRoundsStake: '0.40' });
+    // As a promotion stored before the catalogue knew the slot's stakes.
+    await ctx.db
+      .updateTable('promotions')
+      .set({ free_rounds_stake: '25' })
+      .where('id', '=', made.body.value.id)
+      .execute();
+    const p = await player(ctx, { funds: 1_000n });
+    const applied = await memberPost<MemberPromotion>(
+      ctx,
+      `/wps/promotions/${made.body.value.id}/apply`,
+      p,
+      {},
+    );
+    expect(applied.body).toMatchObject({ success: true, value: { state: 'issued' } });
+    const done = await memberPost<MemberPromotion>(
+      ctx,
+      `/wps/promotions/rewards/${applied.body.value.id}/claim`,
+      p,
+      {},
+    );
+    expect(done.body).toMatchObject({ success: false, errorCode: 'free_round_invalid' });
+    const grants = await ctx.db
+      .selectFrom('free_round_grants')
+      .select('id')
+      .where('record_id', '=', applied.body.value.id)
+      .execute();
+    expect(grants).toEqual([]);
+    expect((await recordRow(applied.body.value.id)).state).toBe('issued');
+  });
+
+  it('migration 0048 gives the house slots already catalogued their stakes, and other games none', async () => {
+    const db = ctx.db as unknown as Kysely<unknown>;
+    await stakesMigration.down(db);
+    await stakesMigration.up(db);
+    const rows = await ctx.db
+      .selectFrom('games')
+      .select(['id', sql<string>`array_to_string(stakes, ',')`.as('stakes')])
+      .where('id', 'in', [slotId, liveId])
+      .execute();
+    expect(rows.find((r) => r.id === slotId)?.stakes).toBe('20,40,100,200,400,1000,2000');
+    expect(rows.find((r) => r.id === liveId)?.stakes).toBe('');
+  });
+
+  it('takes any stake from the minimum bet for a slot without stake levels', async () => {
+    await ctx.db.updateTable('games').set({ stakes: sql`'{}'::bigint[]` }).where('id', '=', slotId).execute();
+    try {
+      expect((await createPromotion({ freeRoundsStake: '0.25' })).body).toMatchObject({ success: true });
+      expect((await createPromotion({ freeRoundsStake: '0.19' })).body).toMatchObject({
+        success: false,
+        errorCode: 'promotion_invalid',
+      });
+    } finally {
+      await ctx.db
+        .updateTable('games')
+        .set({ stakes: sql`'{20,40,100,200,400,1000,2000}'::bigint[]` })
+        .where('id', '=', slotId)
+        .execute();
+    }
   });
 });
 

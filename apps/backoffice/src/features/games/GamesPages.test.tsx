@@ -39,6 +39,7 @@ const GAME: CatalogueGame = {
   isHot: true,
   supportPlay: true,
   minBet: '0.20',
+  stakes: ['0.20', '0.40'],
   lines: 20,
   status: 'active',
   enabled: true,

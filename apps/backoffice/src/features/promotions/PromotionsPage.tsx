@@ -1,4 +1,3 @@
-import type { CatalogueGamePage } from '@lotus/contracts/games';
 import {
   type AdminMemberPromotion,
   type AdminPromotion,
@@ -19,6 +18,7 @@ import { RejectWithReason } from '../../components/RejectWithReason.tsx';
 import { boApi } from '../../lib/api.ts';
 import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
+import { PrizeSummary, useHouseSlots } from './prize-summary.tsx';
 
 type Record_ = AdminMemberPromotion;
 
@@ -95,6 +95,7 @@ function PromotionList() {
     queryKey: ['promotions', 'list'],
     queryFn: () => boApi<{ items: AdminPromotion[] }>('/bo/v1/promotions'),
   });
+  const slots = useHouseSlots();
   return (
     <div>
       <QueryState loading={list.isLoading} error={list.error} />
@@ -113,7 +114,7 @@ function PromotionList() {
               <th>{t('promotions.field.title')}</th>
               <th>{t('promotions.field.status')}</th>
               <th>{t('promotions.field.period')}</th>
-              <th>{t('promotions.field.reward')}</th>
+              <th>{t('promotions.field.prize')}</th>
               <th>{t('promotions.field.wagering')}</th>
               <th />
             </tr>
@@ -126,17 +127,8 @@ function PromotionList() {
                 <td>
                   {new Date(p.startsAt).toLocaleString()} – {new Date(p.endsAt).toLocaleString()}
                 </td>
-                <td>
-                  {p.rewardKind === 'fixed'
-                    ? p.rewardAmount
-                    : p.rewardKind === 'raffle'
-                      ? t('promotions.kind.raffle')
-                      : p.rewardKind === 'free_rounds'
-                        ? t('promotions.freeRoundsSummary', {
-                            rounds: p.freeRoundsCount,
-                            stake: p.freeRoundsStake,
-                          })
-                        : t('promotions.percentOf', { percent: p.rewardPercent, cap: p.rewardCap })}
+                <td data-testid="prize-summary">
+                  <PrizeSummary promotion={p} slots={slots} />
                 </td>
                 <td>x{p.wageringMultiplier}</td>
                 <td>
@@ -248,23 +240,21 @@ type PrizeRow = {
 
 /**
  * A free-round reward (used when the reward kind is free_rounds, docs/free-rounds.md): one house
- * slot of the catalogue, the fixed stake of each round (the game's bet table: at least its minimum)
- * and how many rounds.
+ * slot of the catalogue, the fixed stake of each round (one of the game's stakes, what a spin of it
+ * can bet; a free field from its minimum only for a game without stake levels) and how many rounds.
  */
 function FreeRoundFields({ initial }: { initial: AdminPromotion | null }) {
   const { t } = useTranslation();
-  const games = useQuery({
-    queryKey: ['promotions', 'house-slots'],
-    queryFn: () =>
-      boApi<CatalogueGamePage>('/bo/v1/games', { query: { gameCategory: 'RNG', pageSize: 100 } }),
-  });
-  const slots = (games.data?.items ?? []).filter((g) => g.vassalage === 'HOUSE' && g.gameType === 'SLOT');
+  const slots = useHouseSlots();
+  const [gameId, setGameId] = useState(initial?.freeRoundsGame ?? '');
+  const initialStake = initial?.rewardKind === 'free_rounds' ? initial.freeRoundsStake : '';
+  const game = slots.find((g) => g.id === gameId);
   return (
     <fieldset>
       <legend>{t('promotions.freeRounds')}</legend>
       <label>
         {t('promotions.field.freeRoundsGame')}
-        <select name="freeRoundsGame" defaultValue={initial?.freeRoundsGame ?? ''}>
+        <select name="freeRoundsGame" value={gameId} onChange={(e) => setGameId(e.target.value)}>
           <option value="">—</option>
           {slots.map((g) => (
             <option key={g.id} value={g.id}>
@@ -273,12 +263,32 @@ function FreeRoundFields({ initial }: { initial: AdminPromotion | null }) {
           ))}
         </select>
       </label>
-      <Field
-        name="freeRoundsStake"
-        inputMode="decimal"
-        label={t('promotions.field.freeRoundsStake')}
-        defaultValue={initial?.rewardKind === 'free_rounds' ? initial.freeRoundsStake : ''}
-      />
+      {game === undefined || game.stakes.length > 0 ? (
+        <label>
+          {t('promotions.field.freeRoundsStake')}
+          <select
+            key={`${gameId}:${game === undefined ? 'none' : 'loaded'}`}
+            name="freeRoundsStake"
+            disabled={game === undefined}
+            defaultValue={game?.stakes.includes(initialStake) ? initialStake : ''}
+          >
+            <option value="">—</option>
+            {(game?.stakes ?? []).map((stake) => (
+              <option key={stake} value={stake}>
+                {stake}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <Field
+          key={gameId}
+          name="freeRoundsStake"
+          inputMode="decimal"
+          label={t('promotions.field.freeRoundsStake')}
+          defaultValue={initialStake}
+        />
+      )}
       <Field
         name="freeRoundsCount"
         type="number"
