@@ -132,13 +132,13 @@ function PromotionList() {
                     : p.rewardKind === 'points'
                       ? t('promotions.pointsSummary', { points: p.rewardPoints })
                       : p.rewardKind === 'raffle'
-                      ? t('promotions.kind.raffle')
-                      : p.rewardKind === 'free_rounds'
-                        ? t('promotions.freeRoundsSummary', {
-                            rounds: p.freeRoundsCount,
-                            stake: p.freeRoundsStake,
-                          })
-                        : t('promotions.percentOf', { percent: p.rewardPercent, cap: p.rewardCap })}
+                        ? t('promotions.kind.raffle')
+                        : p.rewardKind === 'free_rounds'
+                          ? t('promotions.freeRoundsSummary', {
+                              rounds: p.freeRoundsCount,
+                              stake: p.freeRoundsStake,
+                            })
+                          : t('promotions.percentOf', { percent: p.rewardPercent, cap: p.rewardCap })}
                 </td>
                 <td>x{p.wageringMultiplier}</td>
                 <td>
@@ -705,7 +705,7 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
       </div>
       {preview ? (
         <p role="status" data-testid="promotion-preview">
-          {preview.rewardPoints !== '0'
+          {(preview.rewardPoints ?? '0') !== '0'
             ? t('promotions.previewPoints', { points: preview.rewardPoints })
             : t('promotions.previewText', {
                 bonus: preview.bonusAmount,
