@@ -137,8 +137,11 @@ export const PromotionInput = Type.Object(
       Type.Literal('percent'),
       Type.Literal('raffle'),
       Type.Literal('free_rounds'),
+      Type.Literal('points'),
     ]),
     rewardAmount: Type.Optional(AmountInput),
+    /** rewardKind points: the whole points given (1 to 999999999999, no bonus money, no wagering). */
+    rewardPoints: Type.Optional(Type.String({ pattern: PRIZE_POINTS_PATTERN })),
     /** rewardKind raffle: the prizes, drawn by weight among those in stock (1 to 20). */
     rafflePrizes: Type.Optional(Type.Array(RafflePrizeInput, { minItems: 1, maxItems: 20 })),
     /** rewardKind free_rounds: the house slot (catalogue game id), its fixed stake and the rounds given. */
@@ -202,6 +205,8 @@ export const AdminPromotion = Type.Object({
   freeRoundsGame: Type.String(),
   freeRoundsStake: Amount,
   freeRoundsCount: Type.Integer(),
+  /** rewardKind points: the whole points given ('0' otherwise). */
+  rewardPoints: Type.String(),
   rafflePrizes: Type.Array(
     Type.Object({
       ...RafflePrizeInput.properties,
@@ -238,6 +243,8 @@ export const PromotionCard = Type.Object({
   rewardAmount: Amount,
   rewardPercent: Type.String(),
   rewardCap: Amount,
+  /** rewardKind points: the whole points given ('0' otherwise). */
+  rewardPoints: Type.String(),
   wageringMultiplier: Type.Integer(),
 });
 export type PromotionCard = Static<typeof PromotionCard>;
@@ -361,6 +368,8 @@ export const MemberPromotion = Type.Object({
   freeRounds: Type.Optional(Type.Union([FreeRoundGrant, Type.Null()])),
   /** A drawn points prize: the points credited; null otherwise. */
   prizePoints: Type.Union([Type.String(), Type.Null()]),
+  /** A points reward (reward kind points): the points it gives, credited once claimed; null otherwise. */
+  rewardPoints: Type.Union([Type.String(), Type.Null()]),
 });
 export type MemberPromotion = Static<typeof MemberPromotion>;
 export const MemberPromotions = Type.Object({ items: Type.Array(MemberPromotion) });
@@ -417,5 +426,7 @@ export const PromotionPreview = Type.Object({
   bonusAmount: Amount,
   wageringRequired: Amount,
   lockedAmount: Amount,
+  /** A points reward: the points it gives ('0' for another kind). */
+  rewardPoints: Type.String(),
 });
 export type PromotionPreview = Static<typeof PromotionPreview>;

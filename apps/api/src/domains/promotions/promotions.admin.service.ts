@@ -24,6 +24,7 @@ import {
 } from './promotions.repository.ts';
 import {
   bonusOf,
+  creditRewardPoints,
   forfeitInTx,
   type PromoBrand,
   promotionValues,
@@ -146,6 +147,7 @@ export function previewPromotion(
     bonusAmount: formatAmount(bonus, brand.currency),
     wageringRequired: formatAmount(wagering, brand.currency),
     lockedAmount: formatAmount(wagering > 0n ? bonus : 0n, brand.currency),
+    rewardPoints: values.reward_points,
   };
 }
 
@@ -196,7 +198,16 @@ export async function decideRecord(
   if (!before) throw new AppError('promotion_not_found');
   await moneyTransaction(db, async (trx) => {
     let ok = false;
-    if (action === 'approve') {
+    if (action === 'approve' && before.reward_kind === 'points') {
+      // A points reward is credited on approval (once: the state move lets one operator through).
+      const moved = await moveRecord(
+        trx,
+        { brandId: brand.id, id, from: ['applying'] },
+        { state: 'claimed', claimed_at: new Date(), locked_amount: '0', decided_by: operator.id },
+      );
+      if (moved) await creditRewardPoints(trx, brand, moved);
+      ok = !!moved;
+    } else if (action === 'approve') {
       ok = !!(await moveRecord(
         trx,
         { brandId: brand.id, id, from: ['applying'] },

@@ -3,6 +3,7 @@ import * as m0031 from './migrations/0031_promotions.ts';
 import * as m0043 from './migrations/0043_promotion_raffles.ts';
 import * as m0044 from './migrations/0044_free_round_grants.ts';
 import * as m0045 from './migrations/0045_raffle_points_prizes.ts';
+import * as m0046 from './migrations/0046_promotion_points_rewards.ts';
 import { promotionsAdminRoutes } from './promotions.admin.routes.ts';
 import { brandCurrency, expiredWagering } from './promotions.repository.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
@@ -32,5 +33,6 @@ export const promotionsModule: DomainModule = {
     '0043_promotion_raffles': m0043,
     '0044_free_round_grants': m0044,
     '0045_raffle_points_prizes': m0045,
+    '0046_promotion_points_rewards': m0046,
   },
 };

@@ -32,6 +32,7 @@ export const PROMOTION_COLUMNS = [
   'free_rounds_game',
   'free_rounds_stake',
   'free_rounds_count',
+  'reward_points',
 ] as const;
 
 export type PromotionRow = {
@@ -64,6 +65,7 @@ export type PromotionRow = {
   free_rounds_game: string | null;
   free_rounds_stake: string;
   free_rounds_count: number;
+  reward_points: string;
 };
 
 export type PromotionValues = Omit<PromotionRow, 'id' | 'brand_id'>;
@@ -127,6 +129,7 @@ export const RECORD_COLUMNS = [
   'mp.deposit_id',
   'mp.deposit_amount',
   'mp.bonus_amount',
+  'mp.reward_points',
   'mp.wagering_required',
   'mp.wagering_done',
   'mp.locked_amount',
@@ -151,6 +154,7 @@ export type RecordRow = {
   deposit_id: string | null;
   deposit_amount: string;
   bonus_amount: string;
+  reward_points: string;
   wagering_required: string;
   wagering_done: string;
   locked_amount: string;
@@ -245,6 +249,7 @@ export async function insertRecord(
     depositAmount: bigint;
     bonusAmount: bigint;
     wageringRequired: bigint;
+    rewardPoints?: bigint;
   },
 ): Promise<string | null> {
   const row = await db
@@ -259,6 +264,7 @@ export async function insertRecord(
       deposit_amount: values.depositAmount,
       bonus_amount: values.bonusAmount,
       wagering_required: values.wageringRequired,
+      reward_points: (values.rewardPoints ?? 0n).toString(),
       locked_amount: 0n,
     })
     .onConflict((oc) => oc.doNothing())
@@ -289,6 +295,7 @@ export function moveRecord(
       'bonus_amount',
       'locked_amount',
       'wagering_required',
+      'reward_points',
     ])
     .executeTakeFirst();
 }

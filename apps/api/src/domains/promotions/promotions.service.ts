@@ -14,6 +14,7 @@ import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { pickText } from '../../lib/localised.ts';
+import { creditPromotionPoints } from '../points/points.service.ts';
 import { memberVipLevel } from '../vip/vip.service.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
@@ -77,6 +78,8 @@ export function bonusOf(
   deposit: bigint,
 ): bigint {
   if (promo.reward_kind === 'fixed') return BigInt(promo.reward_amount);
+  // A points reward gives points, no bonus money (creditRewardPoints).
+  if (promo.reward_kind === 'points') return 0n;
   const raw = (deposit * BigInt(promo.reward_percent_bp)) / 10_000n;
   const cap = BigInt(promo.reward_cap);
   return cap > 0n && raw > cap ? cap : raw;
@@ -202,6 +205,7 @@ function toCard(
     rewardAmount: formatAmount(promo.reward_amount, currency),
     rewardPercent: (promo.reward_percent_bp / 100).toString(),
     rewardCap: formatAmount(promo.reward_cap, currency),
+    rewardPoints: promo.reward_points,
     wageringMultiplier: promo.wagering_multiplier,
   };
 }
@@ -297,6 +301,7 @@ export function toMemberPromotion(row: RecordRow, language: string, currency: st
         ? null
         : pickText({ en: row.prize_en, ms: row.prize_ms ?? '', cn: row.prize_cn ?? '' }, language),
     prizePoints: row.prize_kind === 'points' ? row.prize_points : null,
+    rewardPoints: row.reward_kind === 'points' ? row.reward_points : null,
   };
 }
 
@@ -347,9 +352,13 @@ export async function applyPromotion(
   if (!qualification.ok) throw new AppError('promotion_not_qualified');
   // A raffle ticket's bonus is its prize, known once drawn (raffle.service.ts); free rounds' bonus
   // is what the rounds win, known as they are played (free-rounds.service.ts).
-  const laterBonus = promo.reward_kind === 'raffle' || promo.reward_kind === 'free_rounds';
+  // A points reward gives points, never bonus money: its points are kept on the record.
+  const points = promo.reward_kind === 'points' ? BigInt(promo.reward_points) : 0n;
+  const laterBonus =
+    promo.reward_kind === 'raffle' || promo.reward_kind === 'free_rounds' || promo.reward_kind === 'points';
   const bonus = laterBonus ? 0n : bonusOf(promo, qualification.depositAmount);
   if (bonus <= 0n && !laterBonus) throw new AppError('promotion_not_qualified');
+  if (promo.reward_kind === 'points' && points <= 0n) throw new AppError('promotion_not_qualified');
   const recordId = await insertRecord(db, {
     brandId: brand.id,
     promotionId: promo.id,
@@ -360,6 +369,7 @@ export async function applyPromotion(
     depositAmount: qualification.depositAmount,
     bonusAmount: bonus,
     wageringRequired: wageringOf(promo, bonus, qualification.depositAmount),
+    rewardPoints: points,
   });
   if (!recordId) throw new AppError('promotion_already_applied');
   return ownRecord(db, brand, member.id, recordId, language);
@@ -403,6 +413,24 @@ export async function claimPromotion(
     throw new AppError('promotion_not_qualified');
   if (promo.reward_kind === 'free_rounds') {
     await claimFreeRounds(db, brand, member.id, id, promo, body, now);
+    return ownRecord(db, brand, member.id, id, language);
+  }
+  if (promo.reward_kind === 'points') {
+    await moneyTransaction(db, async (trx: Tx) => {
+      const moved = await moveRecord(
+        trx,
+        { brandId: brand.id, id, memberId: member.id, from: ['issued'] },
+        {
+          state: 'claimed',
+          claimed_at: now,
+          locked_amount: '0',
+          contact_kind: promo.asks_contact ? (body.contactKind ?? '') : '',
+          contact_id: promo.asks_contact ? (body.contactId ?? '') : '',
+        },
+      );
+      if (!moved) throw new AppError('promotion_state_invalid');
+      await creditRewardPoints(trx, brand, moved);
+    });
     return ownRecord(db, brand, member.id, id, language);
   }
   await moneyTransaction(db, async (trx: Tx) => {
@@ -465,6 +493,30 @@ async function claimFreeRounds(
       expiresAt,
     });
   });
+}
+
+/**
+ * Credits a points reward inside the transaction that moved its record to claimed (the member's
+ * claim, or the operator's approval of a promotion that needs it): one `earn` entry of category
+ * PROMOTION to the member's points (the points statement shows it as `promotion`), key
+ * `promotion:<record>:points`, so it credits once; no bonus money, no wagering. A key already
+ * credited (it cannot be, the state move lets one caller through) rolls the claim back.
+ */
+export async function creditRewardPoints(
+  trx: Executor,
+  brand: PromoBrand,
+  record: { id: string; member_id: string; promotion_id: string; reward_points: string },
+): Promise<void> {
+  const points = BigInt(record.reward_points);
+  if (points <= 0n) throw new AppError('promotion_state_invalid');
+  const credited = await creditPromotionPoints(trx, {
+    brandId: brand.id,
+    memberId: record.member_id,
+    points,
+    key: `promotion:${record.id}:points`,
+    reference: `promotion:${record.promotion_id}:record:${record.id}`,
+  });
+  if (!credited) throw new AppError('promotion_state_invalid');
 }
 
 /**
@@ -613,6 +665,25 @@ function minorOf(value: string | undefined, currency: string): bigint {
   return minor;
 }
 
+/** The largest points reward (the migration's check; the contract's pattern allows 12 digits). */
+const MAX_REWARD_POINTS = 999_999_999_999n;
+
+const invalidPoints = () =>
+  new AppError('promotion_invalid', { fieldErrors: { rewardPoints: 'errors.promotion_invalid' } });
+
+/** A points reward's whole points (required, 1 to the bound); 0 for another kind, which sends none. */
+function pointsOf(input: PromotionInput): bigint {
+  if (input.rewardKind !== 'points') {
+    if (input.rewardPoints !== undefined) throw invalidPoints();
+    return 0n;
+  }
+  const text = input.rewardPoints;
+  if (text === undefined || !/^[1-9][0-9]{0,11}$/.test(text)) throw invalidPoints();
+  const points = BigInt(text);
+  if (points <= 0n || points > MAX_REWARD_POINTS) throw invalidPoints();
+  return points;
+}
+
 /** Checks and converts the builder's input; refuses inconsistent settings with promotion_invalid. */
 export function promotionValues(input: PromotionInput, currency: string): PromotionValues {
   const startsAt = new Date(input.startsAt);
@@ -624,6 +695,7 @@ export function promotionValues(input: PromotionInput, currency: string): Promot
   const percent = input.rewardPercent === undefined ? 0 : Math.round(Number(input.rewardPercent) * 100);
   const cap = minorOf(input.rewardCap, currency);
   if (input.rewardKind === 'fixed' && rewardAmount <= 0n) throw new AppError('promotion_invalid');
+  const rewardPoints = pointsOf(input);
   // A free-round reward's game and stake are checked against the catalogue by freeRoundValues.
   if (
     input.rewardKind === 'free_rounds' &&
@@ -648,7 +720,7 @@ export function promotionValues(input: PromotionInput, currency: string): Promot
   const largest =
     input.rewardKind === 'fixed'
       ? rewardAmount
-      : input.rewardKind === 'raffle' || input.rewardKind === 'free_rounds'
+      : input.rewardKind === 'raffle' || input.rewardKind === 'free_rounds' || input.rewardKind === 'points'
         ? 0n
         : cap > 0n
           ? cap
@@ -696,6 +768,7 @@ export function promotionValues(input: PromotionInput, currency: string): Promot
     free_rounds_game: null,
     free_rounds_stake: '0',
     free_rounds_count: 0,
+    reward_points: rewardPoints.toString(),
   };
 }
 
@@ -729,6 +802,7 @@ export function toAdminPromotion(row: PromotionRow, currency: string): AdminProm
     freeRoundsGame: row.free_rounds_game ?? '',
     freeRoundsStake: formatAmount(row.free_rounds_stake, currency),
     freeRoundsCount: row.free_rounds_count,
+    rewardPoints: row.reward_points,
     // Filled by the back office's service (raffle.service.ts adminPrizes).
     rafflePrizes: [],
   };

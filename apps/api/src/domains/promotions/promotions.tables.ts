@@ -52,6 +52,8 @@ export interface PromotionsTable {
   free_rounds_game: Defaulted<string | null>;
   free_rounds_stake: Defaulted<string>;
   free_rounds_count: Defaulted<number>;
+  /** Migration 0046, reward kind points: the whole points given (0 for another kind). */
+  reward_points: Defaulted<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -85,6 +87,8 @@ export interface MemberPromotionsTable {
   deposit_id: string | null;
   deposit_amount: Minor;
   bonus_amount: Minor;
+  /** Migration 0046: the points a points reward gives (fixed when applied). */
+  reward_points: Defaulted<string>;
   wagering_required: Minor;
   wagering_done: Defaulted<string>;
   locked_amount: Minor;

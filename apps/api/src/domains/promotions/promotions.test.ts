@@ -527,6 +527,7 @@ describe('back office builder', () => {
       bonusAmount: '30.00',
       wageringRequired: '600.00',
       lockedAmount: '30.00',
+      rewardPoints: '0',
     });
     const changed = await boCall<AdminPromotion>('admin', {
       method: 'PUT',

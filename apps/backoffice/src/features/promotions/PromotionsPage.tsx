@@ -175,7 +175,9 @@ function readForm(form: HTMLFormElement): PromotionInput {
   if (vipLevels.length > 0) rules.vipLevels = vipLevels;
   const kindText = text('rewardKind');
   const kind =
-    kindText === 'percent' || kindText === 'raffle' || kindText === 'free_rounds' ? kindText : 'fixed';
+    kindText === 'percent' || kindText === 'raffle' || kindText === 'free_rounds' || kindText === 'points'
+      ? kindText
+      : 'fixed';
   const rafflePrizes = data.getAll('prizeKey').map((key) => readPrize(data, String(key)));
   const status = text('status');
   const frequency = text('frequency');
@@ -197,6 +199,7 @@ function readForm(form: HTMLFormElement): PromotionInput {
     ...(kind === 'fixed' ? { rewardAmount: text('rewardAmount') } : {}),
     ...(kind === 'percent' ? { rewardPercent: text('rewardPercent') } : {}),
     ...(kind === 'raffle' ? { rafflePrizes } : {}),
+    ...(kind === 'points' ? { rewardPoints: text('rewardPoints') } : {}),
     ...(kind === 'free_rounds'
       ? {
           freeRoundsGame: text('freeRoundsGame'),
@@ -607,6 +610,7 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
             <option value="percent">{t('promotions.kind.percent')}</option>
             <option value="raffle">{t('promotions.kind.raffle')}</option>
             <option value="free_rounds">{t('promotions.kind.free_rounds')}</option>
+            <option value="points">{t('promotions.kind.points')}</option>
           </select>
         </label>
         <RafflePrizeFields initial={p?.rafflePrizes ?? []} />
@@ -628,6 +632,13 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
           inputMode="decimal"
           label={t('promotions.field.rewardCap')}
           defaultValue={p?.rewardCap ?? ''}
+        />
+        <Field
+          name="rewardPoints"
+          inputMode="numeric"
+          pattern="[1-9][0-9]{0,11}"
+          label={t('promotions.field.rewardPoints')}
+          defaultValue={p?.rewardKind === 'points' ? p.rewardPoints : ''}
         />
       </fieldset>
       <fieldset>
@@ -702,11 +713,13 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
       </div>
       {preview ? (
         <p role="status" data-testid="promotion-preview">
-          {t('promotions.previewText', {
-            bonus: preview.bonusAmount,
-            wagering: preview.wageringRequired,
-            locked: preview.lockedAmount,
-          })}
+          {(preview.rewardPoints ?? '0') !== '0'
+            ? t('promotions.previewPoints', { points: preview.rewardPoints })
+            : t('promotions.previewText', {
+                bonus: preview.bonusAmount,
+                wagering: preview.wageringRequired,
+                locked: preview.lockedAmount,
+              })}
         </p>
       ) : null}
       <ActionMessage message={message} />

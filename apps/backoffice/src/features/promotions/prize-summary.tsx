@@ -19,7 +19,7 @@ export function useHouseSlots(): CatalogueGame[] {
 
 /**
  * What a promotion gives, in one line of the promotion list: the fixed bonus, the percentage with its
- * cap, the raffle's number of prizes, or N free rounds x stake on the game. A kind this list does not
+ * cap, whole points, the raffle's number of prizes, or N free rounds x stake on the game. A kind this list does not
  * know yet shows its raw name.
  */
 export function PrizeSummary({ promotion: p, slots }: { promotion: AdminPromotion; slots: CatalogueGame[] }) {
@@ -35,6 +35,8 @@ export function PrizeSummary({ promotion: p, slots }: { promotion: AdminPromotio
             : t('promotions.percentOf', { percent: p.rewardPercent, cap: p.rewardCap })}
         </>
       );
+    case 'points':
+      return <>{t('promotions.pointsSummary', { points: p.rewardPoints })}</>;
     case 'raffle':
       return <>{t('promotions.summary.raffle', { prizes: p.rafflePrizes.length })}</>;
     case 'free_rounds':

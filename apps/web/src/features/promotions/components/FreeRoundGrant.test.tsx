@@ -40,6 +40,7 @@ const record = (extra: Partial<MemberPromotion>): MemberPromotion => ({
   raffle: false,
   prize: null,
   prizePoints: null,
+  rewardPoints: null,
   freeRounds: grant(),
   ...extra,
 });

@@ -34,6 +34,11 @@ export function PromotionCardsView({
           <Link className="promo-card__title" to={detailPath(card.id)}>
             {card.title}
           </Link>
+          {card.rewardKind === 'points' ? (
+            <span className="promo-card__reward" data-testid="promotion-card-points">
+              {t('promotions.rewardPoints', { points: card.rewardPoints })}
+            </span>
+          ) : null}
           <span className="promo-card__date">
             {formatDateTime(Date.parse(card.startsAt))} – {formatDateTime(Date.parse(card.endsAt))}
           </span>

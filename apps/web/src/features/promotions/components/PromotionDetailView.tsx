@@ -40,7 +40,9 @@ export function PromotionDetailView({ id, signedIn }: { id: string | null; signe
             ? money(p.rewardAmount)
             : p.rewardKind === 'raffle'
               ? t('promotions.raffleTicket')
-              : t('promotions.percentOf', { percent: p.rewardPercent, cap: money(p.rewardCap) })}
+              : p.rewardKind === 'points'
+                ? t('promotions.rewardPoints', { points: p.rewardPoints })
+                : t('promotions.percentOf', { percent: p.rewardPercent, cap: money(p.rewardCap) })}
         </dd>
         {p.raffle ? (
           <>

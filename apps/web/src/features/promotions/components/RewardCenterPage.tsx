@@ -58,6 +58,9 @@ export function RewardCenterPage() {
                     : t('promotions.prizeWon', { prize: r.prize })}
                 </p>
               ) : null}
+              {r.rewardPoints !== null ? (
+                <p data-testid="reward-points">{t('promotions.rewardPoints', { points: r.rewardPoints })}</p>
+              ) : null}
               {r.freeRounds ? <FreeRoundGrantView grant={r.freeRounds} /> : null}
               {r.rejectReason ? <p>{t('promotions.rejectReason', { reason: r.rejectReason })}</p> : null}
               <PromotionActions

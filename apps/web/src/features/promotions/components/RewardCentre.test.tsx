@@ -26,6 +26,7 @@ const record = (extra: Partial<MemberPromotion>): MemberPromotion => ({
   raffle: false,
   prize: null,
   prizePoints: null,
+  rewardPoints: null,
   ...extra,
 });
 

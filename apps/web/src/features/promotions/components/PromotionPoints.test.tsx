@@ -1,0 +1,99 @@
+import type { MemberPromotion, PromotionCard, PromotionDetail } from '@lotus/contracts/promotions';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, stubApi } from '../../../testing/render.tsx';
+import { PromotionCardsView } from './PromotionCardsView.tsx';
+import { PromotionDetailView } from './PromotionDetailView.tsx';
+import { RewardCenterPage } from './RewardCenterPage.tsx';
+
+// Reward kind points: cards, the promotion's detail and the reward centre show "N points".
+
+const card = (extra: Partial<PromotionCard>): PromotionCard => ({
+  id: '7',
+  title: 'Points week',
+  image: '',
+  startsAt: '2026-11-01T00:00:00.000Z',
+  endsAt: '2026-12-01T00:00:00.000Z',
+  state: null,
+  recordId: null,
+  canApply: true,
+  canClaim: false,
+  canCancel: false,
+  asksContact: false,
+  rewardKind: 'points',
+  rewardAmount: '0.00',
+  rewardPercent: '0',
+  rewardCap: '0.00',
+  rewardPoints: '750',
+  wageringMultiplier: 0,
+  ...extra,
+});
+
+const detail: PromotionDetail = {
+  ...card({}),
+  content: '',
+  frequency: 'weekly',
+  rules: {},
+  wageringIncludesDeposit: false,
+  contributions: {},
+  maxBet: '0.00',
+  expiryDays: 7,
+  needsApproval: false,
+  raffle: null,
+};
+
+const record: MemberPromotion = {
+  id: '1',
+  promotionId: '7',
+  title: 'Points week',
+  state: 'claimed',
+  closeReason: '',
+  rejectReason: '',
+  depositAmount: '0.00',
+  bonusAmount: '0.00',
+  wageringRequired: '0.00',
+  wageringDone: '0.00',
+  lockedAmount: '0.00',
+  forfeitedAmount: '0.00',
+  flaggedBets: 0,
+  maxBet: '0.00',
+  claimedAt: '2026-11-26T08:00:00.000Z',
+  expiresAt: null,
+  createdAt: '2026-11-26T08:00:00.000Z',
+  raffle: false,
+  prize: null,
+  prizePoints: null,
+  rewardPoints: '750',
+};
+
+describe('points rewards on the member site', () => {
+  it('a card shows the points; a money card shows none', async () => {
+    const api = stubApi({
+      '/wps/promotions': {
+        items: [card({}), card({ id: '8', title: 'Cash', rewardKind: 'fixed', rewardPoints: '0' })],
+      },
+    });
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderApp(<PromotionCardsView signedIn={false} detailPath={(id) => `/promoDetail?id=${id}`} />);
+    const shown = await screen.findAllByTestId('promotion-card-points');
+    expect(shown.map((s) => s.textContent)).toEqual(['750 points']);
+  });
+
+  it('the detail names the reward as points', async () => {
+    vi.stubGlobal('fetch', stubApi({ '/wps/promotions/7': detail }).fetchMock);
+    renderApp(<PromotionDetailView id="7" signedIn={false} />);
+    expect(await screen.findByText('750 points')).toBeTruthy();
+  });
+
+  it('the reward centre shows the points of a points reward only', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubApi({
+        '/wps/promotions/rewards/mine': { items: [record, { ...record, id: '2', rewardPoints: null }] },
+      }).fetchMock,
+    );
+    renderApp(<RewardCenterPage />);
+    const shown = await screen.findAllByTestId('reward-points');
+    expect(shown.map((s) => s.textContent)).toEqual(['750 points']);
+  });
+});
