@@ -245,6 +245,9 @@ export const PromotionCard = Type.Object({
   rewardCap: Amount,
   /** rewardKind points: the whole points given ('0' otherwise). */
   rewardPoints: Type.String(),
+  /** rewardKind free_rounds: the rounds given (0 otherwise) and their stake. */
+  freeRoundsCount: Type.Integer(),
+  freeRoundsStake: Amount,
   wageringMultiplier: Type.Integer(),
 });
 export type PromotionCard = Static<typeof PromotionCard>;

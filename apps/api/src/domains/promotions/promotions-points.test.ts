@@ -177,7 +177,7 @@ describe('points rewards', () => {
     expect(await points(owner)).toBe(0n);
   });
 
-  it('a promotion needing approval credits on approval, once, even when two operators approve at once', async () => {
+  it('a promotion needing approval is issued on approval, once, even when operators approve at once, and credits on the claim', async () => {
     const p = await create({ rewardPoints: '300', needsApproval: true });
     const m = await signedInMember(ctx, { prefix: 'pp' });
     const applied = await apply(m, p.id);
@@ -196,9 +196,12 @@ describe('points rewards', () => {
       decisions.filter((d) => !d.body.success).every((d) => d.body.errorCode === 'promotion_state_invalid'),
     ).toBe(true);
     expect(decisions.find((d) => d.body.success)?.body.value).toMatchObject({
-      state: 'claimed',
+      state: 'issued',
       rewardPoints: '300',
     });
+    expect(await points(m)).toBe(0n);
+    const claims = await Promise.all([claim(m, id), claim(m, id), claim(m, id)]);
+    expect(claims.filter((c) => c.body.success)).toHaveLength(1);
     expect(await points(m)).toBe(300n);
     expect(await entriesOf(m, id)).toEqual([{ kind: 'earn', category: 'PROMOTION' }]);
     expect((await claim(m, id)).body.errorCode).toBe('promotion_state_invalid');

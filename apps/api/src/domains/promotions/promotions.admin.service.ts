@@ -24,7 +24,6 @@ import {
 } from './promotions.repository.ts';
 import {
   bonusOf,
-  creditRewardPoints,
   forfeitInTx,
   type PromoBrand,
   promotionValues,
@@ -198,16 +197,8 @@ export async function decideRecord(
   if (!before) throw new AppError('promotion_not_found');
   await moneyTransaction(db, async (trx) => {
     let ok = false;
-    if (action === 'approve' && before.reward_kind === 'points') {
-      // A points reward is credited on approval (once: the state move lets one operator through).
-      const moved = await moveRecord(
-        trx,
-        { brandId: brand.id, id, from: ['applying'] },
-        { state: 'claimed', claimed_at: new Date(), locked_amount: '0', decided_by: operator.id },
-      );
-      if (moved) await creditRewardPoints(trx, brand, moved);
-      ok = !!moved;
-    } else if (action === 'approve') {
+    if (action === 'approve') {
+      // Every reward kind, points too, is then claimed by the member (who may be asked a contact).
       ok = !!(await moveRecord(
         trx,
         { brandId: brand.id, id, from: ['applying'] },

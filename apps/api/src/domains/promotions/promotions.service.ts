@@ -206,6 +206,8 @@ function toCard(
     rewardPercent: (promo.reward_percent_bp / 100).toString(),
     rewardCap: formatAmount(promo.reward_cap, currency),
     rewardPoints: promo.reward_points,
+    freeRoundsCount: promo.free_rounds_count,
+    freeRoundsStake: formatAmount(promo.free_rounds_stake, currency),
     wageringMultiplier: promo.wagering_multiplier,
   };
 }

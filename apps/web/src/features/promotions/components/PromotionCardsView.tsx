@@ -38,6 +38,13 @@ export function PromotionCardsView({
             <span className="promo-card__reward" data-testid="promotion-card-points">
               {t('promotions.rewardPoints', { points: card.rewardPoints })}
             </span>
+          ) : card.rewardKind === 'free_rounds' ? (
+            <span className="promo-card__reward" data-testid="promotion-card-free-rounds">
+              {t('promotions.rewardFreeRounds', {
+                rounds: card.freeRoundsCount,
+                stake: card.freeRoundsStake,
+              })}
+            </span>
           ) : null}
           <span className="promo-card__date">
             {formatDateTime(Date.parse(card.startsAt))} – {formatDateTime(Date.parse(card.endsAt))}

@@ -42,7 +42,12 @@ export function PromotionDetailView({ id, signedIn }: { id: string | null; signe
               ? t('promotions.raffleTicket')
               : p.rewardKind === 'points'
                 ? t('promotions.rewardPoints', { points: p.rewardPoints })
-                : t('promotions.percentOf', { percent: p.rewardPercent, cap: money(p.rewardCap) })}
+                : p.rewardKind === 'free_rounds'
+                  ? t('promotions.rewardFreeRounds', {
+                      rounds: p.freeRoundsCount,
+                      stake: money(p.freeRoundsStake),
+                    })
+                  : t('promotions.percentOf', { percent: p.rewardPercent, cap: money(p.rewardCap) })}
         </dd>
         {p.raffle ? (
           <>

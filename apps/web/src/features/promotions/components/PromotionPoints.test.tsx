@@ -6,7 +6,8 @@ import { PromotionCardsView } from './PromotionCardsView.tsx';
 import { PromotionDetailView } from './PromotionDetailView.tsx';
 import { RewardCenterPage } from './RewardCenterPage.tsx';
 
-// Reward kind points: cards, the promotion's detail and the reward centre show "N points".
+// Reward kinds points and free rounds: cards, the promotion's detail and the reward centre show
+// "N points" and "N free spins at S each".
 
 const card = (extra: Partial<PromotionCard>): PromotionCard => ({
   id: '7',
@@ -25,6 +26,8 @@ const card = (extra: Partial<PromotionCard>): PromotionCard => ({
   rewardPercent: '0',
   rewardCap: '0.00',
   rewardPoints: '750',
+  freeRoundsCount: 0,
+  freeRoundsStake: '0.00',
   wageringMultiplier: 0,
   ...extra,
 });
@@ -95,5 +98,29 @@ describe('points rewards on the member site', () => {
     renderApp(<RewardCenterPage />);
     const shown = await screen.findAllByTestId('reward-points');
     expect(shown.map((s) => s.textContent)).toEqual(['750 points']);
+  });
+
+  it('a free-round promotion names its spins on the card and the detail, not a percentage', async () => {
+    const spins = {
+      rewardKind: 'free_rounds',
+      rewardPoints: '0',
+      freeRoundsCount: 10,
+      freeRoundsStake: '0.20',
+    };
+    vi.stubGlobal(
+      'fetch',
+      stubApi({ '/wps/promotions': { items: [card(spins)] }, '/wps/promotions/7': { ...detail, ...spins } })
+        .fetchMock,
+    );
+    const cards = renderApp(
+      <PromotionCardsView signedIn={false} detailPath={(id) => `/promoDetail?id=${id}`} />,
+    );
+    expect((await screen.findByTestId('promotion-card-free-rounds')).textContent).toBe(
+      '10 free spins at 0.20 each',
+    );
+    cards.unmount();
+    renderApp(<PromotionDetailView id="7" signedIn={false} />);
+    expect(await screen.findByText(/^10 free spins at .*0\.20 each$/)).toBeTruthy();
+    expect(screen.queryByText(/%/)).toBeNull();
   });
 });
