@@ -176,6 +176,14 @@ function roundViewOf(round: RoundRow) {
 export const spotKey = (kind: string, numbers: readonly number[]) =>
   numbers.length === 0 ? kind : `${kind}:${numbers.join('-')}`;
 
+/**
+ * The most a bet may be placed after the round's close when its request arrived before it and
+ * waited here (the database's connection pool): never more than 2 s, nor more than the table's
+ * `closed` phase, so the result is revealed only after it (the reveal waits for it too).
+ */
+export const LATE_GRACE_MS = 2_000;
+export const lateGraceMs = (table: LiveTableDef) => Math.max(0, Math.min(LATE_GRACE_MS, table.closedMs));
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -413,7 +421,10 @@ export class LiveEngine {
     const moved = await db.transaction().execute(async (tx) => {
       const updated = await sql`
         update live_rounds set phase = 'result', result = ${JSON.stringify(result)}, result_at = now()
-        where id = ${round.id} and phase = 'closed'`.execute(tx);
+        where id = ${round.id} and phase = 'closed'
+          and clock_timestamp() >= closes_at + make_interval(secs => ${lateGraceMs(table) / 1000})`.execute(
+        tx,
+      );
       if (Number(updated.numAffectedRows ?? 0n) === 0) return false;
       if (end !== null)
         await sql`update live_shoes set position = ${end} where id = ${round.shoe_id} and position = ${round.shoe_start}`.execute(
@@ -735,6 +746,7 @@ export class LiveEngine {
     session: VendorSession,
     tableId: string,
     input: { requestId: string; kind: string; numbers?: number[]; stake: string },
+    arrivedAt: number = performance.now(),
   ): Promise<BetView> {
     const table = this.table(tableId);
     this.#seatOf(table, session);
@@ -747,15 +759,26 @@ export class LiveEngine {
     if (bet.stake < limit.min || bet.stake > limit.max) throw new VendorError('bet_limit');
     const numbers = [...(bet.numbers ?? [])];
     const { db } = this.#deps;
-    // One round trip (the function live_place_bet of migration 0003): the round open by server
-    // time, the player's lock, the seat, a repeated request id, the per-round limit, the bet.
-    const answer = (
-      await sql<{ outcome: string; bet_id: string | null; seat_id: string | null; round_id: string | null }>`
-        select outcome, bet_id, seat_id, round_id from live_place_bet(
-          ${table.id}, ${session.brand}, ${session.playerId}, ${session.id}, ${session.currency},
-          ${randomUUID()}, ${randomUUID()}, ${input.requestId}, ${bet.kind}, ${JSON.stringify(numbers)}::jsonb,
-          ${bet.stake}, ${perRound})`.execute(db)
-    ).rows[0];
+    // One round trip (the function live_place_bet, migrations 0004 and 0005): the round open at the
+    // request's arrival, the player's lock, the seat, a repeated request id, the per-round limit, the
+    // bet. How long the request waited here (this process's monotonic clock, measured once a database
+    // connection is ours, so the pool's queue counts) places its arrival on the database's clock.
+    const answer = await db.connection().execute(
+      async (connection) =>
+        (
+          await sql<{
+            outcome: string;
+            bet_id: string | null;
+            seat_id: string | null;
+            round_id: string | null;
+          }>`
+            select outcome, bet_id, seat_id, round_id from live_place_bet(
+              ${table.id}, ${session.brand}, ${session.playerId}, ${session.id}, ${session.currency},
+              ${randomUUID()}, ${randomUUID()}, ${input.requestId}, ${bet.kind}, ${JSON.stringify(numbers)}::jsonb,
+              ${bet.stake}, ${perRound}, ${Math.max(0, performance.now() - arrivedAt)}::float8,
+              ${lateGraceMs(table)}::int)`.execute(connection)
+        ).rows[0],
+    );
     if (answer?.outcome === 'limit') throw new VendorError('bet_limit', 'per round');
     if (
       (answer?.outcome !== 'fresh' && answer?.outcome !== 'again') ||
@@ -885,7 +908,12 @@ export class LiveEngine {
   }
 
   /** Places again the bets the player had standing on their previous round at this table. */
-  async rebet(session: VendorSession, tableId: string, requestId: string): Promise<BetView[]> {
+  async rebet(
+    session: VendorSession,
+    tableId: string,
+    requestId: string,
+    arrivedAt: number = performance.now(),
+  ): Promise<BetView[]> {
     const table = this.table(tableId);
     this.#seatOf(table, session);
     const previous = await sql<{ kind: string; numbers: number[]; stake: string }>`
@@ -901,12 +929,17 @@ export class LiveEngine {
     const placed: BetView[] = [];
     for (const [i, bet] of previous.rows.entries())
       placed.push(
-        await this.placeBet(session, tableId, {
-          requestId: `${requestId}.${i}`,
-          kind: bet.kind,
-          numbers: bet.numbers,
-          stake: bet.stake,
-        }),
+        await this.placeBet(
+          session,
+          tableId,
+          {
+            requestId: `${requestId}.${i}`,
+            kind: bet.kind,
+            numbers: bet.numbers,
+            stake: bet.stake,
+          },
+          arrivedAt,
+        ),
       );
     return placed;
   }
