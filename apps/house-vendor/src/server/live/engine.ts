@@ -176,6 +176,14 @@ function roundViewOf(round: RoundRow) {
 export const spotKey = (kind: string, numbers: readonly number[]) =>
   numbers.length === 0 ? kind : `${kind}:${numbers.join('-')}`;
 
+/**
+ * The most a bet may be placed after the round's close when its request arrived before it and
+ * waited here (the database's connection pool): never more than 2 s, nor more than the table's
+ * `closed` phase, so the result is revealed only after it (the reveal waits for it too).
+ */
+export const LATE_GRACE_MS = 2_000;
+export const lateGraceMs = (table: LiveTableDef) => Math.max(0, Math.min(LATE_GRACE_MS, table.closedMs));
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -413,7 +421,10 @@ export class LiveEngine {
     const moved = await db.transaction().execute(async (tx) => {
       const updated = await sql`
         update live_rounds set phase = 'result', result = ${JSON.stringify(result)}, result_at = now()
-        where id = ${round.id} and phase = 'closed'`.execute(tx);
+        where id = ${round.id} and phase = 'closed'
+          and clock_timestamp() >= closes_at + make_interval(secs => ${lateGraceMs(table) / 1000})`.execute(
+        tx,
+      );
       if (Number(updated.numAffectedRows ?? 0n) === 0) return false;
       if (end !== null)
         await sql`update live_shoes set position = ${end} where id = ${round.shoe_id} and position = ${round.shoe_start}`.execute(
@@ -457,10 +468,25 @@ export class LiveEngine {
       where round_id = ${round.id} and status in ('open', 'paying', 'closing', 'cancelling')
         and lease_until <= now()
       order by id`.execute(db);
+    // A revealed round's bets, read once for all its seats: after the reveal no bet is added, and a
+    // bet in a final status (placed, refused, undone, rolled back) no longer changes; a seat with a
+    // bet still on its way is read again on its own.
+    const betsBySeat = new Map<string, BetRow[]>();
+    if (round.phase === 'result' || round.phase === 'settled') {
+      const bets = await sql<BetRow>`
+        select ${BET_COLUMNS}, (extract(epoch from (now() - created_at)) * 1000)::float8 as age_ms
+        from live_bets where round_id = ${round.id} order by created_at, id`.execute(db);
+      for (const bet of bets.rows) {
+        const list = betsBySeat.get(bet.seat_id);
+        if (list) list.push(bet);
+        else betsBySeat.set(bet.seat_id, [bet]);
+      }
+    }
     await forEachLimit(due.rows, this.#deps.settleConcurrency, async ({ id }) => {
       if (this.#stoppedOrClosed()) return;
       try {
-        if (await this.#claimSeat(id)) await this.advanceSeat(id, round);
+        const seat = await this.#claimSeat(id);
+        if (seat) await this.advanceSeat(id, round, seat, betsBySeat.get(id) ?? []);
       } catch (error) {
         if (this.#stoppedOrClosed()) return;
         this.#deps.log.error({ err: error, seat: id, round: round.id }, 'live seat settlement step failed');
@@ -489,13 +515,13 @@ export class LiveEngine {
     }
   }
 
-  async #claimSeat(id: string): Promise<boolean> {
-    const claimed = await sql`
+  /** Takes a seat's lease; answers the seat as it stands (undefined: final or another's). */
+  async #claimSeat(id: string): Promise<SeatRow | undefined> {
+    const claimed = await sql<SeatRow>`
       update live_seats set lease_until = now() + make_interval(secs => ${this.#deps.leaseMs / 1000})
-      where id = ${id} and status in ('open', 'paying', 'closing', 'cancelling') and lease_until <= now()`.execute(
-      this.#deps.db,
-    );
-    return Number(claimed.numAffectedRows ?? 0n) > 0;
+      where id = ${id} and status in ('open', 'paying', 'closing', 'cancelling') and lease_until <= now()
+      returning ${SEAT_COLUMNS}`.execute(this.#deps.db);
+    return claimed.rows[0];
   }
 
   /**
@@ -512,9 +538,10 @@ export class LiveEngine {
     await forEachLimit(due.rows, this.#deps.settleConcurrency, async ({ id }) => {
       if (this.#deps.wallet.closed) return;
       try {
-        if (!(await this.#claimSeat(id))) return;
+        const seat = await this.#claimSeat(id);
+        if (!seat) return;
         taken += 1;
-        await this.advanceSeat(id);
+        await this.advanceSeat(id, undefined, seat);
       } catch (error) {
         if (this.#deps.wallet.closed) return;
         this.#deps.log.error({ err: error, seat: id }, 'live seat recovery step failed');
@@ -528,41 +555,66 @@ export class LiveEngine {
    * the seat's round as the caller just read it with its result or cancelled (neither changes any
    * more), which spares a thousand seats of one round a thousand reads of it.
    */
-  async advanceSeat(id: string, known?: RoundRow): Promise<void> {
+  async advanceSeat(id: string, known?: RoundRow, claimed?: SeatRow, bets?: BetRow[]): Promise<void> {
+    // The seat as the caller read it (its claim) or as the last step's transition answered it: one
+    // read per step spared. A step that lost a race (its conditional update changed nothing) answers
+    // null and the seat is read again.
+    let seat: SeatRow | null | undefined = claimed;
     for (let step = 0; step < 8; step += 1) {
-      const seat = (
+      seat ??= (
         await sql<SeatRow>`select ${SEAT_COLUMNS} from live_seats where id = ${id}`.execute(this.#deps.db)
       ).rows[0];
       if (!seat || FINAL_SEAT.has(seat.status)) return;
-      let moved: boolean;
+      let moved: SeatRow | null | false;
       try {
-        moved = await this.#seatStep(seat, known?.id === seat.round_id ? known : undefined);
+        moved = await this.#seatStep(seat, known?.id === seat.round_id ? known : undefined, bets);
       } catch (error) {
         if (error instanceof WalletClosedError) return;
         throw error;
       }
-      if (!moved) {
+      if (moved === false) {
         await sql`update live_seats set lease_until = now() where id = ${id}`.execute(this.#deps.db);
         return;
       }
+      seat = moved;
     }
   }
 
+  /**
+   * Moves a seat on from the status it was read in; answers the seat as it now stands, or null when
+   * it had moved meanwhile (nothing changed). `payouts`: each placed bet's payout, written by the
+   * same statement (the seat's move to `paying`).
+   */
   async #seatTransition(
     seat: SeatRow,
     to: SeatRow['status'],
-    set: { payout?: bigint | null; winBet?: string; balance?: bigint | null; error?: string } = {},
-  ) {
+    set: {
+      payout?: bigint | null;
+      winBet?: string;
+      balance?: bigint | null;
+      error?: string;
+      payouts?: ReadonlyArray<{ id: string; payout: string }>;
+    } = {},
+  ): Promise<SeatRow | null> {
     const final = FINAL_SEAT.has(to);
-    const updated = await sql`
-      update live_seats set status = ${to},
-        payout = ${set.payout === undefined ? sql`payout` : set.payout},
-        win_bet_id = ${set.winBet === undefined ? sql`win_bet_id` : set.winBet},
-        balance_after = ${set.balance === undefined || set.balance === null ? sql`balance_after` : set.balance},
-        error_code = ${set.error === undefined ? sql`error_code` : set.error},
-        ended_at = ${final ? sql`now()` : sql`ended_at`}
-      where id = ${seat.id} and status = ${seat.status}`.execute(this.#deps.db);
-    return Number(updated.numAffectedRows ?? 0n) > 0;
+    const payouts = set.payouts ?? [];
+    const updated = await sql<SeatRow>`
+      with moved as (
+        update live_seats set status = ${to},
+          payout = ${set.payout === undefined ? sql`payout` : set.payout},
+          win_bet_id = ${set.winBet === undefined ? sql`win_bet_id` : set.winBet},
+          balance_after = ${set.balance === undefined || set.balance === null ? sql`balance_after` : set.balance},
+          error_code = ${set.error === undefined ? sql`error_code` : set.error},
+          ended_at = ${final ? sql`now()` : sql`ended_at`}
+        where id = ${seat.id} and status = ${seat.status}
+        returning ${SEAT_COLUMNS}),
+      paid as (
+        update live_bets b set payout = p.payout
+        from jsonb_to_recordset(${JSON.stringify(payouts)}::jsonb) as p(id text, payout bigint)
+        where ${payouts.length > 0} and b.id = p.id and b.seat_id = ${seat.id} and exists (select 1 from moved)
+        returning b.id)
+      select ${SEAT_COLUMNS} from moved`.execute(this.#deps.db);
+    return updated.rows[0] ?? null;
   }
 
   async #bets(seatId: string): Promise<BetRow[]> {
@@ -610,7 +662,12 @@ export class LiveEngine {
     return true;
   }
 
-  async #seatStep(seat: SeatRow, known?: RoundRow): Promise<boolean> {
+  /**
+   * One step of a seat; answers the seat as it now stands, null when it moved but must be read again,
+   * false when it cannot move now (waiting for the wallet or a bet still on its way).
+   * `known`/`preread`: the round and the seat's bets as the settlement read them for every seat.
+   */
+  async #seatStep(seat: SeatRow, known?: RoundRow, preread?: BetRow[]): Promise<SeatRow | null | false> {
     const { db } = this.#deps;
     switch (seat.status) {
       case 'open': {
@@ -619,24 +676,25 @@ export class LiveEngine {
             ? known
             : await this.#roundById(seat.round_id);
         if (!round) return false;
-        if (round.phase === 'cancelled') return this.#seatTransition(seat, 'cancelling').then(() => true);
+        if (round.phase === 'cancelled') return this.#seatTransition(seat, 'cancelling');
         if (round.phase !== 'result' && round.phase !== 'settled') return false;
-        const bets = await this.#bets(seat.id);
+        const settled = (b: BetRow) =>
+          b.status !== 'placing' && b.status !== 'undoing' && b.status !== 'rolling_back';
+        const bets = preread?.every(settled) ? preread : await this.#bets(seat.id);
         for (const bet of bets) {
           if (bet.status === 'placing') {
             if (bet.age_ms < this.#deps.placingGraceMs) return false;
             await sql`update live_bets set status = 'rolling_back', error_code = 'bet_unanswered', updated_at = now()
                       where id = ${bet.id} and status = 'placing'`.execute(db);
-            return true;
+            return null;
           }
           if (bet.status === 'undoing' || bet.status === 'rolling_back') {
             if (!(await this.#rollbackBet(seat, bet))) return false;
-            return true;
+            return null;
           }
         }
         const placed = bets.filter((b) => b.status === 'placed');
-        if (placed.length === 0)
-          return this.#seatTransition(seat, 'closing', { payout: null }).then(() => true);
+        if (placed.length === 0) return this.#seatTransition(seat, 'closing', { payout: null });
         const table = this.table(seat.table_id);
         const payouts = settleBets(
           table,
@@ -644,15 +702,17 @@ export class LiveEngine {
           placed.map((b): Bet => ({ kind: b.kind, numbers: b.numbers, stake: BigInt(b.stake) })),
         );
         let total = 0n;
-        await db.transaction().execute(async (tx) => {
-          for (const [i, bet] of placed.entries()) {
-            const payout = payouts[i] ?? 0n;
-            total += payout;
-            await sql`update live_bets set payout = ${payout} where id = ${bet.id}`.execute(tx);
-          }
+        const each = placed.map((bet, i) => {
+          const payout = payouts[i] ?? 0n;
+          total += payout;
+          return { id: bet.id, payout: payout.toString() };
         });
-        await this.#seatTransition(seat, 'paying', { payout: total, winBet: placed[0]?.id ?? '' });
-        return true;
+        // The bets' payouts and the seat's move to `paying` in one statement.
+        return this.#seatTransition(seat, 'paying', {
+          payout: total,
+          winBet: placed[0]?.id ?? '',
+          payouts: each,
+        });
       }
       case 'cancelling': {
         await sql`update live_bets set status = 'rolling_back', updated_at = now()
@@ -660,8 +720,7 @@ export class LiveEngine {
         for (const bet of await this.#bets(seat.id))
           if (bet.status === 'undoing' || bet.status === 'rolling_back')
             if (!(await this.#rollbackBet(seat, bet))) return false;
-        await this.#seatTransition(seat, 'closing', { payout: null });
-        return true;
+        return this.#seatTransition(seat, 'closing', { payout: null });
       }
       case 'paying': {
         const answer = await this.#deps.wallet.call(
@@ -684,14 +743,12 @@ export class LiveEngine {
             { seat: seat.id, errorCode: answer.errorCode },
             'the wallet refused a live win',
           );
-          await this.#seatTransition(seat, 'failed', {
+          return this.#seatTransition(seat, 'failed', {
             balance,
             error: answer.errorCode || `http_${answer.httpStatus}`,
           });
-          return true;
         }
-        await this.#seatTransition(seat, 'closing', { balance });
-        return true;
+        return this.#seatTransition(seat, 'closing', { balance });
       }
       case 'closing': {
         const answer = await this.#deps.wallet.call(
@@ -702,7 +759,8 @@ export class LiveEngine {
         );
         if (answer.kind === 'unknown') return false;
         const to = seat.payout === null ? 'cancelled' : 'settled';
-        if (await this.#seatTransition(seat, to)) {
+        const ended = await this.#seatTransition(seat, to);
+        if (ended) {
           const bets = await this.#bets(seat.id);
           this.#deps.emitter.toPlayer(seat.table_id, seat.brand, seat.player_id, 'settled', {
             table: seat.table_id,
@@ -713,10 +771,10 @@ export class LiveEngine {
             bets: bets.map(betView),
           });
         }
-        return true;
+        return ended;
       }
       default:
-        return true;
+        return null;
     }
   }
 
@@ -735,6 +793,7 @@ export class LiveEngine {
     session: VendorSession,
     tableId: string,
     input: { requestId: string; kind: string; numbers?: number[]; stake: string },
+    arrivedAt: number = performance.now(),
   ): Promise<BetView> {
     const table = this.table(tableId);
     this.#seatOf(table, session);
@@ -747,15 +806,26 @@ export class LiveEngine {
     if (bet.stake < limit.min || bet.stake > limit.max) throw new VendorError('bet_limit');
     const numbers = [...(bet.numbers ?? [])];
     const { db } = this.#deps;
-    // One round trip (the function live_place_bet of migration 0003): the round open by server
-    // time, the player's lock, the seat, a repeated request id, the per-round limit, the bet.
-    const answer = (
-      await sql<{ outcome: string; bet_id: string | null; seat_id: string | null; round_id: string | null }>`
-        select outcome, bet_id, seat_id, round_id from live_place_bet(
-          ${table.id}, ${session.brand}, ${session.playerId}, ${session.id}, ${session.currency},
-          ${randomUUID()}, ${randomUUID()}, ${input.requestId}, ${bet.kind}, ${JSON.stringify(numbers)}::jsonb,
-          ${bet.stake}, ${perRound})`.execute(db)
-    ).rows[0];
+    // One round trip (the function live_place_bet, migrations 0004 and 0005): the round open at the
+    // request's arrival, the player's lock, the seat, a repeated request id, the per-round limit, the
+    // bet. How long the request waited here (this process's monotonic clock, measured once a database
+    // connection is ours, so the pool's queue counts) places its arrival on the database's clock.
+    const answer = await db.connection().execute(
+      async (connection) =>
+        (
+          await sql<{
+            outcome: string;
+            bet_id: string | null;
+            seat_id: string | null;
+            round_id: string | null;
+          }>`
+            select outcome, bet_id, seat_id, round_id from live_place_bet(
+              ${table.id}, ${session.brand}, ${session.playerId}, ${session.id}, ${session.currency},
+              ${randomUUID()}, ${randomUUID()}, ${input.requestId}, ${bet.kind}, ${JSON.stringify(numbers)}::jsonb,
+              ${bet.stake}, ${perRound}, ${Math.max(0, performance.now() - arrivedAt)}::float8,
+              ${lateGraceMs(table)}::int)`.execute(connection)
+        ).rows[0],
+    );
     if (answer?.outcome === 'limit') throw new VendorError('bet_limit', 'per round');
     if (
       (answer?.outcome !== 'fresh' && answer?.outcome !== 'again') ||
@@ -885,7 +955,12 @@ export class LiveEngine {
   }
 
   /** Places again the bets the player had standing on their previous round at this table. */
-  async rebet(session: VendorSession, tableId: string, requestId: string): Promise<BetView[]> {
+  async rebet(
+    session: VendorSession,
+    tableId: string,
+    requestId: string,
+    arrivedAt: number = performance.now(),
+  ): Promise<BetView[]> {
     const table = this.table(tableId);
     this.#seatOf(table, session);
     const previous = await sql<{ kind: string; numbers: number[]; stake: string }>`
@@ -901,12 +976,17 @@ export class LiveEngine {
     const placed: BetView[] = [];
     for (const [i, bet] of previous.rows.entries())
       placed.push(
-        await this.placeBet(session, tableId, {
-          requestId: `${requestId}.${i}`,
-          kind: bet.kind,
-          numbers: bet.numbers,
-          stake: bet.stake,
-        }),
+        await this.placeBet(
+          session,
+          tableId,
+          {
+            requestId: `${requestId}.${i}`,
+            kind: bet.kind,
+            numbers: bet.numbers,
+            stake: bet.stake,
+          },
+          arrivedAt,
+        ),
       );
     return placed;
   }

@@ -32,6 +32,16 @@ function bearer(request: FastifyRequest): string | undefined {
   return /^Bearer ([A-Za-z0-9_-]{1,128})$/.exec(header.trim())?.[1];
 }
 
+/**
+ * When a bet's request reached this process (its monotonic clock, taken by the server before the
+ * body is read: a client cannot tell it): a bet that arrived before the round's close is not refused
+ * because it then waited for a database connection (see live_place_bet, migration 0005).
+ */
+const arrivals = new WeakMap<FastifyRequest, number>();
+const arrival = async (request: FastifyRequest) => {
+  arrivals.set(request, performance.now());
+};
+
 export async function registerLiveRoutes(
   app: FastifyInstance,
   { db, live }: { db: VendorDb; live: LiveEngine },
@@ -55,10 +65,11 @@ export async function registerLiveRoutes(
 
   api.post(
     '/api/live/tables/:table/bets',
-    { schema: { params: TableParams, body: BetBody } },
+    { schema: { params: TableParams, body: BetBody }, onRequest: arrival },
     async (request) => {
+      const arrivedAt = arrivals.get(request) ?? performance.now();
       const session = await auth(request);
-      const bet = await live.placeBet(session, request.params.table, request.body);
+      const bet = await live.placeBet(session, request.params.table, request.body, arrivedAt);
       return { bet, ...(await live.state(session, request.params.table)) };
     },
   );
@@ -76,10 +87,12 @@ export async function registerLiveRoutes(
         params: TableParams,
         body: Type.Object({ requestId: RequestId }, { additionalProperties: false }),
       },
+      onRequest: arrival,
     },
     async (request) => {
+      const arrivedAt = arrivals.get(request) ?? performance.now();
       const session = await auth(request);
-      const bets = await live.rebet(session, request.params.table, request.body.requestId);
+      const bets = await live.rebet(session, request.params.table, request.body.requestId, arrivedAt);
       return { placed: bets, ...(await live.state(session, request.params.table)) };
     },
   );
