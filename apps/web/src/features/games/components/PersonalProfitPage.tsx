@@ -42,62 +42,67 @@ export function PersonalProfitPage() {
     to: selection.to,
     gameCategory: selection.gameCategory,
   });
-  const head = (first: string) => (
-    <thead>
-      <tr>
-        <th scope="col">{first}</th>
-        <th scope="col">{t('records.betCount')}</th>
-        <th scope="col">{t('records.stake')}</th>
-        <th scope="col">{t('records.payout')}</th>
-        <th scope="col">{t('records.profit')}</th>
-      </tr>
-    </thead>
+  const profitTable = (
+    title: string,
+    first: string,
+    rows: { key: string; label: string; figures: ProfitFigures }[],
+    symbol: string,
+  ) => (
+    <>
+      <h3 className="records-heading">{title}</h3>
+      <div className="records-table-wrap">
+        <table className="records-table">
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{first}</th>
+              <th scope="col">{t('records.betCount')}</th>
+              <th scope="col">{t('records.stake')}</th>
+              <th scope="col">{t('records.payout')}</th>
+              <th scope="col">{t('records.profit')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                <FiguresCells figures={row.figures} symbol={symbol} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 
   return (
     <div className="records-page" data-testid="personal-profit">
       <RecordFilters value={selection} withVendor={false} onChange={setSelection} />
       <RecordsView query={profit} result={(totals) => totals.profit} resultLabel={t('records.profit')}>
-        {(data) => (
-          <>
-            {data.days.length === 0 ? (
-              <p className="records-note">{t('records.empty')}</p>
-            ) : (
-              <>
-                <h3 className="records-heading">{t('records.byDay')}</h3>
-                <div className="records-table-wrap">
-                  <table className="records-table">
-                    <caption className="visually-hidden">{t('records.byDay')}</caption>
-                    {head(t('records.day'))}
-                    <tbody>
-                      {data.days.map((day) => (
-                        <tr key={day.day}>
-                          <th scope="row">{day.day}</th>
-                          <FiguresCells figures={day} symbol={data.currencySymbol} />
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                <h3 className="records-heading">{t('records.byCategory')}</h3>
-                <div className="records-table-wrap">
-                  <table className="records-table">
-                    <caption className="visually-hidden">{t('records.byCategory')}</caption>
-                    {head(t('records.category'))}
-                    <tbody>
-                      {data.categories.map((row) => (
-                        <tr key={row.gameCategory}>
-                          <th scope="row">{categoryLabel(t, row.gameCategory)}</th>
-                          <FiguresCells figures={row} symbol={data.currencySymbol} />
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </>
-            )}
-          </>
-        )}
+        {(data) =>
+          data.days.length === 0 ? (
+            <p className="records-note">{t('records.empty')}</p>
+          ) : (
+            <>
+              {profitTable(
+                t('records.byDay'),
+                t('records.day'),
+                data.days.map((day) => ({ key: day.day, label: day.day, figures: day })),
+                data.currencySymbol,
+              )}
+              {profitTable(
+                t('records.byCategory'),
+                t('records.category'),
+                data.categories.map((row) => ({
+                  key: row.gameCategory,
+                  label: categoryLabel(t, row.gameCategory),
+                  figures: row,
+                })),
+                data.currencySymbol,
+              )}
+            </>
+          )
+        }
       </RecordsView>
     </div>
   );
