@@ -6,7 +6,7 @@ import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { useBettingRecord } from '../api/games.ts';
 import { categoryLabel } from '../lib/categories.ts';
 import { formatDateTime } from '../lib/dates.ts';
-import { pickRange, RecordFilters, type RecordSelection } from './RecordFilters.tsx';
+import { RecordFilters, useRecordSelection } from './RecordFilters.tsx';
 import { money, RecordsView, SignedAmount } from './RecordTotals.tsx';
 import './games.css';
 
@@ -31,11 +31,7 @@ function statusLabel(t: (key: string) => string, status: BetStatus): string {
 export function BettingRecordPage() {
   const { t } = useTranslation();
   useErrorCatalogue();
-  const [selection, setSelection] = useState<RecordSelection>(() => ({
-    ...pickRange('past7'),
-    gameCategory: '',
-    vassalage: '',
-  }));
+  const [selection, setSelection] = useRecordSelection();
   const [page, setPage] = useState(1);
   const record = useBettingRecord({ ...selection, page, size: RECORD_LIMITS.defaultSize });
   const pageCount = record.data ? Math.max(1, Math.ceil(record.data.total / record.data.size)) : 1;

@@ -1,10 +1,9 @@
 import type { ProfitFigures } from '@lotus/contracts/games';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { usePersonalProfit } from '../api/games.ts';
 import { categoryLabel } from '../lib/categories.ts';
-import { pickRange, RecordFilters, type RecordSelection } from './RecordFilters.tsx';
+import { RecordFilters, useRecordSelection } from './RecordFilters.tsx';
 import { money, RecordsView, SignedAmount } from './RecordTotals.tsx';
 import './games.css';
 
@@ -32,11 +31,7 @@ function FiguresCells({ figures, symbol }: { figures: ProfitFigures; symbol: str
 export function PersonalProfitPage() {
   const { t } = useTranslation();
   useErrorCatalogue();
-  const [selection, setSelection] = useState<RecordSelection>(() => ({
-    ...pickRange('past7'),
-    gameCategory: '',
-    vassalage: '',
-  }));
+  const [selection, setSelection] = useRecordSelection();
   const profit = usePersonalProfit({
     from: selection.from,
     to: selection.to,

@@ -19,6 +19,11 @@ export function pickRange(pick: RecordQuickPick, now = new Date()): RecordRange 
   return { from: from.toISOString(), to: to.toISOString() };
 }
 
+/** A record page's filter state, starting with the past 7 days, every category and vendor. */
+export function useRecordSelection() {
+  return useState<RecordSelection>(() => ({ ...pickRange('past7'), gameCategory: '', vassalage: '' }));
+}
+
 /**
  * The records' filters: quick picks of spec §9 (today, past 7 and 30 days), custom dates (at most 92
  * days), category and, for the betting record, vendor.
