@@ -1,12 +1,16 @@
-import { type FormEvent, useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { closeModal } from '../../../lib/modals.ts';
 import { changePassword } from '../api/change-password.ts';
 import { useRegisterSettings } from '../api/get-register-settings.ts';
+import { completeLogin } from '../lib/complete-login.ts';
 import { checkNewPassword } from '../lib/password-rule.ts';
-import { NewPasswordFields, useNewPasswordSubmit } from './NewPasswordForm.tsx';
 import { PasswordInput, usePasswordLabels } from './PasswordFields.tsx';
 import './auth.css';
 
@@ -25,9 +29,13 @@ export function ChangePassModal({
   const { t } = useTranslation();
   useErrorCatalogue();
   const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const settings = useRegisterSettings();
   const labels = usePasswordLabels();
-  const { errors, message, pending, run } = useNewPasswordSubmit('change');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,7 +47,22 @@ export function ChangePassModal({
       confirmNewPassword: value('confirmNewPassword'),
     };
     const next = checkNewPassword(input, settings.data, t('password.required'), !knownPassword);
-    await run(next, () => changePassword(input));
+    setErrors(next);
+    setMessage(null);
+    if (Object.keys(next).length > 0) return;
+    setPending(true);
+    try {
+      const result = await changePassword(input);
+      await completeLogin(result, queryClient, 'change');
+      closeModal();
+      navigate(paths.root.to());
+    } catch (error) {
+      const fields = fieldErrorTexts(error);
+      setErrors(fields);
+      setMessage(Object.keys(fields).length > 0 ? null : errorText(error));
+    } finally {
+      setPending(false);
+    }
   };
 
   return (
@@ -64,13 +87,21 @@ export function ChangePassModal({
             autoComplete="current-password"
           />
         )}
-        <NewPasswordFields
+        <PasswordInput id={id} name="newPassword" label={labels.next} error={errors.newPassword} />
+        <PasswordInput
           id={id}
-          errors={errors}
-          message={message}
-          pending={pending}
-          submitLabel={t('password.changeSubmit')}
+          name="confirmNewPassword"
+          label={labels.confirm}
+          error={errors.confirmNewPassword}
         />
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {t('password.changeSubmit')}
+        </button>
+        {message ? (
+          <p className="login-form__note" role="alert">
+            {message}
+          </p>
+        ) : null}
       </form>
     </Dialog>
   );

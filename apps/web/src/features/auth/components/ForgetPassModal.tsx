@@ -1,17 +1,21 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { paths } from '../../../config/paths.ts';
 import { errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { closeModal } from '../../../lib/modals.ts';
 import { forgotPasswordByEmail } from '../api/forgot-password-email.ts';
 import { forgotPasswordByPhone } from '../api/forgot-password-phone.ts';
 import { useRegisterSettings } from '../api/get-register-settings.ts';
+import { completeLogin } from '../lib/complete-login.ts';
 import { checkNewPassword } from '../lib/password-rule.ts';
 import type { AuthEnvironment } from '../types/environment.ts';
 import { MobileField } from './MobileField.tsx';
-import { NewPasswordFields, useNewPasswordSubmit } from './NewPasswordForm.tsx';
+import { PasswordInput, usePasswordLabels } from './PasswordFields.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import './auth.css';
 
@@ -86,8 +90,13 @@ function ByPhone({ env }: { env: AuthEnvironment }) {
   const { t } = useTranslation();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const settings = useRegisterSettings();
-  const { errors, setErrors, message, pending, run } = useNewPasswordSubmit('reset');
+  const labels = usePasswordLabels();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
   const values = () => {
     const data = new FormData(form.current ?? undefined);
@@ -117,7 +126,22 @@ function ByPhone({ env }: { env: AuthEnvironment }) {
     const next = checkNewPassword(input, settings.data, t('password.required'), false);
     if (!input.mobileNum) next.mobileNum = t('auth.mobileRequired');
     if (!input.verificationCode) next.verificationCode = t('auth.codeRequired');
-    await run(next, () => forgotPasswordByPhone(input));
+    setErrors(next);
+    setMessage(null);
+    if (Object.keys(next).length > 0) return;
+    setPending(true);
+    try {
+      const result = await forgotPasswordByPhone(input);
+      await completeLogin(result, queryClient, 'reset');
+      closeModal();
+      navigate(paths.root.to());
+    } catch (error) {
+      const fields = fieldErrorTexts(error);
+      setErrors(fields);
+      setMessage(Object.keys(fields).length > 0 ? null : errorText(error));
+    } finally {
+      setPending(false);
+    }
   };
 
   return (
@@ -138,13 +162,21 @@ function ByPhone({ env }: { env: AuthEnvironment }) {
         </div>
         {errors.verificationCode ? <p className="field__error">{errors.verificationCode}</p> : null}
       </div>
-      <NewPasswordFields
+      <PasswordInput id={id} name="newPassword" label={labels.next} error={errors.newPassword} />
+      <PasswordInput
         id={id}
-        errors={errors}
-        message={message}
-        pending={pending}
-        submitLabel={t('password.resetSubmit')}
+        name="confirmNewPassword"
+        label={labels.confirm}
+        error={errors.confirmNewPassword}
       />
+      <button type="submit" className="button button--primary" disabled={pending}>
+        {t('password.resetSubmit')}
+      </button>
+      {message ? (
+        <p className="login-form__note" role="alert">
+          {message}
+        </p>
+      ) : null}
     </form>
   );
 }
