@@ -1,17 +1,11 @@
 import type { ProfitFigures } from '@lotus/contracts/games';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
-import { formatDecimalAmount } from '../../../lib/money.ts';
 import { usePersonalProfit } from '../api/games.ts';
 import { categoryLabel } from '../lib/categories.ts';
-import { SignedAmount } from './BettingRecordPage.tsx';
-import { pickRange, RecordFilters, type RecordSelection } from './RecordFilters.tsx';
+import { RecordFilters, useRecordSelection } from './RecordFilters.tsx';
+import { money, RecordsView, SignedAmount } from './RecordTotals.tsx';
 import './games.css';
-
-const money = (amount: string) => formatDecimalAmount(amount) ?? amount;
 
 function FiguresCells({ figures, symbol }: { figures: ProfitFigures; symbol: string }) {
   return (
@@ -37,102 +31,74 @@ function FiguresCells({ figures, symbol }: { figures: ProfitFigures; symbol: str
 export function PersonalProfitPage() {
   const { t } = useTranslation();
   useErrorCatalogue();
-  const [selection, setSelection] = useState<RecordSelection>(() => ({
-    ...pickRange('past7'),
-    gameCategory: '',
-    vassalage: '',
-  }));
+  const [selection, setSelection] = useRecordSelection();
   const profit = usePersonalProfit({
     from: selection.from,
     to: selection.to,
     gameCategory: selection.gameCategory,
   });
-  const data = profit.data;
-  const head = (first: string) => (
-    <thead>
-      <tr>
-        <th scope="col">{first}</th>
-        <th scope="col">{t('records.betCount')}</th>
-        <th scope="col">{t('records.stake')}</th>
-        <th scope="col">{t('records.payout')}</th>
-        <th scope="col">{t('records.profit')}</th>
-      </tr>
-    </thead>
+  const profitTable = (
+    title: string,
+    first: string,
+    rows: { key: string; label: string; figures: ProfitFigures }[],
+    symbol: string,
+  ) => (
+    <>
+      <h3 className="records-heading">{title}</h3>
+      <div className="records-table-wrap">
+        <table className="records-table">
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{first}</th>
+              <th scope="col">{t('records.betCount')}</th>
+              <th scope="col">{t('records.stake')}</th>
+              <th scope="col">{t('records.payout')}</th>
+              <th scope="col">{t('records.profit')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                <FiguresCells figures={row.figures} symbol={symbol} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 
   return (
     <div className="records-page" data-testid="personal-profit">
       <RecordFilters value={selection} withVendor={false} onChange={setSelection} />
-      {profit.isPending ? (
-        <Spinner />
-      ) : !data ? (
-        <p className="records-note" role="alert">
-          {errorText(profit.error)}
-        </p>
-      ) : (
-        <>
-          <dl className="records-totals" aria-label={t('records.totals')}>
-            <div>
-              <dt>{t('records.betCount')}</dt>
-              <dd>{data.totals.betCount}</dd>
-            </div>
-            <div>
-              <dt>{t('records.stake')}</dt>
-              <dd>
-                {data.currencySymbol} {money(data.totals.stake)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('records.payout')}</dt>
-              <dd>
-                {data.currencySymbol} {money(data.totals.payout)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('records.profit')}</dt>
-              <dd>
-                <SignedAmount value={data.totals.profit} symbol={data.currencySymbol} />
-              </dd>
-            </div>
-          </dl>
-          {data.days.length === 0 ? (
+      <RecordsView query={profit} result={(totals) => totals.profit} resultLabel={t('records.profit')}>
+        {(data) =>
+          data.days.length === 0 ? (
             <p className="records-note">{t('records.empty')}</p>
           ) : (
             <>
-              <h3 className="records-heading">{t('records.byDay')}</h3>
-              <div className="records-table-wrap">
-                <table className="records-table">
-                  <caption className="visually-hidden">{t('records.byDay')}</caption>
-                  {head(t('records.day'))}
-                  <tbody>
-                    {data.days.map((day) => (
-                      <tr key={day.day}>
-                        <th scope="row">{day.day}</th>
-                        <FiguresCells figures={day} symbol={data.currencySymbol} />
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <h3 className="records-heading">{t('records.byCategory')}</h3>
-              <div className="records-table-wrap">
-                <table className="records-table">
-                  <caption className="visually-hidden">{t('records.byCategory')}</caption>
-                  {head(t('records.category'))}
-                  <tbody>
-                    {data.categories.map((row) => (
-                      <tr key={row.gameCategory}>
-                        <th scope="row">{categoryLabel(t, row.gameCategory)}</th>
-                        <FiguresCells figures={row} symbol={data.currencySymbol} />
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              {profitTable(
+                t('records.byDay'),
+                t('records.day'),
+                data.days.map((day) => ({ key: day.day, label: day.day, figures: day })),
+                data.currencySymbol,
+              )}
+              {profitTable(
+                t('records.byCategory'),
+                t('records.category'),
+                data.categories.map((row) => ({
+                  key: row.gameCategory,
+                  label: categoryLabel(t, row.gameCategory),
+                  figures: row,
+                })),
+                data.currencySymbol,
+              )}
             </>
-          )}
-        </>
-      )}
+          )
+        }
+      </RecordsView>
     </div>
   );
 }

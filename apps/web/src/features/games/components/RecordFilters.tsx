@@ -2,6 +2,7 @@ import { quickPickRange, RECORD_LIMITS, type RecordQuickPick } from '@lotus/cont
 import { GAME_CATEGORIES, type GameCategory } from '@lotus/contracts/system-values';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomDateRange, useCustomDateRange } from '../../../components/ui/CustomDateRange.tsx';
 import { useGameMenus } from '../api/get-game-menus.ts';
 import { categoryLabel } from '../lib/categories.ts';
 import { customRange, localDateValue } from '../lib/dates.ts';
@@ -16,6 +17,11 @@ const PICKS: readonly RecordQuickPick[] = ['today', 'past7', 'past30'];
 export function pickRange(pick: RecordQuickPick, now = new Date()): RecordRange {
   const { from, to } = quickPickRange(pick, now, -now.getTimezoneOffset());
   return { from: from.toISOString(), to: to.toISOString() };
+}
+
+/** A record page's filter state, starting with the past 7 days, every category and vendor. */
+export function useRecordSelection() {
+  return useState<RecordSelection>(() => ({ ...pickRange('past7'), gameCategory: '', vassalage: '' }));
 }
 
 /**
@@ -35,11 +41,10 @@ export function RecordFilters({
   const id = useId();
   const menus = useGameMenus();
   const [pick, setPick] = useState<RecordQuickPick | 'custom'>('past7');
-  const [custom, setCustom] = useState(() => ({
+  const range = useCustomDateRange(() => ({
     start: localDateValue(new Date(Date.now() - 6 * DAY_MS)),
     end: localDateValue(new Date()),
   }));
-  const [rangeError, setRangeError] = useState('');
   const vendors = [
     ...new Map(
       (menus.data ?? [])
@@ -51,18 +56,18 @@ export function RecordFilters({
 
   const choose = (next: RecordQuickPick) => {
     setPick(next);
-    setRangeError('');
+    range.setError('');
     onChange({ ...value, ...pickRange(next) });
   };
   const applyCustom = (event: FormEvent) => {
     event.preventDefault();
-    const range = customRange(custom.start, custom.end, RECORD_LIMITS.maxRangeDays);
-    if (!range) {
-      setRangeError(t('records.rangeInvalid', { days: RECORD_LIMITS.maxRangeDays }));
+    const picked = customRange(range.value.start, range.value.end, RECORD_LIMITS.maxRangeDays);
+    if (!picked) {
+      range.setError(t('records.rangeInvalid', { days: RECORD_LIMITS.maxRangeDays }));
       return;
     }
-    setRangeError('');
-    onChange({ ...value, ...range });
+    range.setError('');
+    onChange({ ...value, ...picked });
   };
 
   return (
@@ -89,44 +94,13 @@ export function RecordFilters({
           {t('records.custom')}
         </button>
       </fieldset>
-      {pick === 'custom' ? (
-        <div className="record-filters__custom">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-start`}>
-              {t('records.startDate')}
-            </label>
-            <input
-              id={`${id}-start`}
-              type="date"
-              className="input"
-              value={custom.start}
-              onChange={(e) => setCustom((c) => ({ ...c, start: e.target.value }))}
-              aria-invalid={rangeError ? true : undefined}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-end`}>
-              {t('records.endDate')}
-            </label>
-            <input
-              id={`${id}-end`}
-              type="date"
-              className="input"
-              value={custom.end}
-              onChange={(e) => setCustom((c) => ({ ...c, end: e.target.value }))}
-              aria-invalid={rangeError ? true : undefined}
-            />
-          </div>
-          <button type="submit" className="button button--primary">
-            {t('records.search')}
-          </button>
-        </div>
-      ) : null}
-      {rangeError ? (
-        <p className="field__error" role="alert">
-          {rangeError}
-        </p>
-      ) : null}
+      <CustomDateRange
+        id={id}
+        open={pick === 'custom'}
+        block="record-filters"
+        range={range}
+        labels={{ start: t('records.startDate'), end: t('records.endDate'), search: t('records.search') }}
+      />
       <div className="record-filters__selects">
         <div className="field">
           <label className="field__label" htmlFor={`${id}-category`}>

@@ -1,7 +1,7 @@
 import type { MemberInfo } from '@lotus/contracts/accounts';
 import type { CountryCode } from '@lotus/contracts/system';
 import { IMAGE_UPLOAD_RULES, imageSizeAccepted } from '@lotus/contracts/uploads';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, TextField } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -52,11 +52,66 @@ const PROFILE_FIELDS = [
 /** Set once, then only customer service changes them. */
 const WRITE_ONCE = ['payeeName', 'idNumber'];
 
+/** A titled section of the security centre. */
+function SecuritySection({ name, title, children }: { name: string; title: string; children: ReactNode }) {
+  return (
+    <section className="security-section" aria-labelledby={`${name}-title`}>
+      <h3 id={`${name}-title`} className="security-section__title">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** A form's submit button on its own line. */
+function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <button type="submit" className="button button--primary" disabled={pending}>
+        {children}
+      </button>
+    </div>
+  );
+}
+
+/** A password input (`autoComplete` says which: the current login password unless told). */
+function PasswordField({
+  id,
+  name = 'password',
+  label,
+  autoComplete = 'current-password',
+  error,
+}: {
+  id: string;
+  name?: string;
+  label: string;
+  autoComplete?: string;
+  error?: string;
+}) {
+  return (
+    <TextField id={id} name={name} label={label} type="password" autoComplete={autoComplete} error={error} />
+  );
+}
+
+/** A form's field errors and status line: `saved` on success, `failed` shows the API's error. */
+function useFormFeedback() {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>(null);
+  const saved = () => setStatus({ ok: true, text: t('member.saved') });
+  const failed = (error: unknown) => {
+    setErrors(fieldErrorTexts(error));
+    setStatus({ ok: false, text: errorText(error) });
+  };
+  return { errors, setErrors, status, setStatus, saved, failed };
+}
+
 function AvatarSection() {
   const { t } = useTranslation();
   const avatar = useAvatar();
   const setAvatar = useSetAvatar();
-  const [status, setStatus] = useState<Status>(null);
+  const { status, setStatus, saved } = useFormFeedback();
   const current = avatar.data;
 
   const upload = (file: File | undefined) => {
@@ -71,18 +126,12 @@ function AvatarSection() {
     }
     setAvatar.mutate(
       { file },
-      {
-        onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
-        onError: (error) => setStatus({ ok: false, text: errorText(error) }),
-      },
+      { onSuccess: saved, onError: (error) => setStatus({ ok: false, text: errorText(error) }) },
     );
   };
 
   return (
-    <section className="security-section" aria-labelledby="avatar-title">
-      <h3 id="avatar-title" className="security-section__title">
-        {t('member.avatar')}
-      </h3>
+    <SecuritySection name="avatar" title={t('member.avatar')}>
       <div className="security-section__row">
         {current?.avatarType === 'CUSTOM' ? (
           <img className="avatar-current" src={current.avatar} alt={t('member.avatar')} />
@@ -119,7 +168,7 @@ function AvatarSection() {
         </label>
       </div>
       <StatusLine status={status} className="login-form__note" />
-    </section>
+    </SecuritySection>
   );
 }
 
@@ -128,8 +177,7 @@ function ProfileSection({ info }: { info: MemberInfo }) {
   const id = useId();
   const rules = useProfileRules();
   const update = useUpdateProfile();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>(null);
+  const { errors, setErrors, status, saved, failed } = useFormFeedback();
   const allowed = PROFILE_FIELDS.filter((field) => rules.data?.fields[field]?.enabled ?? false);
   const labels: Record<string, string> = {
     payeeName: t('register.payeeName'),
@@ -157,20 +205,11 @@ function ProfileSection({ info }: { info: MemberInfo }) {
     for (const field of WRITE_ONCE) if (info.profile[field]) delete body[field];
     for (const field of allowed) if (body[field] === '' && !info.profile[field]) delete body[field];
     setErrors({});
-    update.mutate(body, {
-      onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
-      onError: (error) => {
-        setErrors(fieldErrorTexts(error));
-        setStatus({ ok: false, text: errorText(error) });
-      },
-    });
+    update.mutate(body, { onSuccess: saved, onError: failed });
   };
 
   return (
-    <section className="security-section" aria-labelledby="profile-title">
-      <h3 id="profile-title" className="security-section__title">
-        {t('member.profile')}
-      </h3>
+    <SecuritySection name="profile" title={t('member.profile')}>
       <form className="login-form" onSubmit={submit} noValidate>
         <div className="security-profile">
           <TextField id={id} name="account" label={t('auth.username')} defaultValue={info.account} disabled />
@@ -193,14 +232,10 @@ function ProfileSection({ info }: { info: MemberInfo }) {
             />
           ))}
         </div>
-        <div>
-          <button type="submit" className="button button--primary" disabled={update.isPending}>
-            {t('member.save')}
-          </button>
-        </div>
+        <SubmitButton pending={update.isPending}>{t('member.save')}</SubmitButton>
         <StatusLine status={status} className="login-form__note" />
       </form>
-    </section>
+    </SecuritySection>
   );
 }
 
@@ -208,8 +243,7 @@ function PasswordSection({ info }: { info: MemberInfo }) {
   const { t } = useTranslation();
   const id = useId();
   const funds = useSetFundsPassword();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>(null);
+  const { errors, setErrors, status, setStatus, saved, failed } = useFormFeedback();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -237,21 +271,15 @@ function PasswordSection({ info }: { info: MemberInfo }) {
       {
         onSuccess: () => {
           form.reset();
-          setStatus({ ok: true, text: t('member.saved') });
+          saved();
         },
-        onError: (error) => {
-          setErrors(fieldErrorTexts(error));
-          setStatus({ ok: false, text: errorText(error) });
-        },
+        onError: failed,
       },
     );
   };
 
   return (
-    <section className="security-section" aria-labelledby="password-title">
-      <h3 id="password-title" className="security-section__title">
-        {t('member.passwords')}
-      </h3>
+    <SecuritySection name="password" title={t('member.passwords')}>
       <div className="security-section__row">
         <span>{t('member.loginPassword')}</span>
         <button
@@ -268,49 +296,31 @@ function PasswordSection({ info }: { info: MemberInfo }) {
           {info.hasFundsPassword ? t('member.fundsChange') : t('member.fundsSet')}
         </p>
         <div className="security-profile">
-          <TextField
-            id={id}
-            name="password"
-            label={t('member.loginPassword')}
-            type="password"
-            autoComplete="current-password"
-            error={errors.password}
-          />
+          <PasswordField id={id} label={t('member.loginPassword')} error={errors.password} />
           {info.hasFundsPassword ? (
-            <TextField
+            <PasswordField
               id={id}
               name="oldFundsPassword"
               label={t('member.fundsOld')}
-              type="password"
               autoComplete="off"
               error={errors.oldFundsPassword}
             />
           ) : null}
-          <TextField
-            id={id}
-            name="newFundsPassword"
-            label={t('member.fundsNew')}
-            type="password"
-            autoComplete="new-password"
-            error={errors.newFundsPassword}
-          />
-          <TextField
-            id={id}
-            name="confirmFundsPassword"
-            label={t('member.fundsConfirm')}
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmFundsPassword}
-          />
+          {(['newFundsPassword', 'confirmFundsPassword'] as const).map((name) => (
+            <PasswordField
+              key={name}
+              id={id}
+              name={name}
+              label={name === 'newFundsPassword' ? t('member.fundsNew') : t('member.fundsConfirm')}
+              autoComplete="new-password"
+              error={errors[name]}
+            />
+          ))}
         </div>
-        <div>
-          <button type="submit" className="button button--primary" disabled={funds.isPending}>
-            {t('member.save')}
-          </button>
-        </div>
+        <SubmitButton pending={funds.isPending}>{t('member.save')}</SubmitButton>
         <StatusLine status={status} className="login-form__note" />
       </form>
-    </section>
+    </SecuritySection>
   );
 }
 
@@ -320,8 +330,7 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
   const bindMobile = useBindMobile();
   const bindEmail = useBindEmail();
   const { remaining, start } = useCountdown();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>(null);
+  const { errors, setErrors, status, setStatus, saved, failed } = useFormFeedback();
   const [mobileForm, setMobileForm] = useState<HTMLFormElement | null>(null);
 
   const mobileValues = () => {
@@ -359,13 +368,7 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
     if (!input.password) next.password = t('password.required');
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    bindMobile.mutate(input, {
-      onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
-      onError: (error) => {
-        setErrors(fieldErrorTexts(error));
-        setStatus({ ok: false, text: errorText(error) });
-      },
-    });
+    bindMobile.mutate(input, { onSuccess: saved, onError: failed });
   };
 
   const submitEmail = (event: FormEvent<HTMLFormElement>) => {
@@ -378,23 +381,11 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
     if (!password) next.emailPassword = t('password.required');
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    bindEmail.mutate(
-      { email, password },
-      {
-        onSuccess: () => setStatus({ ok: true, text: t('member.saved') }),
-        onError: (error) => {
-          setErrors(fieldErrorTexts(error));
-          setStatus({ ok: false, text: errorText(error) });
-        },
-      },
-    );
+    bindEmail.mutate({ email, password }, { onSuccess: saved, onError: failed });
   };
 
   return (
-    <section className="security-section" aria-labelledby="contact-title">
-      <h3 id="contact-title" className="security-section__title">
-        {t('member.contact')}
-      </h3>
+    <SecuritySection name="contact" title={t('member.contact')}>
       <p>
         {t('member.boundMobile')}: <strong>{info.mobile || t('member.notBound')}</strong>
       </p>
@@ -424,14 +415,7 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
             autoComplete="one-time-code"
             error={errors.verificationCode}
           />
-          <TextField
-            id={id}
-            name="password"
-            label={t('member.loginPassword')}
-            type="password"
-            autoComplete="current-password"
-            error={errors.password}
-          />
+          <PasswordField id={id} label={t('member.loginPassword')} error={errors.password} />
         </div>
         <div className="login-form__actions">
           <button type="button" className="button button--accent" onClick={sendCode} disabled={remaining > 0}>
@@ -455,23 +439,19 @@ function ContactSection({ info, countryCodes }: { info: MemberInfo; countryCodes
             autoComplete="email"
             error={errors.email}
           />
-          <TextField
+          <PasswordField
             id={id}
             name="emailPassword"
             label={t('member.loginPassword')}
-            type="password"
-            autoComplete="current-password"
             error={errors.emailPassword ?? errors.password}
           />
         </div>
-        <div>
-          <button type="submit" className="button button--primary" disabled={bindEmail.isPending}>
-            {info.email ? t('member.changeEmail') : t('member.bindEmail')}
-          </button>
-        </div>
+        <SubmitButton pending={bindEmail.isPending}>
+          {info.email ? t('member.changeEmail') : t('member.bindEmail')}
+        </SubmitButton>
       </form>
       <StatusLine status={status} className="login-form__note" />
-    </section>
+    </SecuritySection>
   );
 }
 

@@ -1,6 +1,7 @@
 import { HISTORY_LIMITS, TRANSACTION_TYPES, type TransactionType } from '@lotus/contracts/wallet';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomDateRange, useCustomDateRange } from '../../../components/ui/CustomDateRange.tsx';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText } from '../../../lib/api-error.ts';
@@ -44,28 +45,27 @@ export function TransactionHistoryPage() {
     size: PAGE_SIZE,
   }));
   const [period, setPeriod] = useState<Period>(7);
-  const [custom, setCustom] = useState(() => ({
+  const range = useCustomDateRange(() => ({
     start: localDateValue(new Date(Date.now() - 7 * DAY_MS)),
     end: localDateValue(new Date()),
   }));
-  const [rangeError, setRangeError] = useState('');
   const history = useTransactionHistory(filter);
 
   const pick = (days: 7 | 30) => {
     setPeriod(days);
-    setRangeError('');
+    range.setError('');
     setFilter((f) => ({ ...f, ...pastDays(days), page: 1 }));
   };
 
   const applyCustom = (event: FormEvent) => {
     event.preventDefault();
-    const from = localMidnight(custom.start);
-    const to = localMidnight(custom.end, 1);
+    const from = localMidnight(range.value.start);
+    const to = localMidnight(range.value.end, 1);
     if (!from || !to || from >= to || to.getTime() - from.getTime() > HISTORY_LIMITS.maxRangeDays * DAY_MS) {
-      setRangeError(t('history.rangeInvalid', { days: HISTORY_LIMITS.maxRangeDays }));
+      range.setError(t('history.rangeInvalid', { days: HISTORY_LIMITS.maxRangeDays }));
       return;
     }
-    setRangeError('');
+    range.setError('');
     setFilter((f) => ({ ...f, from: from.toISOString(), to: to.toISOString(), page: 1 }));
   };
 
@@ -122,44 +122,14 @@ export function TransactionHistoryPage() {
             {t('history.custom')}
           </button>
         </fieldset>
-        {period === 'custom' ? (
-          <div className="history-filters__custom">
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-start`}>
-                {t('history.startDate')}
-              </label>
-              <input
-                id={`${id}-start`}
-                type="date"
-                className="input"
-                value={custom.start}
-                onChange={(e) => setCustom((c) => ({ ...c, start: e.target.value }))}
-                aria-invalid={rangeError ? true : undefined}
-              />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-end`}>
-                {t('history.endDate')}
-              </label>
-              <input
-                id={`${id}-end`}
-                type="date"
-                className="input"
-                value={custom.end}
-                onChange={(e) => setCustom((c) => ({ ...c, end: e.target.value }))}
-                aria-invalid={rangeError ? true : undefined}
-              />
-            </div>
-            <button type="submit" className="button button--primary button--small">
-              {t('history.search')}
-            </button>
-          </div>
-        ) : null}
-        {rangeError ? (
-          <p className="field__error" role="alert">
-            {rangeError}
-          </p>
-        ) : null}
+        <CustomDateRange
+          id={id}
+          open={period === 'custom'}
+          block="history-filters"
+          small
+          range={range}
+          labels={{ start: t('history.startDate'), end: t('history.endDate'), search: t('history.search') }}
+        />
       </form>
 
       {history.isPending ? (
