@@ -67,7 +67,7 @@ describe('two vendor processes on Redis', () => {
   it('one drives the table, players on both receive the same phases, totals and result', async () => {
     const overrides: Partial<HouseVendorConfig> = {
       liveTables: [TABLE],
-      liveTiming: { bettingMs: 3_000, closedMs: 100, resultMs: 300 },
+      liveTiming: { bettingMs: 5_000, closedMs: 100, resultMs: 300 },
       liveLeaseMs: 1_000,
       redisUrl: REDIS_URL,
       redisKey: `house-vendor-test-${randomBytes(6).toString('hex')}`,
@@ -93,7 +93,7 @@ describe('two vendor processes on Redis', () => {
         (e) =>
           e.event === 'phase' &&
           (e.payload as RoundView).phase === 'betting' &&
-          (e.payload as RoundView).msLeft > 1_500,
+          (e.payload as RoundView).msLeft > 3_000,
       )?.payload as RoundView | undefined;
     await eventually(() => betting(seenB) !== undefined, 20_000);
     const round = betting(seenB)!;
@@ -103,8 +103,8 @@ describe('two vendor processes on Redis', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` },
       body: JSON.stringify({ requestId: `redis-${Date.now()}`, kind: 'player', stake: '2000' }),
     });
-    expect(placed.status).toBe(200);
-    await eventually(() => seenA.some((e) => e.event === 'totals'), 5_000);
+    expect(placed.status, await placed.clone().text()).toBe(200);
+    await eventually(() => seenA.some((e) => e.event === 'totals'), 10_000);
     await eventually(() => seenB.some((e) => e.event === 'settled'), 20_000);
     await eventually(
       () =>
