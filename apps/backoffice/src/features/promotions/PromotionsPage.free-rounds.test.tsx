@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAsOperator } from '../../testing/operator-api.tsx';
 import PromotionsPage from './PromotionsPage.tsx';
+import { promotionBase } from './promotion-fixture.ts';
 
 /** Free-round rewards in the builder and the member's bonuses (docs/free-rounds.md). */
 const slot = (
@@ -69,34 +70,7 @@ const record = {
   contactId: '',
 };
 
-const base = {
-  titleMs: '',
-  titleCn: '',
-  contentEn: '',
-  contentMs: '',
-  contentCn: '',
-  image: '',
-  status: 'active',
-  startsAt: '2026-01-01T00:00:00.000Z',
-  endsAt: '2026-12-31T00:00:00.000Z',
-  frequency: 'once',
-  rules: {},
-  rewardAmount: '0.00',
-  rewardPercent: '0',
-  rewardCap: '0.00',
-  wageringMultiplier: 1,
-  wageringIncludesDeposit: false,
-  contributions: {},
-  maxBet: '0.00',
-  expiryDays: 7,
-  needsApproval: false,
-  asksContact: false,
-  sortOrder: 0,
-  freeRoundsGame: '',
-  freeRoundsStake: '0.00',
-  freeRoundsCount: 0,
-  rafflePrizes: [],
-};
+const base = promotionBase;
 
 const listed = [
   { ...base, id: '1', titleEn: 'Fixed', rewardKind: 'fixed', rewardAmount: '10.00' },

@@ -2,41 +2,19 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAsOperator } from '../../testing/operator-api.tsx';
 import PromotionsPage from './PromotionsPage.tsx';
+import { promotionBase } from './promotion-fixture.ts';
 
 // Reward kind points: the builder's "Points" kind with its whole-points field, the preview naming
 // the points, and the list showing them.
 
 const promotion = {
+  ...promotionBase,
   id: '9',
   titleEn: 'Points week',
-  titleMs: '',
-  titleCn: '',
-  contentEn: '',
-  contentMs: '',
-  contentCn: '',
-  image: '',
-  status: 'active',
-  startsAt: '2026-01-01T00:00:00.000Z',
-  endsAt: '2026-12-31T00:00:00.000Z',
   frequency: 'weekly',
-  rules: {},
   rewardKind: 'points',
-  rewardAmount: '0.00',
-  rewardPercent: '0',
-  rewardCap: '0.00',
   rewardPoints: '750',
   wageringMultiplier: 0,
-  wageringIncludesDeposit: false,
-  contributions: {},
-  maxBet: '0.00',
-  expiryDays: 7,
-  needsApproval: false,
-  asksContact: false,
-  sortOrder: 0,
-  freeRoundsGame: '',
-  freeRoundsStake: '0.00',
-  freeRoundsCount: 0,
-  rafflePrizes: [],
 };
 
 function stub() {

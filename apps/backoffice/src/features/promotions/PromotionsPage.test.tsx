@@ -2,33 +2,20 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAsOperator } from '../../testing/operator-api.tsx';
 import PromotionsPage from './PromotionsPage.tsx';
+import { promotionBase } from './promotion-fixture.ts';
 
 const promotion = {
+  ...promotionBase,
   id: '4',
   titleEn: 'Welcome 100%',
-  titleMs: '',
-  titleCn: '',
-  contentEn: '',
-  contentMs: '',
-  contentCn: '',
-  image: '',
-  status: 'active',
-  startsAt: '2026-01-01T00:00:00.000Z',
-  endsAt: '2026-12-31T00:00:00.000Z',
-  frequency: 'once',
   rules: { depositNth: 1 },
   rewardKind: 'percent',
-  rewardAmount: '0.00',
   rewardPercent: '100',
   rewardCap: '500.00',
   wageringMultiplier: 10,
-  wageringIncludesDeposit: false,
   contributions: { RNG: 100, LIVE: 10 },
   maxBet: '20.00',
-  expiryDays: 7,
   needsApproval: true,
-  asksContact: false,
-  sortOrder: 0,
 };
 
 const record = {
