@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, stubApi } from '../../../testing/render.tsx';
 import { BonusDetailsPage } from './BonusDetailsPage.tsx';
+import { memberPromotion } from './member-promotion.fixture.ts';
 import { RewardCenterPage } from './RewardCenterPage.tsx';
 
 /** A free-round reward's grant in the reward centre and bonus details (docs/free-rounds.md). */
@@ -19,31 +20,13 @@ const grant = (extra: Partial<FreeRoundGrant> = {}): FreeRoundGrant => ({
   ...extra,
 });
 
-const record = (extra: Partial<MemberPromotion>): MemberPromotion => ({
-  id: '1',
-  promotionId: '7',
-  title: 'Ten free spins',
-  state: 'claimed',
-  closeReason: '',
-  rejectReason: '',
-  depositAmount: '0.00',
-  bonusAmount: '0.00',
-  wageringRequired: '0.00',
-  wageringDone: '0.00',
-  lockedAmount: '0.00',
-  forfeitedAmount: '0.00',
-  flaggedBets: 0,
-  maxBet: '0.00',
-  claimedAt: '2026-11-26T08:00:00.000Z',
-  expiresAt: '2026-12-03T08:00:00.000Z',
-  createdAt: '2026-11-26T08:00:00.000Z',
-  raffle: false,
-  prize: null,
-  prizePoints: null,
-  rewardPoints: null,
-  freeRounds: grant(),
-  ...extra,
-});
+const record = (extra: Partial<MemberPromotion>): MemberPromotion =>
+  memberPromotion({
+    title: 'Ten free spins',
+    expiresAt: '2026-12-03T08:00:00.000Z',
+    freeRounds: grant(),
+    ...extra,
+  });
 
 describe('free rounds in the reward centre', () => {
   it('shows the rounds left, the game and a button that launches it', async () => {

@@ -2,6 +2,7 @@ import type { MemberPromotion, PromotionCard, PromotionDetail } from '@lotus/con
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, stubApi } from '../../../testing/render.tsx';
+import { memberPromotion } from './member-promotion.fixture.ts';
 import { PromotionCardsView } from './PromotionCardsView.tsx';
 import { PromotionDetailView } from './PromotionDetailView.tsx';
 import { RewardCenterPage } from './RewardCenterPage.tsx';
@@ -45,29 +46,7 @@ const detail: PromotionDetail = {
   raffle: null,
 };
 
-const record: MemberPromotion = {
-  id: '1',
-  promotionId: '7',
-  title: 'Points week',
-  state: 'claimed',
-  closeReason: '',
-  rejectReason: '',
-  depositAmount: '0.00',
-  bonusAmount: '0.00',
-  wageringRequired: '0.00',
-  wageringDone: '0.00',
-  lockedAmount: '0.00',
-  forfeitedAmount: '0.00',
-  flaggedBets: 0,
-  maxBet: '0.00',
-  claimedAt: '2026-11-26T08:00:00.000Z',
-  expiresAt: null,
-  createdAt: '2026-11-26T08:00:00.000Z',
-  raffle: false,
-  prize: null,
-  prizePoints: null,
-  rewardPoints: '750',
-};
+const record: MemberPromotion = memberPromotion({ title: 'Points week', rewardPoints: '750' });
 
 describe('points rewards on the member site', () => {
   it('a card shows the points; a money card shows none', async () => {

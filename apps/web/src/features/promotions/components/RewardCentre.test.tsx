@@ -3,32 +3,20 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, stubApi } from '../../../testing/render.tsx';
 import { BonusDetailsPage } from './BonusDetailsPage.tsx';
+import { memberPromotion } from './member-promotion.fixture.ts';
 import { RewardCenterPage } from './RewardCenterPage.tsx';
 
-const record = (extra: Partial<MemberPromotion>): MemberPromotion => ({
-  id: '1',
-  promotionId: '7',
-  title: 'Welcome bonus',
-  state: 'issued',
-  closeReason: '',
-  rejectReason: '',
-  depositAmount: '100.00',
-  bonusAmount: '50.00',
-  wageringRequired: '500.00',
-  wageringDone: '0.00',
-  lockedAmount: '0.00',
-  forfeitedAmount: '0.00',
-  flaggedBets: 0,
-  maxBet: '20.00',
-  claimedAt: null,
-  expiresAt: null,
-  createdAt: '2026-11-26T08:00:00.000Z',
-  raffle: false,
-  prize: null,
-  prizePoints: null,
-  rewardPoints: null,
-  ...extra,
-});
+const record = (extra: Partial<MemberPromotion>): MemberPromotion =>
+  memberPromotion({
+    title: 'Welcome bonus',
+    state: 'issued',
+    depositAmount: '100.00',
+    bonusAmount: '50.00',
+    wageringRequired: '500.00',
+    maxBet: '20.00',
+    claimedAt: null,
+    ...extra,
+  });
 
 /** The answer of MCS2_claimRafflePromotion for ticket 5 (a money prize unless told). */
 const drawn = (extra: Partial<RaffleDraw>): RaffleDraw => ({
