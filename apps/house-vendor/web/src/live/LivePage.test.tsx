@@ -284,6 +284,54 @@ describe('the live betting grid', () => {
     expect(screen.getByRole('alert').textContent).toContain(EN.live.errors.insufficient_balance);
   });
 
+  it("a page opened mid-round shows the player's own bets from the table's first answer, before its socket has joined", async () => {
+    sessionStorage.setItem(`house-vendor:${TABLES.BAC}`, 'session-token');
+    api.state.mockResolvedValue(STATE);
+    api.table.mockResolvedValue({
+      ...stateWith('BAC', [bet('banker', [], '2500'), bet('player', [], '100')]),
+      totals: { banker: '90000' },
+      table: tableOf('BAC'),
+    });
+    api.history.mockResolvedValue({
+      table: TABLES.BAC,
+      shoe: null,
+      rounds: [],
+      roads: {
+        bead: [],
+        big: { cells: [] },
+        bigEyeBoy: { cells: [] },
+        smallRoad: { cells: [] },
+        cockroachPig: { cells: [] },
+      },
+    });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <LivePage table={TABLES.BAC} />
+      </I18nextProvider>,
+    );
+    await screen.findByRole('region', { name: EN.live.grid });
+    // The socket never answers its join here: what shows comes from GET /api/live/tables/:table.
+    const socket = await vi.waitFor(() => {
+      const mine = sockets.list[0];
+      if (!mine) throw new Error('no socket yet');
+      return mine;
+    });
+    expect(socket.handlers.get('connect')?.length).toBeGreaterThan(0);
+    expect(spot('banker').classList.contains('has-own')).toBe(true);
+    expect(spot('player').classList.contains('has-own')).toBe(true);
+    expect(spot('tie').classList.contains('has-own')).toBe(false);
+    expect(screen.getByText(EN.live.staked.replace('{{amount}}', '26.00'))).toBeTruthy();
+    // Betting waits for the socket; once joined, undo is offered for the bets already on the table.
+    const undo = screen.getByRole('button', { name: EN.live.undo }) as HTMLButtonElement;
+    expect(undo.disabled).toBe(true);
+    socket.joinAck = { ok: true, ...stateWith('BAC', [bet('banker', [], '2500'), bet('player', [], '100')]) };
+    await act(async () => {
+      for (const handler of socket.handlers.get('connect') ?? []) handler();
+    });
+    expect(undo.disabled).toBe(false);
+    expect(spot('banker').classList.contains('has-own')).toBe(true);
+  });
+
   it('undo takes the last bet back and rebet repeats the last round; both only while betting', async () => {
     const socket = await open('DAT');
     const undo = screen.getByRole('button', { name: EN.live.undo }) as HTMLButtonElement;

@@ -257,42 +257,6 @@ export default function LivePage({ table: tableId }: { table: string }) {
     [t, state],
   );
 
-  // 1. The session.
-  useEffect(() => {
-    boot(tableId).then(
-      async ({ token: sessionToken, state: first }) => {
-        setState(first);
-        if (
-          first.session.language !== i18n.language &&
-          !new URLSearchParams(window.location.search).get('lang')
-        )
-          void i18n.changeLanguage(first.session.language);
-        const answer = await liveApi.table(sessionToken, tableId);
-        setTable(answer.table);
-        setBalance(
-          answer.balance !== null
-            ? BigInt(answer.balance)
-            : first.balance !== null
-              ? BigInt(first.balance)
-              : null,
-        );
-        setToken(sessionToken);
-      },
-      (error: unknown) => {
-        const code = error instanceof ApiError ? error.code : 'network';
-        setFatal(
-          code === 'session_invalid' || code === 'launch_invalid'
-            ? t('errors.session_invalid')
-            : code === 'platform_unavailable'
-              ? t('errors.platform_unavailable')
-              : code === 'table_unknown'
-                ? t('errors.game_unknown')
-                : t('errors.network'),
-        );
-      },
-    );
-  }, [tableId, t, i18n]);
-
   const refreshHistory = useCallback(() => {
     liveApi.history(tableId).then(setHistory, () => {});
   }, [tableId]);
@@ -328,6 +292,39 @@ export default function LivePage({ table: tableId }: { table: string }) {
     },
     [applyRound],
   );
+
+  // 1. The session.
+  useEffect(() => {
+    boot(tableId).then(
+      async ({ token: sessionToken, state: first }) => {
+        setState(first);
+        if (
+          first.session.language !== i18n.language &&
+          !new URLSearchParams(window.location.search).get('lang')
+        )
+          void i18n.changeLanguage(first.session.language);
+        const answer = await liveApi.table(sessionToken, tableId);
+        setTable(answer.table);
+        // The round, its totals and the player's own bets as they stand (a page opened or reloaded
+        // mid-round shows its bets at once, before the socket has joined).
+        applyState(answer);
+        if (answer.balance === null && first.balance !== null) setBalance(BigInt(first.balance));
+        setToken(sessionToken);
+      },
+      (error: unknown) => {
+        const code = error instanceof ApiError ? error.code : 'network';
+        setFatal(
+          code === 'session_invalid' || code === 'launch_invalid'
+            ? t('errors.session_invalid')
+            : code === 'platform_unavailable'
+              ? t('errors.platform_unavailable')
+              : code === 'table_unknown'
+                ? t('errors.game_unknown')
+                : t('errors.network'),
+        );
+      },
+    );
+  }, [tableId, t, i18n, applyState]);
 
   // 2. The table's socket.
   useEffect(() => {
