@@ -332,6 +332,37 @@ describe('the live betting grid', () => {
     expect(spot('banker').classList.contains('has-own')).toBe(true);
   });
 
+  it('a settlement that arrives after the next round opened is said as the last round\'s win; its "no win" is not shown', async () => {
+    const socket = await open('BAC', [bet('banker', [], '1000')]);
+    const emit = async (event: string, payload: unknown) => {
+      await act(async () => {
+        for (const handler of socket.handlers.get(event) ?? []) handler(payload);
+        await Promise.resolve();
+      });
+    };
+    const settled = (round: string, payout: string) => ({
+      round,
+      status: 'settled',
+      payout,
+      balance: '101000',
+      bets: [bet('banker', [], '1000')],
+    });
+    // The round's own settlement while it is on the table: "You won".
+    await emit('settled', settled('round-BAC', '1950'));
+    expect(screen.getByRole('status').textContent).toBe(EN.live.won.replace('{{amount}}', '19.50'));
+    // The next round opens; the previous round's settlement comes late.
+    await emit('phase', { ...roundOf('BAC'), id: 'round-BAC-next', number: 8 });
+    expect(screen.queryByText(EN.live.won.replace('{{amount}}', '19.50'))).toBeNull();
+    await emit('settled', settled('round-BAC', '1950'));
+    expect(screen.getByRole('status').textContent).toBe(EN.live.wonLastRound.replace('{{amount}}', '19.50'));
+    expect(screen.queryByText(EN.live.won.replace('{{amount}}', '19.50'))).toBeNull();
+    // A late "no win" of a round gone says nothing; the balance still follows.
+    await emit('phase', { ...roundOf('BAC'), id: 'round-BAC-third', number: 9 });
+    await emit('settled', settled('round-BAC-next', '0'));
+    expect(screen.queryByText(EN.live.noWin)).toBeNull();
+    expect(screen.queryByText(EN.live.wonLastRound.replace('{{amount}}', '19.50'))).toBeNull();
+  });
+
   it('undo takes the last bet back and rebet repeats the last round; both only while betting', async () => {
     const socket = await open('DAT');
     const undo = screen.getByRole('button', { name: EN.live.undo }) as HTMLButtonElement;

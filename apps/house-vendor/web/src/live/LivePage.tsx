@@ -219,7 +219,8 @@ export default function LivePage({ table: tableId }: { table: string }) {
   const [chip, setChip] = useState(0);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; deposit?: boolean } | null>(null);
-  const [win, setWin] = useState<{ payout: bigint; stake: bigint } | null>(null);
+  /** The player's settlement of a round (`round`: its id; it may arrive after the next round opened). */
+  const [win, setWin] = useState<{ payout: bigint; stake: bigint; round: string } | null>(null);
   const [history, setHistory] = useState<History | null>(null);
   const [connected, setConnected] = useState(false);
   const [panel, setPanel] = useState<PanelName>(null);
@@ -378,7 +379,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
           const stake = s.bets
             .filter((b) => b.status === 'placed')
             .reduce((sum, b) => sum + BigInt(b.stake), 0n);
-          setWin({ payout: BigInt(s.payout ?? '0'), stake });
+          setWin({ payout: BigInt(s.payout ?? '0'), stake, round: s.round });
           if (BigInt(s.payout ?? '0') > 0n) sound.current.play('win');
           tell('balance');
         });
@@ -561,9 +562,16 @@ export default function LivePage({ table: tableId }: { table: string }) {
         {announcement}
       </p>
       {round?.result && <p className="live-result">{describeResult(t, round.result)}</p>}
-      {win && (
+      {win && win.round === round?.id && (
         <p className={win.payout > 0n ? 'win-banner' : 'message'} role="status">
           {win.payout > 0n ? t('live.won', { amount: money(win.payout) }) : t('live.noWin')}
+        </p>
+      )}
+      {/* A settlement that came after the next round opened (a slow settlement of a full table): its
+          win is still news, said as the last round's; "no win" of a round gone is not. */}
+      {win && win.round !== round?.id && win.payout > 0n && (
+        <p className="win-banner" role="status">
+          {t('live.wonLastRound', { amount: money(win.payout) })}
         </p>
       )}
       {message && (
