@@ -59,7 +59,8 @@ async function sit(username: string, width: number): Promise<Seat> {
   if (width < 981) {
     // A phone's header has a "Log in" link to the full login page instead of the box.
     await page.locator('.site-header__login-link').click();
-    const form = page.getByTestId('login-page');
+    // The login page's username tab (an SMS tab may sit beside it).
+    const form = page.getByTestId('login-page').getByRole('tabpanel', { name: 'Username' });
     await form.waitFor();
     await loginInBox(form, username, 'Secret123');
   } else {
