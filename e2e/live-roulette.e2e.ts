@@ -155,15 +155,18 @@ async function watch(seat: Seat, number: string): Promise<void> {
           document.querySelector('.win-banner, .message[role="status"]')?.textContent?.trim() || null;
       }
     };
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
     look();
   }, number);
 }
 
 async function seen(seat: Seat, what: 'result' | 'win'): Promise<string> {
   const handle = await seat.frame.waitForFunction(
-    (what) =>
-      (window as unknown as { __seen: Record<string, string | null> }).__seen[what] ?? null,
+    (what) => (window as unknown as { __seen: Record<string, string | null> }).__seen[what] ?? null,
     what,
     { timeout: 30_000, polling: 50 },
   );
@@ -171,7 +174,10 @@ async function seen(seat: Seat, what: 'result' | 'win'): Promise<string> {
 }
 
 /** Payout (stake included) of the phone's bets at `pocket`: straight 35:1, red 1:1, dozen 2:1. */
-function payoutAt(pocket: number, bets: { straight: [number, bigint]; red: bigint; dozen: [number, bigint] }) {
+function payoutAt(
+  pocket: number,
+  bets: { straight: [number, bigint]; red: bigint; dozen: [number, bigint] },
+) {
   const [n, straight] = bets.straight;
   const [d, dozen] = bets.dozen;
   return (
@@ -202,7 +208,7 @@ describe('live table page: roulette', () => {
       { chip: '2.50', spot: 'dozen:2', name: /on Dozen 2$/, stake: 250n },
     ];
     const staked = bets.reduce((s, b) => s + b.stake, 0n);
-    const round = await openWindow(seat, 6);
+    const round = await openWindow(seat, 7);
     await watch(seat, round);
     expect(await bet(seat, bets)).toBe(`${round} Your bets this round: ${cents(staked)}`);
 
