@@ -187,7 +187,7 @@ function payoutAt(
   );
 }
 
-/** The payout of the round's seat as the vendor's public verification tells its pocket. */
+/** The pocket of the seat's round, as the vendor's public verification of the round tells it. */
 async function verifiedPocket(seatId: string): Promise<number> {
   const res = await fetch(`${vendorUrl()}/api/live/rounds/${seatId}`);
   expect(res.status).toBe(200);
