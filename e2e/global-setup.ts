@@ -110,7 +110,8 @@ export default async function setup(project: TestProject) {
       HOUSE_VENDOR_HOST: '127.0.0.1',
       HOUSE_VENDOR_PLATFORM_URL: `http://127.0.0.1:${port}`,
       HOUSE_VENDOR_DATABASE_URL: vendorDatabaseUrl,
-      // Live tables on a short clock (live.e2e.ts, live-page.e2e.ts): 10 s to bet (two browsers
+      // Live tables on a short clock (live.e2e.ts, live-page.e2e.ts, live-roulette.e2e.ts; every
+      // table, roulette too): 10 s to bet (two browsers
       // pressing chips and spots on a loaded machine missed a 6 s window), the result within 1.5 s.
       HOUSE_VENDOR_LIVE_BETTING_SECONDS: '10',
       HOUSE_VENDOR_LIVE_CLOSED_SECONDS: '0.5',

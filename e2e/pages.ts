@@ -116,7 +116,14 @@ async function fillSurely(field: Locator, value: string): Promise<void> {
 
 /** Types the credentials into the header's login box (English labels) and submits. */
 export async function loginFromHeader(page: Page, username: string, password: string): Promise<void> {
-  const box = page.getByTestId('login-box');
+  await loginInBox(page.getByTestId('login-box'), username, password);
+}
+
+/**
+ * Types the credentials into a login form (English labels) and submits: the header's box on wide
+ * screens, the /login page's on a phone (below 981 px the header has a "Log in" link instead).
+ */
+export async function loginInBox(box: Locator, username: string, password: string): Promise<void> {
   await fillSurely(box.getByLabel('Username'), username);
   await fillSurely(box.getByLabel('Password'), password);
   await box.getByRole('button', { name: 'Log in' }).click();

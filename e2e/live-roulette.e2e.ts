@@ -1,0 +1,302 @@
+import { reconcileLedger } from '@lotus/api/harness';
+import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, siteUrl } from './browser.ts';
+import {
+  cents,
+  db,
+  fundedMember,
+  liveBettingRecord,
+  memberBalance,
+  sessionWithoutPopups,
+  unique,
+  vendorUrl,
+} from './live-shared.ts';
+import { overflowingElements } from './overflow.ts';
+import { dismissPopup, loginFromHeader, loginInBox } from './pages.ts';
+
+/**
+ * The roulette live table end to end (issue 13), as live-page.e2e.ts plays baccarat: a member logs
+ * in on a 390 px phone (the /login page: the header has only a link there), opens the real roulette
+ * table from /live (the vendor's page in the site's iframe exchanging its launch token), presses a
+ * number of the upright board and outside bets of the grid below it with chips in one betting
+ * window, and then the page shows the pocket and the win (or no win) those bets earn on it, the
+ * balance moves by exactly payouts - stakes, the betting record lists the round's bets, and nothing
+ * scrolls sideways. On a desktop the iframe is wide enough for the horizontal board (zero at the
+ * left), and a bet pressed there is taken. Nothing is mocked: the vendor runs as its own process on
+ * global-setup's short live clock (every table, roulette too: 10 s to bet, result within 1.5 s).
+ */
+const TABLE = 'live-roulette';
+const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+const colourOf = (n: number) => (n === 0 ? 'green' : RED.has(n) ? 'red' : 'black');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Seat = {
+  username: string;
+  memberId: string;
+  page: Page;
+  game: FrameLocator;
+  frame: Frame;
+  siteToken: string;
+};
+
+/** A funded member logs in at `width` px, opens /live and sits at the roulette table through its Play button. */
+async function sit(username: string, width: number): Promise<Seat> {
+  const memberId = await fundedMember(username);
+  const { page } = await sessionWithoutPopups(browser);
+  await page.setViewportSize({ width, height: width < 900 ? 844 : 900 });
+  await page.goto(`${siteUrl()}/index`);
+  await dismissPopup(page, { timeout: 1_000 });
+  const authorized = page.waitForRequest((r) => Boolean(r.headers().authorization), { timeout: 30_000 });
+  authorized.catch(() => {}); // awaited below; a failed click must not leave it unhandled
+  if (width < 981) {
+    // A phone's header has a "Log in" link to the full login page instead of the box.
+    await page.locator('.site-header__login-link').click();
+    // The login page's username tab (an SMS tab may sit beside it).
+    const form = page.getByTestId('login-page').getByRole('tabpanel', { name: 'Username' });
+    await form.waitFor();
+    await loginInBox(form, username, 'Secret123');
+  } else {
+    await loginFromHeader(page, username, 'Secret123');
+  }
+  await page.getByTestId('logged-in-bar').waitFor({ state: 'attached', timeout: 30_000 });
+  const siteToken = (await authorized).headers().authorization ?? '';
+  await page.goto(`${siteUrl()}/live`);
+  const card = page.locator(`[data-testid="game-card"][data-game="${TABLE}"]`);
+  // The table's card shows its live phase (relayed by the platform from the vendor's lobby).
+  await card.locator('[data-testid="live-status"]:not([data-phase="unknown"])').waitFor({ timeout: 30_000 });
+  await dismissPopup(page, { timeout: 1_000 });
+  await card.getByRole('button', { name: 'Play Lotus Roulette', exact: true }).click();
+  await page.waitForURL(/\/game\?vendor=HOUSE&game=live-roulette/);
+  const iframe = page.getByTestId('game-iframe');
+  await iframe.waitFor();
+  expect(new URL((await iframe.getAttribute('src')) ?? '').origin).toBe(vendorUrl());
+  const game = page.frameLocator('[data-testid="game-iframe"]');
+  // The page exchanged the launch token: the member's platform balance, then the table's grid.
+  await game.getByText('100.00 MYR').waitFor({ timeout: 30_000 });
+  await game.getByRole('region', { name: 'Betting table' }).waitFor();
+  const frame = page.frame({ url: (url) => url.origin === vendorUrl() });
+  if (!frame) throw new Error('no vendor frame');
+  return { username, memberId, page, game, frame, siteToken };
+}
+
+/** Waits until the page's betting window is open with at least `seconds` left; answers the round number. */
+async function openWindow(seat: Seat, seconds: number): Promise<string> {
+  const handle = await seat.frame.waitForFunction(
+    (seconds) => {
+      const left = Number(document.querySelector('.countdown')?.textContent ?? '0');
+      const spot = document.querySelector<HTMLButtonElement>('[data-spot="red"]');
+      if (!spot || spot.disabled || left < seconds) return null;
+      return document.querySelector('.round-no')?.textContent ?? null;
+    },
+    seconds,
+    { timeout: 60_000, polling: 100 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+type PageBet = { chip: string; spot: string; name: RegExp; stake: bigint };
+
+/**
+ * Picks chips and presses spots of the grid (a spot is disabled while the previous bet is on its
+ * way, which the click waits for); then waits until the page shows each stake on its spot and
+ * answers the round number the page shows with them and the page's total of the round.
+ */
+async function bet(seat: Seat, bets: readonly PageBet[]): Promise<string> {
+  for (const b of bets) {
+    await seat.game
+      .getByRole('group', { name: 'Chip value' })
+      .getByRole('button', { name: b.chip, exact: true })
+      .click();
+    await seat.game.getByRole('button', { name: b.name }).click();
+  }
+  const handle = await seat.frame
+    .waitForFunction(
+      (bets) =>
+        bets.every((b) => document.querySelector(`[data-spot="${b.spot}"] .spot-own`)?.textContent === b.chip)
+          ? `${document.querySelector('.round-no')?.textContent} ${document.querySelector('.live-staked')?.textContent}`
+          : null,
+      bets.map((b) => ({ spot: b.spot, chip: b.chip })),
+      { timeout: 15_000, polling: 50 },
+    )
+    .catch(async (error: unknown) => {
+      const shown = await seat.frame.evaluate(() =>
+        ['.round-no', '.phase', '.countdown', '.message', '.live-staked', '.balance strong']
+          .map((s) => `${s}=${document.querySelector(s)?.textContent ?? ''}`)
+          .join(' | '),
+      );
+      throw new Error(`${seat.username}: bets not shown: ${shown}`, { cause: error });
+    });
+  return (await handle.jsonValue()) as string;
+}
+
+/**
+ * Records in the page what it shows about round `number`: its result line while the round is shown,
+ * and the win (or no win) line whenever it appears (the settlement comes after the wheel's spin,
+ * which on the short clock can outlast the result phase). Read with `seen`.
+ */
+async function watch(seat: Seat, number: string): Promise<void> {
+  await seat.frame.evaluate((number) => {
+    const w = window as unknown as { __seen: { result: string | null; win: string | null } };
+    w.__seen = { result: null, win: null };
+    const look = () => {
+      if (document.querySelector('.round-no')?.textContent === number) {
+        w.__seen.result ??= document.querySelector('.live-result')?.textContent ?? null;
+      }
+      if (w.__seen.result !== null) {
+        w.__seen.win ??=
+          document.querySelector('.win-banner, .message[role="status"]')?.textContent?.trim() || null;
+      }
+    };
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    look();
+  }, number);
+}
+
+async function seen(seat: Seat, what: 'result' | 'win'): Promise<string> {
+  const handle = await seat.frame.waitForFunction(
+    (what) => (window as unknown as { __seen: Record<string, string | null> }).__seen[what] ?? null,
+    what,
+    { timeout: 30_000, polling: 50 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/** Payout (stake included) of the phone's bets at `pocket`: straight 35:1, red 1:1, dozen 2:1. */
+function payoutAt(
+  pocket: number,
+  bets: { straight: [number, bigint]; red: bigint; dozen: [number, bigint] },
+) {
+  const [n, straight] = bets.straight;
+  const [d, dozen] = bets.dozen;
+  return (
+    (pocket === n ? straight * 36n : 0n) +
+    (colourOf(pocket) === 'red' ? bets.red * 2n : 0n) +
+    (pocket !== 0 && Math.ceil(pocket / 12) === d ? dozen * 3n : 0n)
+  );
+}
+
+/** The pocket of the seat's round, as the vendor's public verification of the round tells it. */
+async function verifiedPocket(seatId: string): Promise<number> {
+  const res = await fetch(`${vendorUrl()}/api/live/rounds/${seatId}`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { result: { game: string; pocket: number } | null };
+  expect(body.result?.game).toBe('ROU');
+  return body.result?.pocket ?? -1;
+}
+
+describe('live table page: roulette', () => {
+  it('a phone bets a number and outside bets with chips, sees the pocket and its win, and the balance and record match to the cent', async () => {
+    const seat = await sit(`rp${unique()}`, 390);
+    // The upright board on a phone.
+    await seat.game.locator('.roulette-board[data-orientation="upright"]').waitFor();
+
+    const bets: PageBet[] = [
+      { chip: '0.50', spot: 'straight:17', name: /on Straight up 17$/, stake: 50n },
+      { chip: '1.00', spot: 'red', name: /on Red$/, stake: 100n },
+      { chip: '2.50', spot: 'dozen:2', name: /on Dozen 2$/, stake: 250n },
+    ];
+    const staked = bets.reduce((s, b) => s + b.stake, 0n);
+    const round = await openWindow(seat, 7);
+    await watch(seat, round);
+    expect(await bet(seat, bets)).toBe(`${round} Your bets this round: ${cents(staked)}`);
+
+    // The result: the pocket and its colour, the same the vendor's verification of the seat holds.
+    const shown = await seen(seat, 'result');
+    const match = /^(\d+) (red|black|green)$/.exec(shown);
+    expect(match, shown).not.toBeNull();
+    const pocket = Number(match?.[1]);
+    expect(match?.[2]).toBe(colourOf(pocket));
+    const payout = payoutAt(pocket, { straight: [17, 50n], red: 100n, dozen: [2, 250n] });
+
+    // The win line of this round's bets on that pocket.
+    expect(await seen(seat, 'win')).toBe(payout > 0n ? `You won ${cents(payout)}` : 'No win this round');
+    // The page's balance after the settlement, and the platform's ledger: payouts - stakes exactly.
+    const after = 10_000n - staked + payout;
+    await seat.game
+      .locator('.balance strong')
+      .getByText(`${cents(after)} MYR`, { exact: true })
+      .waitFor({ timeout: 30_000 });
+    expect(await memberBalance(seat.memberId)).toBe(after);
+
+    // The betting record through the platform: the round's three bets, one seat, to the cent.
+    const record = await liveBettingRecord(seat.siteToken);
+    expect(record.items).toHaveLength(bets.length);
+    const seatId = record.items[0]?.roundId ?? '';
+    expect(
+      record.items.every((i) => i.roundId === seatId && i.gameCode === TABLE && i.status === 'settled'),
+    ).toBe(true);
+    expect(record.items.map((i) => i.stake).sort()).toEqual(['0.50', '1.00', '2.50']);
+    expect(record.totals).toEqual({
+      betCount: bets.length,
+      stake: cents(staked),
+      payout: cents(payout),
+      winLoss: cents(payout - staked),
+    });
+    expect(await verifiedPocket(seatId)).toBe(pocket);
+
+    // The phone's table page and the site around it scroll down only.
+    const inFrame = await seat.frame.evaluate(overflowingElements, []);
+    expect(inFrame.offenders).toEqual([]);
+    expect(inFrame.scrollWidth).toBeLessThanOrEqual(inFrame.innerWidth);
+    expect(
+      await seat.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    const report = await db((d) => reconcileLedger(d));
+    expect(report.problems).toEqual([]);
+    await seat.page.context().close();
+  }, 180_000);
+
+  it('a desktop shows the horizontal board, zero at the left, and takes a bet pressed on it', async () => {
+    const seat = await sit(`rd${unique()}`, 1366);
+    expect(await seat.frame.evaluate(() => window.innerWidth)).toBeGreaterThanOrEqual(900);
+    const board = seat.game.locator('.roulette-board[data-orientation="horizontal"]');
+    await board.waitFor();
+    // Zero at the left end, the numbers' rows to its right (3 on top, 1 at the bottom), 36 at the far end.
+    const box = async (spot: string) => {
+      const b = await board.locator(`[data-spot="${spot}"]`).boundingBox();
+      if (!b) throw new Error(`${spot} not shown`);
+      return b;
+    };
+    const [zero, one, three, last] = await Promise.all(
+      ['straight:0', 'straight:1', 'straight:3', 'straight:36'].map(box),
+    );
+    expect(zero!.x + zero!.width).toBeLessThanOrEqual(one!.x + 1);
+    expect(three!.y).toBeLessThan(one!.y);
+    expect(last!.x).toBeGreaterThan(one!.x + 10 * one!.width);
+    expect(await board.locator('[data-spot="red"]').count()).toBe(1);
+    // No second grid of outside bets under the horizontal board.
+    expect(await seat.game.locator('.live-grid').count()).toBe(0);
+
+    const round = await openWindow(seat, 5);
+    expect(
+      await bet(seat, [{ chip: '1.00', spot: 'straight:0', name: /on Straight up 0$/, stake: 100n }]),
+    ).toBe(`${round} Your bets this round: 1.00`);
+    // Taken by the server: the bet is in the platform's record and its stake left the balance (or came back 36 times).
+    const deadline = Date.now() + 30_000;
+    let record = await liveBettingRecord(seat.siteToken);
+    while (record.items[0]?.status !== 'settled' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      record = await liveBettingRecord(seat.siteToken);
+    }
+    expect(record.items).toHaveLength(1);
+    expect(record.items[0]).toMatchObject({ gameCode: TABLE, stake: '1.00', status: 'settled' });
+    const pocket = await verifiedPocket(record.items[0]?.roundId ?? '');
+    const payout = pocket === 0 ? 3600n : 0n;
+    expect(record.totals.payout).toBe(cents(payout));
+    expect(await memberBalance(seat.memberId)).toBe(10_000n - 100n + payout);
+    await seat.page.context().close();
+  }, 120_000);
+});
