@@ -8,7 +8,7 @@ import type {
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../operators/audit.service.ts';
+import { type AuditOperator, auditChange as audit } from '../operators/audit.service.ts';
 import { moneyTransaction } from '../wallet/ledger.service.ts';
 import { freeRoundValues, withFreeRounds } from './free-rounds.service.ts';
 import {
@@ -33,27 +33,7 @@ import {
 } from './promotions.service.ts';
 import { adminPrizes, prizeValues, saveRaffle } from './raffle.service.ts';
 
-export type Operator = { id: string; brandId: string; ip: string };
-
-function audit(
-  executor: Executor,
-  operator: Operator,
-  action: string,
-  target: { type: string; id: string },
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-) {
-  return recordAudit(executor, {
-    brandId: operator.brandId,
-    operatorId: operator.id,
-    action,
-    targetType: target.type,
-    targetId: target.id,
-    before,
-    after,
-    ip: operator.ip,
-  });
-}
+export type Operator = AuditOperator;
 
 export async function adminPromotions(db: Db, brand: PromoBrand): Promise<{ items: AdminPromotion[] }> {
   const rows = await listPromotions(db, brand.id, false);
