@@ -56,12 +56,8 @@ async function adminPromotion(db: Executor, brand: PromoBrand, row: PromotionRow
   return { ...toAdminPromotion(row, brand.currency), rafflePrizes: prizes.get(row.id) ?? [] };
 }
 
-export async function createPromotion(
-  db: Db,
-  brand: PromoBrand,
-  operator: Operator,
-  input: PromotionInput,
-): Promise<AdminPromotion> {
+/** A promotion's stored values (free rounds checked against the catalogue) and its raffle's prizes. */
+async function storedValues(db: Db, brand: PromoBrand, input: PromotionInput) {
   const values = {
     ...promotionValues(input, brand.currency),
     ...(await freeRoundValues(db, brand.id, input, brand.currency)),
@@ -70,6 +66,16 @@ export async function createPromotion(
     input.rewardKind === 'raffle'
       ? prizeValues(input.rafflePrizes, brand.currency, input.wageringMultiplier)
       : [];
+  return { values, prizes };
+}
+
+export async function createPromotion(
+  db: Db,
+  brand: PromoBrand,
+  operator: Operator,
+  input: PromotionInput,
+): Promise<AdminPromotion> {
+  const { values, prizes } = await storedValues(db, brand, input);
   return db.transaction().execute(async (trx) => {
     const id = await insertPromotion(trx, brand.id, values);
     await saveRaffle(trx, brand.id, id, input.rewardKind, prizes);
@@ -88,14 +94,7 @@ export async function changePromotion(
   id: string,
   input: PromotionInput,
 ): Promise<AdminPromotion> {
-  const values = {
-    ...promotionValues(input, brand.currency),
-    ...(await freeRoundValues(db, brand.id, input, brand.currency)),
-  };
-  const prizes =
-    input.rewardKind === 'raffle'
-      ? prizeValues(input.rafflePrizes, brand.currency, input.wageringMultiplier)
-      : [];
+  const { values, prizes } = await storedValues(db, brand, input);
   return db.transaction().execute(async (trx) => {
     const before = await findPromotion(trx, brand.id, id);
     if (!before) throw new AppError('promotion_not_found');
