@@ -155,18 +155,19 @@ export function memberGet<T = unknown>(
   });
 }
 
-/** A POST of a member call with the player's token. */
+/** A POST of a member call with the player's token (in `language`). */
 export function memberPost<T = unknown>(
   ctx: TestContext,
   url: string,
   p: Pick<Player, 'token'> | null,
   payload: object,
   merchant = 'DEMO',
+  language = 'EN',
 ) {
   return call<T>(ctx.app, {
     method: 'POST',
     url,
-    headers: { ...headers(merchant), ...(p ? { authorization: p.token } : {}) },
+    headers: { ...headers(merchant, language), ...(p ? { authorization: p.token } : {}) },
     payload,
   });
 }

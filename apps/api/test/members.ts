@@ -147,6 +147,28 @@ export function loginAs(
   );
 }
 
+/**
+ * POST /wps/verification/sms/noLogin for a Malaysian national number, from a fresh address, with the
+ * human check solved (left out with `humanCheck: false`).
+ */
+export async function sendSmsCode<T = unknown>(
+  ctx: TestContext,
+  mobileNum: string,
+  options: { humanCheck?: boolean } = {},
+) {
+  return call<T>(ctx.app, {
+    method: 'POST',
+    url: '/wps/verification/sms/noLogin',
+    remoteAddress: randomIp(),
+    headers: headers(),
+    payload: {
+      mobileNum,
+      countryDialingCode: '60',
+      ...(options.humanCheck === false ? {} : { humanCheck: await solveHumanCheck(ctx) }),
+    },
+  });
+}
+
 /** A GET with a token. */
 export function getWithToken<T = unknown>(
   ctx: TestContext,

@@ -1,7 +1,10 @@
-import type { MemberPromotion } from '@lotus/contracts/promotions';
+import { randomUUID } from 'node:crypto';
+import type { AdminPromotion, MemberPromotion } from '@lotus/contracts/promotions';
+import { expect } from 'vitest';
 import { promotionWagering } from '../src/domains/promotions/wagering.consumer.ts';
 import { drainConsumer } from '../src/events/runner.ts';
 import type { SignedInMember } from './factories.ts';
+import type { backOfficeTeam } from './operators.ts';
 import { call, headers, type TestContext } from './support.ts';
 
 /** The member's record `id` as the reward centre shows it (the member's own records only). */
@@ -34,4 +37,37 @@ export async function wageringReaches(
     if (current.wageringDone === done || Date.now() > deadline) return current;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A promotion as the back office creates it: titled `<title> <random>`, active since an hour ago
+ * for a day, once, no rules, no wagering, RNG counted in full, no approval nor contact asked;
+ * `overrides` (the reward among them) on top.
+ */
+export function promotionBody(title: string, overrides: object = {}) {
+  return {
+    titleEn: `${title} ${randomUUID().slice(0, 8)}`,
+    status: 'active',
+    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    frequency: 'once',
+    rules: {},
+    wageringMultiplier: 0,
+    wageringIncludesDeposit: false,
+    contributions: { RNG: 100 },
+    expiryDays: 7,
+    needsApproval: false,
+    asksContact: false,
+    ...overrides,
+  };
+}
+
+/** Creates the promotion as the team's marketing operator; the test fails if it is refused. */
+export async function createPromotion(
+  team: ReturnType<typeof backOfficeTeam>,
+  body: object,
+): Promise<AdminPromotion> {
+  const res = await team.bo<AdminPromotion>('marketing', 'POST', '/bo/v1/promotions', body);
+  expect(res.body).toMatchObject({ success: true });
+  return res.body.value;
 }

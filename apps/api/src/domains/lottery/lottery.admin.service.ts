@@ -23,9 +23,8 @@ import type {
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../operators/audit.service.ts';
+import { type AuditOperator, auditChange as audit } from '../operators/audit.service.ts';
 import { PLAY_TYPES, playTypeById } from './engine/index.ts';
 import {
   deleteLimits,
@@ -65,28 +64,8 @@ import { timingProblem } from './schedule.ts';
 import { cancelNumero } from './settlement.service.ts';
 import { toWireResult } from './slips.ts';
 
-export type Operator = { id: string; brandId: string; ip: string };
+export type Operator = AuditOperator;
 type Brand = { id: string; currency: string };
-
-function audit(
-  executor: Executor,
-  operator: Operator,
-  action: string,
-  target: { type: string; id: string },
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-) {
-  return recordAudit(executor, {
-    brandId: operator.brandId,
-    operatorId: operator.id,
-    action,
-    targetType: target.type,
-    targetId: target.id,
-    before,
-    after,
-    ip: operator.ip,
-  });
-}
 
 // ---- games ---------------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import {
   randomMobile,
   randomUsername,
   sealed,
-  solveHumanCheck,
+  sendSmsCode,
 } from '../../../test/members.ts';
 import { call, countRows, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember, DEMO_PLAYER, latestSmsCode, setAccountPolicy, setBrandFlags } from '../../harness.ts';
@@ -378,17 +378,7 @@ describe('POST /wps/session/login by SMS', () => {
   it('logs in with the code of /wps/verification/sms/noLogin, once', async () => {
     const mobile = randomMobile();
     await member({ mobile: mobile.e164 });
-    const send = await call<{ expiredMinutes: number }>(ctx.app, {
-      method: 'POST',
-      url: '/wps/verification/sms/noLogin',
-      remoteAddress: randomIp(),
-      headers: headers(),
-      payload: {
-        mobileNum: mobile.mobileNum,
-        countryDialingCode: '60',
-        humanCheck: await solveHumanCheck(ctx),
-      },
-    });
+    const send = await sendSmsCode<{ expiredMinutes: number }>(ctx, mobile.mobileNum);
     expect(send.body.value).toEqual({ expiredMinutes: 5 });
     const code = await latestSmsCode(ctx.db, mobile.e164);
     const body = {
@@ -408,13 +398,7 @@ describe('POST /wps/session/login by SMS', () => {
     const mobile = randomMobile();
     await member({ mobile: mobile.e164 });
     const before = await countRows(ctx.db, 'sms_outbox');
-    const res = await call(ctx.app, {
-      method: 'POST',
-      url: '/wps/verification/sms/noLogin',
-      remoteAddress: randomIp(),
-      headers: headers(),
-      payload: { mobileNum: mobile.mobileNum, countryDialingCode: '60' },
-    });
+    const res = await sendSmsCode(ctx, mobile.mobileNum, { humanCheck: false });
     expect(res.body.errorCode).toBe('captcha_check_failed');
     expect(await countRows(ctx.db, 'sms_outbox')).toBe(before);
   });
@@ -422,17 +406,7 @@ describe('POST /wps/session/login by SMS', () => {
   it('does not send a code to an unregistered number but answers the same', async () => {
     const mobile = randomMobile();
     const before = await countRows(ctx.db, 'sms_outbox');
-    const send = await call<{ expiredMinutes: number }>(ctx.app, {
-      method: 'POST',
-      url: '/wps/verification/sms/noLogin',
-      remoteAddress: randomIp(),
-      headers: headers(),
-      payload: {
-        mobileNum: mobile.mobileNum,
-        countryDialingCode: '60',
-        humanCheck: await solveHumanCheck(ctx),
-      },
-    });
+    const send = await sendSmsCode<{ expiredMinutes: number }>(ctx, mobile.mobileNum);
     expect(send.body.value).toEqual({ expiredMinutes: 5 });
     expect(await countRows(ctx.db, 'sms_outbox')).toBe(before);
   });
@@ -440,18 +414,7 @@ describe('POST /wps/session/login by SMS', () => {
   it('refuses an expired code with code_expired and limits wrong attempts', async () => {
     const mobile = randomMobile();
     await member({ mobile: mobile.e164 });
-    const send = async () =>
-      call(ctx.app, {
-        method: 'POST',
-        url: '/wps/verification/sms/noLogin',
-        remoteAddress: randomIp(),
-        headers: headers(),
-        payload: {
-          mobileNum: mobile.mobileNum,
-          countryDialingCode: '60',
-          humanCheck: await solveHumanCheck(ctx),
-        },
-      });
+    const send = async () => sendSmsCode(ctx, mobile.mobileNum);
     await send();
     const code = (await latestSmsCode(ctx.db, mobile.e164)) ?? '';
     await ctx.db
@@ -480,17 +443,7 @@ describe('POST /wps/session/login by SMS', () => {
     await member({ mobile: mobile.e164 });
     const statuses: string[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await call(ctx.app, {
-        method: 'POST',
-        url: '/wps/verification/sms/noLogin',
-        remoteAddress: randomIp(),
-        headers: headers(),
-        payload: {
-          mobileNum: mobile.mobileNum,
-          countryDialingCode: '60',
-          humanCheck: await solveHumanCheck(ctx),
-        },
-      });
+      const res = await sendSmsCode(ctx, mobile.mobileNum);
       statuses.push(res.body.errorCode);
     }
     expect(statuses.slice(0, 5)).toEqual(['', '', '', '', '']);

@@ -10,7 +10,7 @@ import {
   randomMobile,
   randomUsername,
   sealed,
-  solveHumanCheck,
+  sendSmsCode,
 } from '../../../test/members.ts';
 import { call, countRows, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { createMember, latestEmail, latestSmsCode, setBrandFlags } from '../../harness.ts';
@@ -280,17 +280,7 @@ describe('forgot password by phone', () => {
   it('sets the password with the SMS code and logs in', async () => {
     const mobile = randomMobile();
     const m = await member({ mobile: mobile.e164 });
-    await call(ctx.app, {
-      method: 'POST',
-      url: '/wps/verification/sms/noLogin',
-      remoteAddress: randomIp(),
-      headers: headers(),
-      payload: {
-        mobileNum: mobile.mobileNum,
-        countryDialingCode: '60',
-        humanCheck: await solveHumanCheck(ctx),
-      },
-    });
+    await sendSmsCode(ctx, mobile.mobileNum);
     const code = await latestSmsCode(ctx.db, mobile.e164);
     const body = {
       mobileNum: mobile.mobileNum,
@@ -311,17 +301,7 @@ describe('forgot password by phone', () => {
     const mobile = randomMobile();
     const m = await member({ mobile: mobile.e164 });
     const sendCode = async () => {
-      const res = await call(ctx.app, {
-        method: 'POST',
-        url: '/wps/verification/sms/noLogin',
-        remoteAddress: randomIp(),
-        headers: headers(),
-        payload: {
-          mobileNum: mobile.mobileNum,
-          countryDialingCode: '60',
-          humanCheck: await solveHumanCheck(ctx),
-        },
-      });
+      const res = await sendSmsCode(ctx, mobile.mobileNum);
       expect(res.body.success).toBe(true);
       return (await latestSmsCode(ctx.db, mobile.e164)) ?? '';
     };

@@ -1,8 +1,9 @@
 import type { AuditPage } from '@lotus/contracts/backoffice';
 import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Brand } from '../brands/brand.ts';
-import { listAudit } from './audit.repository.ts';
+import { listAudit, recordAudit } from './audit.repository.ts';
 
 /**
  * A `YYYY-MM-DD` day (UTC midnight) that exists: 2026-02-30 or 2026-13-45 is request_param_err,
@@ -51,3 +52,27 @@ export async function auditPage(
 
 /** Other domains write the audit log through this (in their own transaction). */
 export { recordAudit } from './audit.repository.ts';
+
+/** Who makes a back-office change: the operator, its brand and its address. */
+export type AuditOperator = { id: string; brandId: string; ip: string };
+
+/** The audit row of `operator`'s `action` on `target`, written in the change's own transaction. */
+export function auditChange(
+  executor: Executor,
+  operator: AuditOperator,
+  action: string,
+  target: { type: string; id: string },
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  return recordAudit(executor, {
+    brandId: operator.brandId,
+    operatorId: operator.id,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    before,
+    after,
+    ip: operator.ip,
+  });
+}

@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import { recordAudit } from '../operators/audit.service.ts';
+import { type AuditOperator, auditChange as audit } from '../operators/audit.service.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
 import {
@@ -47,27 +47,7 @@ import { pointsAccount, postPoints } from './points-ledger.repository.ts';
  * The points back office: rates and conversion, products, the exchange queue and a member's points
  * statement. Every change writes its audit row in the transaction that makes it.
  */
-export type Operator = { id: string; brandId: string; ip: string };
-
-function audit(
-  executor: Executor,
-  operator: Operator,
-  action: string,
-  target: { type: string; id: string },
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-) {
-  return recordAudit(executor, {
-    brandId: operator.brandId,
-    operatorId: operator.id,
-    action,
-    targetType: target.type,
-    targetId: target.id,
-    before,
-    after,
-    ip: operator.ip,
-  });
-}
+export type Operator = AuditOperator;
 
 export async function adminPointSettings(db: Executor, brand: PointsBrand): Promise<AdminPointSettings> {
   const s = await pointsSettings(db, brand.id);

@@ -16,6 +16,7 @@ import {
 } from '../../../test/games.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
+import { promotionBody } from '../../../test/promotions.ts';
 import { setupTestApp } from '../../../test/support.ts';
 import { drainConsumer } from '../../events/runner.ts';
 import * as stakesMigration from '../games/migrations/0048_game_stakes.ts';
@@ -55,27 +56,15 @@ beforeAll(async () => {
   expect(liveId).not.toBe('');
 });
 
-function promotion(overrides: Record<string, unknown> = {}) {
-  return {
-    titleEn: `Free spins ${randomUUID().slice(0, 8)}`,
-    status: 'active',
-    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
-    frequency: 'once',
-    rules: {},
+const promotion = (overrides: Record<string, unknown> = {}) =>
+  promotionBody('Free spins', {
     rewardKind: 'free_rounds',
     freeRoundsGame: slotId,
     freeRoundsStake: '0.20',
     freeRoundsCount: 3,
     wageringMultiplier: 10,
-    wageringIncludesDeposit: false,
-    contributions: { RNG: 100 },
-    expiryDays: 7,
-    needsApproval: false,
-    asksContact: false,
     ...overrides,
-  };
-}
+  });
 
 async function createPromotion(overrides: Record<string, unknown> = {}) {
   return team.bo<AdminPromotion>('marketing', 'POST', '/bo/v1/promotions', promotion(overrides));

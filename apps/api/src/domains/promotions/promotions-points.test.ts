@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   AdminMemberPromotion,
   AdminPromotion,
@@ -10,9 +9,11 @@ import type {
 } from '@lotus/contracts/promotions';
 import { describe, expect, it } from 'vitest';
 import { mainBalance, type SignedInMember, signedInMember } from '../../../test/factories.ts';
+import { memberGet, memberPost } from '../../../test/games.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
-import { call, headers, setupTestApp } from '../../../test/support.ts';
+import { createPromotion, promotionBody } from '../../../test/promotions.ts';
+import { setupTestApp } from '../../../test/support.ts';
 import { memberPoints } from '../points/points-ledger.repository.ts';
 
 // Reward kind points (issue 15, migration 0046): a promotion gives whole points, credited to the
@@ -23,48 +24,13 @@ const ctx = setupTestApp({ rateLimits: { promotionActions: { max: 10_000, timeWi
 reconcileAfterEach(ctx);
 const team = backOfficeTeam(ctx);
 
-function pointsPromotion(overrides: object = {}) {
-  return {
-    titleEn: `Points ${randomUUID().slice(0, 8)}`,
-    status: 'active',
-    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
-    frequency: 'once',
-    rules: {},
-    rewardKind: 'points',
-    rewardPoints: '750',
-    wageringMultiplier: 5,
-    wageringIncludesDeposit: false,
-    contributions: { RNG: 100 },
-    expiryDays: 7,
-    needsApproval: false,
-    asksContact: false,
-    ...overrides,
-  };
-}
+const pointsPromotion = (overrides: object = {}) =>
+  promotionBody('Points', { rewardKind: 'points', rewardPoints: '750', wageringMultiplier: 5, ...overrides });
+const create = (overrides: object = {}): Promise<AdminPromotion> =>
+  createPromotion(team, pointsPromotion(overrides));
 
-async function create(overrides: object = {}): Promise<AdminPromotion> {
-  const res = await team.bo<AdminPromotion>(
-    'marketing',
-    'POST',
-    '/bo/v1/promotions',
-    pointsPromotion(overrides),
-  );
-  expect(res.body).toMatchObject({ success: true });
-  return res.body.value;
-}
-
-function post<T>(m: SignedInMember, url: string, payload: object = {}) {
-  return call<T>(ctx.app, {
-    method: 'POST',
-    url,
-    headers: { ...headers('DEMO', 'EN'), authorization: m.token },
-    payload,
-  });
-}
-function get<T>(m: SignedInMember, url: string) {
-  return call<T>(ctx.app, { method: 'GET', url, headers: { ...headers(), authorization: m.token } });
-}
+const post = <T>(m: SignedInMember, url: string, payload: object = {}) => memberPost<T>(ctx, url, m, payload);
+const get = <T>(m: SignedInMember, url: string) => memberGet<T>(ctx, url, m);
 const apply = (m: SignedInMember, id: string) => post<MemberPromotion>(m, `/wps/promotions/${id}/apply`);
 const claim = (m: SignedInMember, id: string) =>
   post<MemberPromotion>(m, `/wps/promotions/rewards/${id}/claim`);

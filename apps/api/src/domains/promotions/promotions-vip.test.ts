@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { AdminPromotion, MemberPromotion } from '@lotus/contracts/promotions';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { brandOf, mainBalance, type SignedInMember, signedInMember } from '../../../test/factories.ts';
+import { memberPost } from '../../../test/games.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
-import { call, headers, setupTestApp } from '../../../test/support.ts';
+import { createPromotion, promotionBody } from '../../../test/promotions.ts';
+import { setupTestApp } from '../../../test/support.ts';
 
 // The VIP-level rule of a promotion (who qualifies: level at least N, or one of a list), read
 // through the vip domain's published memberVipLevel on apply and again on claim.
@@ -14,36 +15,10 @@ const ctx = setupTestApp({ rateLimits: { promotionActions: { max: 10_000, timeWi
 reconcileAfterEach(ctx);
 const team = backOfficeTeam(ctx);
 
-function promotion(rules: object, overrides: object = {}) {
-  return {
-    titleEn: `VIP promo ${randomUUID().slice(0, 8)}`,
-    status: 'active',
-    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
-    frequency: 'once',
-    rules,
-    rewardKind: 'fixed',
-    rewardAmount: '10.00',
-    wageringMultiplier: 0,
-    wageringIncludesDeposit: false,
-    contributions: { RNG: 100 },
-    expiryDays: 7,
-    needsApproval: false,
-    asksContact: false,
-    ...overrides,
-  };
-}
-
-async function create(rules: object, overrides: object = {}): Promise<AdminPromotion> {
-  const res = await team.bo<AdminPromotion>(
-    'marketing',
-    'POST',
-    '/bo/v1/promotions',
-    promotion(rules, overrides),
-  );
-  expect(res.body).toMatchObject({ success: true });
-  return res.body.value;
-}
+const promotion = (rules: object, overrides: object = {}) =>
+  promotionBody('VIP promo', { rules, rewardKind: 'fixed', rewardAmount: '10.00', ...overrides });
+const create = (rules: object, overrides: object = {}): Promise<AdminPromotion> =>
+  createPromotion(team, promotion(rules, overrides));
 
 async function memberAt(level: number): Promise<SignedInMember> {
   const m = await signedInMember(ctx, { prefix: 'pv' });
@@ -57,14 +32,7 @@ async function setLevel(m: SignedInMember, level: number) {
     on conflict (brand_id, member_id) do update set level = excluded.level`.execute(ctx.db);
 }
 
-function post(m: SignedInMember, url: string) {
-  return call<MemberPromotion>(ctx.app, {
-    method: 'POST',
-    url,
-    headers: { ...headers(), authorization: m.token },
-    payload: {},
-  });
-}
+const post = (m: SignedInMember, url: string) => memberPost<MemberPromotion>(ctx, url, m, {});
 const apply = (m: SignedInMember, id: string) => post(m, `/wps/promotions/${id}/apply`);
 const claim = (m: SignedInMember, id: string) => post(m, `/wps/promotions/rewards/${id}/claim`);
 

@@ -8,7 +8,7 @@ import type {
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../operators/audit.service.ts';
+import { type AuditOperator, auditChange as audit } from '../operators/audit.service.ts';
 import { moneyTransaction } from '../wallet/ledger.service.ts';
 import { freeRoundValues, withFreeRounds } from './free-rounds.service.ts';
 import {
@@ -33,27 +33,7 @@ import {
 } from './promotions.service.ts';
 import { adminPrizes, prizeValues, saveRaffle } from './raffle.service.ts';
 
-export type Operator = { id: string; brandId: string; ip: string };
-
-function audit(
-  executor: Executor,
-  operator: Operator,
-  action: string,
-  target: { type: string; id: string },
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-) {
-  return recordAudit(executor, {
-    brandId: operator.brandId,
-    operatorId: operator.id,
-    action,
-    targetType: target.type,
-    targetId: target.id,
-    before,
-    after,
-    ip: operator.ip,
-  });
-}
+export type Operator = AuditOperator;
 
 export async function adminPromotions(db: Db, brand: PromoBrand): Promise<{ items: AdminPromotion[] }> {
   const rows = await listPromotions(db, brand.id, false);
@@ -76,12 +56,8 @@ async function adminPromotion(db: Executor, brand: PromoBrand, row: PromotionRow
   return { ...toAdminPromotion(row, brand.currency), rafflePrizes: prizes.get(row.id) ?? [] };
 }
 
-export async function createPromotion(
-  db: Db,
-  brand: PromoBrand,
-  operator: Operator,
-  input: PromotionInput,
-): Promise<AdminPromotion> {
+/** A promotion's stored values (free rounds checked against the catalogue) and its raffle's prizes. */
+async function storedValues(db: Db, brand: PromoBrand, input: PromotionInput) {
   const values = {
     ...promotionValues(input, brand.currency),
     ...(await freeRoundValues(db, brand.id, input, brand.currency)),
@@ -90,6 +66,16 @@ export async function createPromotion(
     input.rewardKind === 'raffle'
       ? prizeValues(input.rafflePrizes, brand.currency, input.wageringMultiplier)
       : [];
+  return { values, prizes };
+}
+
+export async function createPromotion(
+  db: Db,
+  brand: PromoBrand,
+  operator: Operator,
+  input: PromotionInput,
+): Promise<AdminPromotion> {
+  const { values, prizes } = await storedValues(db, brand, input);
   return db.transaction().execute(async (trx) => {
     const id = await insertPromotion(trx, brand.id, values);
     await saveRaffle(trx, brand.id, id, input.rewardKind, prizes);
@@ -108,14 +94,7 @@ export async function changePromotion(
   id: string,
   input: PromotionInput,
 ): Promise<AdminPromotion> {
-  const values = {
-    ...promotionValues(input, brand.currency),
-    ...(await freeRoundValues(db, brand.id, input, brand.currency)),
-  };
-  const prizes =
-    input.rewardKind === 'raffle'
-      ? prizeValues(input.rafflePrizes, brand.currency, input.wageringMultiplier)
-      : [];
+  const { values, prizes } = await storedValues(db, brand, input);
   return db.transaction().execute(async (trx) => {
     const before = await findPromotion(trx, brand.id, id);
     if (!before) throw new AppError('promotion_not_found');

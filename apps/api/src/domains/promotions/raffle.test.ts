@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   AdminPromotion,
   MemberPromotion,
@@ -8,9 +7,11 @@ import type {
 } from '@lotus/contracts/promotions';
 import { describe, expect, it } from 'vitest';
 import { mainBalance, type SignedInMember, signedInMember } from '../../../test/factories.ts';
+import { memberGet, memberPost } from '../../../test/games.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
-import { call, headers, setupTestApp } from '../../../test/support.ts';
+import { createPromotion, promotionBody } from '../../../test/promotions.ts';
+import { setupTestApp } from '../../../test/support.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { memberPoints } from '../points/points-ledger.repository.ts';
 import { pickPrize, rollOf } from './raffle.service.ts';
@@ -32,45 +33,14 @@ type Prize = {
   points?: string;
 };
 
-function raffle(prizes: Prize[], overrides: object = {}) {
-  return {
-    titleEn: `Raffle ${randomUUID().slice(0, 8)}`,
-    status: 'active',
-    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
-    frequency: 'once',
-    rules: {},
-    rewardKind: 'raffle',
-    rafflePrizes: prizes,
-    wageringMultiplier: 0,
-    wageringIncludesDeposit: false,
-    contributions: { RNG: 100 },
-    expiryDays: 7,
-    needsApproval: false,
-    asksContact: false,
-    ...overrides,
-  };
-}
+const raffle = (prizes: Prize[], overrides: object = {}) =>
+  promotionBody('Raffle', { rewardKind: 'raffle', rafflePrizes: prizes, ...overrides });
+const create = (prizes: Prize[], overrides: object = {}): Promise<AdminPromotion> =>
+  createPromotion(team, raffle(prizes, overrides));
 
-async function create(prizes: Prize[], overrides: object = {}): Promise<AdminPromotion> {
-  const res = await team.bo<AdminPromotion>(
-    'marketing',
-    'POST',
-    '/bo/v1/promotions',
-    raffle(prizes, overrides),
-  );
-  expect(res.body).toMatchObject({ success: true });
-  return res.body.value;
-}
-
-function post<T>(m: SignedInMember, url: string, payload: object = {}, language = 'EN') {
-  return call<T>(ctx.app, {
-    method: 'POST',
-    url,
-    headers: { ...headers('DEMO', language), authorization: m.token },
-    payload,
-  });
-}
+const post = <T>(m: SignedInMember, url: string, payload: object = {}, language = 'EN') =>
+  memberPost<T>(ctx, url, m, payload, 'DEMO', language);
+const get = <T>(m: SignedInMember, url: string) => memberGet<T>(ctx, url, m);
 const draw = (m: SignedInMember, id: string, clientSeed?: string, language = 'EN') =>
   post<RaffleDraw>(
     m,
@@ -85,13 +55,7 @@ async function ticket(m: SignedInMember, promotionId: string): Promise<string> {
   return res.body.value.id;
 }
 
-async function detail(m: SignedInMember, id: string) {
-  return call<PromotionDetail>(ctx.app, {
-    method: 'GET',
-    url: `/wps/promotions/${id}`,
-    headers: { ...headers(), authorization: m.token },
-  });
-}
+const detail = (m: SignedInMember, id: string) => get<PromotionDetail>(m, `/wps/promotions/${id}`);
 
 describe('raffle promotions', () => {
   it('draws a prize checkable against the committed seed once revealed, shown in the reward centre', async () => {
@@ -127,11 +91,7 @@ describe('raffle promotions', () => {
     const amount = d.prize === '金币' ? 5_000n : 500n;
     expect(await mainBalance(ctx, m)).toBe(balance + amount);
 
-    const mine = await call<MemberPromotions>(ctx.app, {
-      method: 'GET',
-      url: '/wps/promotions/rewards/mine',
-      headers: { ...headers(), authorization: m.token },
-    });
+    const mine = await get<MemberPromotions>(m, '/wps/promotions/rewards/mine');
     expect(mine.body.value.items.find((r) => r.id === id)).toMatchObject({
       state: 'claimed',
       raffle: true,
@@ -279,11 +239,7 @@ const THREE_X = { wageringMultiplier: 3 };
 const points = (m: SignedInMember) => memberPoints(ctx.db, m.brand.id, m.id);
 
 async function mine(m: SignedInMember, id: string): Promise<MemberPromotion | undefined> {
-  const res = await call<MemberPromotions>(ctx.app, {
-    method: 'GET',
-    url: '/wps/promotions/rewards/mine',
-    headers: { ...headers(), authorization: m.token },
-  });
+  const res = await get<MemberPromotions>(m, '/wps/promotions/rewards/mine');
   return res.body.value.items.find((r) => r.id === id);
 }
 
@@ -333,11 +289,10 @@ describe('raffle points prizes', () => {
       .execute();
     expect(entries).toEqual([{ kind: 'earn', category: 'PROMOTION' }]);
     // The points statement names the movement as a promotion's.
-    const statement = await call<{ items: { pointType: string; points: string }[] }>(ctx.app, {
-      method: 'GET',
-      url: '/wps/relay/ODSFE2_MemTransDet',
-      headers: { ...headers(), authorization: m.token },
-    });
+    const statement = await get<{ items: { pointType: string; points: string }[] }>(
+      m,
+      '/wps/relay/ODSFE2_MemTransDet',
+    );
     expect(statement.body.value.items[0]).toMatchObject({ pointType: 'promotion', points: '500' });
   });
 

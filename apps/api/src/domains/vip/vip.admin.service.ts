@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../operators/audit.service.ts';
+import { type AuditOperator, auditChange } from '../operators/audit.service.ts';
 import { replaceLevelRows, upsertSettings } from './vip.repository.ts';
 import { brandLevels, type Level, parseLevels, toLevelRow, vipSettings } from './vip.service.ts';
 
@@ -20,7 +20,7 @@ import { brandLevels, type Level, parseLevels, toLevelRow, vipSettings } from '.
  * members' level history and the rebate payouts. Every change writes its audit row in its transaction.
  */
 
-export type Operator = { id: string; brandId: string; ip: string };
+export type Operator = AuditOperator;
 type Brand = { id: string; currency: string };
 
 function audit(
@@ -30,16 +30,7 @@ function audit(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ) {
-  return recordAudit(executor, {
-    brandId: operator.brandId,
-    operatorId: operator.id,
-    action,
-    targetType: 'vip',
-    targetId: operator.brandId,
-    before,
-    after,
-    ip: operator.ip,
-  });
+  return auditChange(executor, operator, action, { type: 'vip', id: operator.brandId }, before, after);
 }
 
 function toAdminLevel(l: Level, currency: string): AdminVipLevel {

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { VendorDb } from '../db/database.ts';
 import { createTestVendor, onPostgres, type TestVendor } from '../testing/support.ts';
 import {
-  type BetView,
-  bettingRound,
+  placeBet as bet,
   LIVE_TEST_CONFIG,
+  playerAtBetting,
+  requestIds,
   roundEnded,
   seatsFinal,
   TABLE,
@@ -26,15 +28,8 @@ afterEach(async () => {
   t = null;
 });
 
-const bet = (v: TestVendor, token: string, body: unknown) =>
-  v.request<{ bet: BetView; error?: string }>('POST', `/api/live/tables/${TABLE}/bets`, token, body);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-let counter = 0;
-const rid = () => {
-  counter += 1;
-  return `ba-${Date.now()}-${counter}`;
-};
+const rid = requestIds('ba');
 
 async function count(v: TestVendor, table: 'live_seats' | 'live_bets', roundId: string) {
   const rows = await sql<{ n: number }>`
@@ -42,12 +37,25 @@ async function count(v: TestVendor, table: 'live_seats' | 'live_bets', roundId: 
   return rows.rows[0]?.n ?? -1;
 }
 
+/** p1's session id (the one `playerAtBetting` opened). */
+async function sessionOfP1(db: VendorDb): Promise<string> {
+  const session = await sql<{
+    id: string;
+  }>`select id::text as id from sessions where player_id = 'p1'`.execute(db);
+  return session.rows[0]!.id;
+}
+
+/** live_place_bet called straight: p1's banker bet of 10.00 that arrived `waited` ms ago, with `grace` ms. */
+const placeDirect = (db: VendorDb, session: string, waited: number, grace: number) =>
+  sql<{ outcome: string }>`
+    select outcome from live_place_bet(${TABLE}, 'DEMO', 'p1', ${session}::bigint, 'PHP',
+      ${`seat-${rid()}`}, ${`bet-${rid()}`}, ${rid()}, 'banker', '[]'::jsonb, 1000, 100000000,
+      ${waited}::float8, ${grace}::int)`.execute(db);
+
 describe('live bets judged by their arrival', () => {
   it('a bet that arrived before the close but reached the database after it (every connection busy) is placed and paid', async () => {
     t = await createTestVendor({ overrides: GRACE });
-    t.stub.addPlayer('p1', 100_000n);
-    const a = await t.open('p1', TABLE);
-    const round = await bettingRound(t, a.token, 1_500);
+    const { token, round } = await playerAtBetting(t, 1_500, 100_000n);
     const { db } = t.vendor;
     // Every connection of the vendor's pool held by a transaction: the bet's request waits for one.
     let release!: () => void;
@@ -73,7 +81,7 @@ describe('live bets judged by their arrival', () => {
       }),
     );
     await sleep(50);
-    const sent = bet(t, a.token, { requestId: rid(), kind: 'banker', stake: '1000' });
+    const sent = bet(t, token, { requestId: rid(), kind: 'banker', stake: '1000' });
     await closeDone;
     // The bet waits 500 ms after the close, inside the grace of 2 s.
     await sleep(500);
@@ -98,14 +106,12 @@ describe('live bets judged by their arrival', () => {
 
   it('a bet that arrives after the close is refused inside the grace too: no seat, no bet, no wallet call', async () => {
     t = await createTestVendor({ overrides: GRACE });
-    t.stub.addPlayer('p1', 100_000n);
-    const a = await t.open('p1', TABLE);
-    const round = await bettingRound(t, a.token, 1_500);
+    const { token, round } = await playerAtBetting(t, 1_500, 100_000n);
     const { db } = t.vendor;
     // Closed 200 ms ago: the result is not out yet (grace of 2 s), but the request arrives now.
     await sql`update live_rounds set closes_at = clock_timestamp() - interval '200 milliseconds', phase = 'closed'
               where id = ${round.id}`.execute(db);
-    const late = await bet(t, a.token, { requestId: rid(), kind: 'banker', stake: '1000' });
+    const late = await bet(t, token, { requestId: rid(), kind: 'banker', stake: '1000' });
     expect(late.status).toBe(409);
     expect(late.body.error).toBe('bet_late');
     expect(await count(t, 'live_seats', round.id)).toBe(0);
@@ -116,18 +122,10 @@ describe('live bets judged by their arrival', () => {
 
   it('a waiting time beyond the grace is refused, and the function refuses a negative wait or a grace over 2 s', async () => {
     t = await createTestVendor({ overrides: GRACE });
-    t.stub.addPlayer('p1', 100_000n);
-    const a = await t.open('p1', TABLE);
-    const round = await bettingRound(t, a.token, 1_500);
+    const { round } = await playerAtBetting(t, 1_500, 100_000n);
     const { db } = t.vendor;
-    const session = await sql<{
-      id: string;
-    }>`select id::text as id from sessions where player_id = 'p1'`.execute(db);
-    const call = (waited: number, grace: number) =>
-      sql<{ outcome: string }>`
-        select outcome from live_place_bet(${TABLE}, 'DEMO', 'p1', ${session.rows[0]!.id}::bigint, 'PHP',
-          ${`seat-${rid()}`}, ${`bet-${rid()}`}, ${rid()}, 'banker', '[]'::jsonb, 1000, 100000000,
-          ${waited}::float8, ${grace}::int)`.execute(db);
+    const session = await sessionOfP1(db);
+    const call = (waited: number, grace: number) => placeDirect(db, session, waited, grace);
     // Closed 2.5 s ago: even a request that arrived long before is past the grace of 2 s.
     await sql`update live_rounds set closes_at = clock_timestamp() - interval '2500 milliseconds', phase = 'closed'
               where id = ${round.id}`.execute(db);
@@ -140,21 +138,14 @@ describe('live bets judged by their arrival', () => {
 
   it('the result is not revealed while a placement taken in the grace is still in progress', async () => {
     t = await createTestVendor({ overrides: GRACE });
-    t.stub.addPlayer('p1', 100_000n);
-    const a = await t.open('p1', TABLE);
-    const round = await bettingRound(t, a.token, 1_500);
+    const { token, round } = await playerAtBetting(t, 1_500, 100_000n);
     const { db } = t.vendor;
-    const session = await sql<{
-      id: string;
-    }>`select id::text as id from sessions where player_id = 'p1'`.execute(db);
+    const session = await sessionOfP1(db);
     // Closed 1.9 s ago; the grace ends in 100 ms and then the clock reveals the result.
     await sql`update live_rounds set closes_at = clock_timestamp() - interval '1900 milliseconds', phase = 'closed'
               where id = ${round.id}`.execute(db);
     const seen = await db.transaction().execute(async (tx) => {
-      const placed = await sql<{ outcome: string }>`
-        select outcome from live_place_bet(${TABLE}, 'DEMO', 'p1', ${session.rows[0]!.id}::bigint, 'PHP',
-          ${`seat-${rid()}`}, ${`bet-${rid()}`}, ${rid()}, 'banker', '[]'::jsonb, 1000, 100000000,
-          2500::float8, 2000)`.execute(tx);
+      const placed = await placeDirect(tx, session, 2_500, 2_000);
       expect(placed.rows[0]!.outcome).toBe('fresh');
       // The placement's transaction stays open well past the grace: the clock tries to reveal.
       await sleep(1_200);
@@ -165,7 +156,7 @@ describe('live bets judged by their arrival', () => {
     expect(seen).toEqual({ phase: 'closed', result: null });
     // Once it committed, the round goes on with the bet in it (left to roll back: no wallet call was made).
     await seatsFinal(t);
-    await roundEnded(t, a.token, round.id);
+    await roundEnded(t, token, round.id);
     const after = await sql<{ phase: string; placed_before: boolean }>`
       select r.phase, (b.created_at < r.result_at) as placed_before
       from live_rounds r join live_bets b on b.round_id = r.id where r.id = ${round.id}`.execute(db);

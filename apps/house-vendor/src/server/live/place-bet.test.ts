@@ -1,14 +1,21 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestVendor, type TestVendor } from '../testing/support.ts';
-import { type BetView, bettingRound, LIVE_TEST_CONFIG, seatsFinal } from './test-support.ts';
+import {
+  placeBet as bet,
+  bettingRound,
+  LIVE_TEST_CONFIG,
+  playerAtBetting,
+  requestIds,
+  seatsFinal,
+  TABLE,
+} from './test-support.ts';
 
 /**
  * The bet's placement in one statement (live_place_bet, issue 13): the checks the nine statements
  * made before still hold when the requests race each other and the clock.
  */
 
-const TABLE = 'live-baccarat';
 /** A longer betting window for the tests that send many bets at once on a loaded machine. */
 const LONG = { ...LIVE_TEST_CONFIG, liveTiming: { bettingMs: 6_000, closedMs: 100, resultMs: 300 } };
 let t: TestVendor | null = null;
@@ -17,25 +24,16 @@ afterEach(async () => {
   t = null;
 });
 
-const bet = (v: TestVendor, token: string, body: unknown) =>
-  v.request<{ bet: BetView; error?: string }>('POST', `/api/live/tables/${TABLE}/bets`, token, body);
-
-let counter = 0;
-const rid = () => {
-  counter += 1;
-  return `pb-${Date.now()}-${counter}`;
-};
+const rid = requestIds('pb');
 
 describe('live bet placement in one statement', () => {
   it('a bet at the closing instant (server time) is refused: no seat, no bet, nothing sent to the wallet', async () => {
     t = await createTestVendor({ overrides: LIVE_TEST_CONFIG });
-    t.stub.addPlayer('p1', 100_000n);
-    const a = await t.open('p1', TABLE);
-    const round = await bettingRound(t, a.token, 1_200);
+    const { token, round } = await playerAtBetting(t, 1_200, 100_000n);
     const { db } = t.vendor;
     // The round still says `betting`, but its close is now: the database's clock decides.
     await sql`update live_rounds set closes_at = clock_timestamp() where id = ${round.id}`.execute(db);
-    const late = await bet(t, a.token, { requestId: rid(), kind: 'banker', stake: '1000' });
+    const late = await bet(t, token, { requestId: rid(), kind: 'banker', stake: '1000' });
     expect(late.status).toBe(409);
     expect(late.body.error).toBe('bet_late');
     const seats = await sql<{
@@ -77,19 +75,17 @@ describe('live bet placement in one statement', () => {
 
   it('the per-round limit holds over bets of both spots sent at once, and the rest of it can still be bet', async () => {
     t = await createTestVendor({ overrides: LONG });
-    t.stub.addPlayer('p1', 100_000_000n);
-    const a = await t.open('p1', TABLE);
-    await bettingRound(t, a.token, 4_000);
+    const { token } = await playerAtBetting(t, 4_000, 100_000_000n);
     // 100,000.00 per round: 40,000.00 four times at once on banker and player, two fit.
     const kinds = ['banker', 'player', 'banker', 'player'];
     const answers = await Promise.all(
-      kinds.map((kind) => bet(t!, a.token, { requestId: rid(), kind, stake: '4000000' })),
+      kinds.map((kind) => bet(t!, token, { requestId: rid(), kind, stake: '4000000' })),
     );
     expect(answers.filter((x) => x.status === 200)).toHaveLength(2);
     expect(answers.filter((x) => x.status === 400 && x.body.error === 'bet_limit')).toHaveLength(2);
-    const rest = await bet(t, a.token, { requestId: rid(), kind: 'banker', stake: '2000000' });
+    const rest = await bet(t, token, { requestId: rid(), kind: 'banker', stake: '2000000' });
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
-    const over = await bet(t, a.token, { requestId: rid(), kind: 'tie', stake: '1' });
+    const over = await bet(t, token, { requestId: rid(), kind: 'tie', stake: '1' });
     expect(over.body.error).toBe('bet_limit');
     expect(t.stub.players.get('p1')!.balance).toBe(100_000_000n - 10_000_000n);
     await seatsFinal(t);

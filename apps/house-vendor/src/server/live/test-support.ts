@@ -76,3 +76,30 @@ export async function seatsFinal(v: TestVendor) {
     return open.length === 0;
   }, 30_000);
 }
+
+/** A bet sent to a table's bets route: the bet placed, or the error that refused it. */
+export const placeBet = (v: TestVendor, token: string, body: unknown, table = TABLE) =>
+  v.request<{ bet: BetView; error?: string }>('POST', `/api/live/tables/${table}/bets`, token, body);
+
+/** Request ids unique in the run: `<prefix>-<ms>-<n>`. */
+export function requestIds(prefix: string): () => string {
+  let counter = 0;
+  return () => {
+    counter += 1;
+    return `${prefix}-${Date.now()}-${counter}`;
+  };
+}
+
+/** One player with `balance` at the table, and a round in betting with at least `ms` left. */
+export async function playerAtBetting(
+  v: TestVendor,
+  ms: number,
+  balance: bigint,
+  player = 'p1',
+  table = TABLE,
+): Promise<{ token: string; round: RoundView }> {
+  v.stub.addPlayer(player, balance);
+  const { token } = await v.open(player, table);
+  const round = await bettingRound(v, token, ms, table);
+  return { token, round };
+}
