@@ -102,6 +102,25 @@ describe('the boundaries checker', () => {
     ]);
   });
 
+  it('refuses a shared package importing an app, by path or by package name', () => {
+    const root = tree({
+      'apps/api/package.json': JSON.stringify({ name: '@lotus/api', exports: { './*': './src/*.ts' } }),
+      'apps/api/src/lib/hashing.ts': 'export const sha = 1;\n',
+      'apps/api/src/db/migrator.ts': "import { apply } from '@lotus/db-repeatable';\n",
+      'packages/db-repeatable/package.json': JSON.stringify({
+        name: '@lotus/db-repeatable',
+        exports: { '.': './src/index.ts' },
+      }),
+      'packages/db-repeatable/src/index.ts':
+        "import { sha } from '../../../apps/api/src/lib/hashing.ts';\nexport const apply = sha;\n",
+      'packages/db-repeatable/src/lazy.ts': "const m = await import('@lotus/api/lib/hashing');\n",
+    });
+    expect(rules(root)).toEqual([
+      'package-apps packages/db-repeatable/src/index.ts -> apps/api/src/lib/hashing.ts',
+      'package-apps packages/db-repeatable/src/lazy.ts -> apps/api/src/lib/hashing.ts',
+    ]);
+  });
+
   it('refuses a cycle, type-only imports included, and names its path', () => {
     const root = tree({
       'apps/api/src/a.ts': "import type { B } from './b.ts';\nexport type A = { b: B };\n",

@@ -11,6 +11,8 @@
  *   anything of another feature B (shared code lives in components/, lib/, hooks/; the app layer
  *   `src/app` may import features).
  * - `house-vendor-api`: apps/house-vendor may not import apps/api (it signs with packages/contracts).
+ * - `package-apps`: a shared package (packages/*, for example @lotus/db-repeatable) may not import
+ *   anything of apps/*: the apps depend on the packages, never the other way round.
  * - `no-cycle`: no import cycle anywhere, type-only imports included (a type cycle still ties two
  *   modules together; the shared type moves down into the kernel instead).
  * - `no-domain-cycle`: the API's domains, taken as wholes, import each other without a cycle (production
@@ -188,7 +190,15 @@ function ruleViolations(edges: Edge[]): Violation[] {
         rule: 'house-vendor-api',
         from,
         to,
-        detail: 'the house vendor uses packages/contracts only',
+        detail: 'the house vendor uses the shared packages (packages/*) only',
+      });
+    }
+    if (from.startsWith('packages/') && to.startsWith('apps/')) {
+      out.push({
+        rule: 'package-apps',
+        from,
+        to,
+        detail: 'a shared package may not depend on an app; move the shared part into the package',
       });
     }
   }

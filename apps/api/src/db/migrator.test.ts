@@ -2,12 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { applyRepeatables, loadRepeatable } from '@lotus/db-repeatable';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../test/support.ts';
 import { createDatabase, type Db } from './database.ts';
 import { allMigrations, createMigrator, migrateToLatest, REPEATABLE_FUNCTIONS } from './migrator.ts';
-import { applyRepeatables, loadRepeatable } from './repeatable.ts';
 
 let db: Db;
 let drop: () => Promise<void> = async () => {};

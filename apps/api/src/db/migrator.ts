@@ -1,9 +1,9 @@
+import { applyRepeatables, type RepeatableFunction } from '@lotus/db-repeatable';
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
 import { DOMAIN_MODULES } from '../modules.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0015 from './migrations/0015_member_uploads.ts';
-import { applyRepeatables, type RepeatableFunction } from './repeatable.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations of the kernel itself (brands and settings, upload quotas); domains declare their own. */
@@ -66,7 +66,7 @@ export function createMigrator(
   });
 }
 
-/** The domains' functions kept as repeatable migrations (db/repeatable.ts), applied after the ordinary ones. */
+/** The domains' functions kept as repeatable migrations (@lotus/db-repeatable, packages/db-repeatable), applied after the ordinary ones. */
 export const REPEATABLE_FUNCTIONS: RepeatableFunction[] = DOMAIN_MODULES.flatMap(
   (module) => module.functions ?? [],
 );

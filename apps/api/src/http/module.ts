@@ -1,5 +1,5 @@
+import type { RepeatableFunction } from '@lotus/db-repeatable';
 import type { Migration } from 'kysely/migration';
-import type { RepeatableFunction } from '../db/repeatable.ts';
 import type { EventConsumer } from '../events/event.ts';
 import type { ScheduledJob } from '../jobs/job.ts';
 import type { Api, RouteDeps } from './types.ts';

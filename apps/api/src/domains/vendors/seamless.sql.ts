@@ -1,8 +1,8 @@
-import type { RepeatableFunction } from '../../db/repeatable.ts';
+import type { RepeatableFunction } from '@lotus/db-repeatable';
 
 /**
  * The seamless wallet's database functions, one file each under ./sql: their one current source,
- * applied as repeatable migrations (db/repeatable.ts). Every rule of a seamless call lives in
+ * applied as repeatable migrations (@lotus/db-repeatable, packages/db-repeatable). Every rule of a seamless call lives in
  * exactly one of them: replays and mismatches in seamless_replay, the player behind a token in
  * seamless_player, who may settle a bet in seamless_settler, rounds in seamless_round_open, the balance check and the journal entry in
  * seamless_post; the calls themselves (bet, win, rollback, bet-and-win, round end) combine them.

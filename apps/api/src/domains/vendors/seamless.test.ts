@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
+import { markedStatement } from '@lotus/db-repeatable';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { vendorPlayer } from '../../../test/factories.ts';
 import { raiseSqlState, reconcileAfterEach, seeded } from '../../../test/money.ts';
 import { setupTestApp } from '../../../test/support.ts';
-import { markedStatement } from '../../db/repeatable.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
 import type { Brand } from '../brands/brand.ts';
 import { setLedgerFaults } from '../wallet/ledger.service.ts';

@@ -1,35 +1,66 @@
+import { applyRepeatables, type RepeatableFunction } from '@lotus/db-repeatable';
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { LIVE_FUNCTIONS } from '../live/live.sql.ts';
 import * as m0001 from './migrations/0001_house_vendor.ts';
 import * as m0002 from './migrations/0002_live_tables.ts';
 import * as m0003 from './migrations/0003_free_rounds.ts';
 import * as m0004 from './migrations/0004_live_place_bet.ts';
 import * as m0005 from './migrations/0005_live_bet_arrival.ts';
+import * as m0006 from './migrations/0006_repeatable_functions.ts';
 import type { VendorDatabase } from './schema.ts';
 
 /** Listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
-const migrations: Record<string, Migration> = {
+export const VENDOR_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_house_vendor': m0001,
   '0002_live_tables': m0002,
   '0003_free_rounds': m0003,
   '0004_live_place_bet': m0004,
   '0005_live_bet_arrival': m0005,
+  '0006_repeatable_functions': m0006,
 };
 
+/** The vendor's functions kept as repeatable migrations, applied after the ordinary ones. */
+export const VENDOR_FUNCTIONS: RepeatableFunction[] = [...LIVE_FUNCTIONS];
+
 class InCodeMigrationProvider implements MigrationProvider {
+  readonly migrations: Readonly<Record<string, Migration>>;
+  constructor(migrations: Readonly<Record<string, Migration>>) {
+    this.migrations = migrations;
+  }
   async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
+    return { ...this.migrations };
   }
 }
 
-/** Applies every pending migration (its own table names, so it never meets the platform's). */
-export async function migrateVendorDatabase(db: Kysely<VendorDatabase>): Promise<void> {
-  const migrator = new Migrator({
+/** Its own table names, so it never meets the platform's. */
+export function createVendorMigrator(
+  db: Kysely<VendorDatabase>,
+  migrations: Readonly<Record<string, Migration>> = VENDOR_MIGRATIONS,
+): Migrator {
+  return new Migrator({
     db,
-    provider: new InCodeMigrationProvider(),
+    provider: new InCodeMigrationProvider(migrations),
     migrationTableName: 'house_vendor_migrations',
     migrationLockTableName: 'house_vendor_migrations_lock',
   });
-  const { error } = await migrator.migrateToLatest();
+}
+
+/**
+ * Applies every pending migration, then the function files whose checksum changed (all of them when
+ * an ordinary migration ran, which may have replaced a function); throws the first failure. Answers
+ * the migrations run and the files applied.
+ */
+export async function migrateVendorDatabase(
+  db: Kysely<VendorDatabase>,
+  functions: RepeatableFunction[] = VENDOR_FUNCTIONS,
+): Promise<{ migrations: string[]; functions: string[] }> {
+  const { error, results } = await createVendorMigrator(db).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  const migrations = (results ?? []).map((r) => r.migrationName);
+  const applied = await applyRepeatables(db, functions, {
+    table: m0006.VENDOR_REPEATABLE_TABLE,
+    force: migrations.length > 0,
+  });
+  return { migrations, functions: applied };
 }

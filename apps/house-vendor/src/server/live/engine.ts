@@ -806,7 +806,7 @@ export class LiveEngine {
     if (bet.stake < limit.min || bet.stake > limit.max) throw new VendorError('bet_limit');
     const numbers = [...(bet.numbers ?? [])];
     const { db } = this.#deps;
-    // One round trip (the function live_place_bet, migrations 0004 and 0005): the round open at the
+    // One round trip (the function live_place_bet, live/sql/live_place_bet.sql): the round open at the
     // request's arrival, the player's lock, the seat, a repeated request id, the per-round limit, the
     // bet. How long the request waited here (this process's monotonic clock, measured once a database
     // connection is ours, so the pool's queue counts) places its arrival on the database's clock.

@@ -35,7 +35,7 @@ function bearer(request: FastifyRequest): string | undefined {
 /**
  * When a bet's request reached this process (its monotonic clock, taken by the server before the
  * body is read: a client cannot tell it): a bet that arrived before the round's close is not refused
- * because it then waited for a database connection (see live_place_bet, migration 0005).
+ * because it then waited for a database connection (see live_place_bet, live/sql/live_place_bet.sql).
  */
 const arrivals = new WeakMap<FastifyRequest, number>();
 const arrival = async (request: FastifyRequest) => {

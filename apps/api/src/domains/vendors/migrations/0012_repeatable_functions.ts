@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { SEAMLESS_BET_0011, SEAMLESS_WIN_0011 } from './0011_seamless_lighter_writes.ts';
 
 /**
- * Repeatable migrations (db/repeatable.ts): the checksum of each function file applied, so the
+ * Repeatable migrations (@lotus/db-repeatable, packages/db-repeatable): the checksum of each function file applied, so the
  * migrator re-applies a file only when it changed. From here on the seamless functions' one source
  * is their file under domains/vendors/sql; a database migrated before keeps its history and simply
  * gets the current bodies applied after this migration.

@@ -13,10 +13,10 @@ import * as previous from './0004_live_place_bet.ts';
  * function's start. The reveal, an UPDATE of the round in the engine, waits for the FOR SHARE lock of
  * every placement in progress and is done only once the grace has passed.
  * Everything else is as in 0004.
+ * This body stays as it was written (also what 0006's down() restores); since 0006 the function's one
+ * current source is live/sql/live_place_bet.sql, applied as a repeatable migration.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await previous.down(db);
-  await sql`
+export const LIVE_PLACE_BET_0005 = sql`
     create function live_place_bet(
       p_table text, p_brand text, p_player text, p_session bigint, p_currency text,
       p_seat_id text, p_bet_id text, p_request_id text, p_kind text, p_numbers jsonb,
@@ -76,7 +76,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         values (p_bet_id, v_seat, v_round, p_request_id, p_kind, p_numbers, p_stake, 'placing');
       return query select 'fresh'::text, p_bet_id, v_seat, v_round;
     end
-    $$`.execute(db);
+    $$`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await previous.down(db);
+  await LIVE_PLACE_BET_0005.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

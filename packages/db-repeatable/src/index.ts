@@ -1,40 +1,61 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Kysely, sql } from 'kysely';
-import { sha256Hex } from '../lib/hashing.ts';
 
 /**
  * Repeatable migrations: database functions whose one current source is a `.sql` file next to the
- * domain that owns them (for example domains/vendors/sql/seamless_bet.sql). Each file holds exactly
- * one `create or replace function <name>(...)` statement and owns every overload of that name.
- * After the ordinary migrations, every file whose sha256 differs from the checksum recorded in
- * `repeatable_migrations` (table of migration 0012) is applied, all in one transaction: the
- * function's existing overloads are dropped (so a file may change its arguments), the file runs,
- * its checksum is recorded. A later change edits the file; no body is copied into a migration.
+ * code that owns them (for example apps/api/src/domains/vendors/sql/seamless_bet.sql). Each file
+ * holds exactly one `create or replace function <name>(...)` statement and owns every overload of
+ * that name. After the ordinary migrations, every file whose sha256 differs from the checksum
+ * recorded in the repeatable table (`repeatable_migrations` unless the caller names its own; the
+ * caller's migrations create it: name text primary key, checksum text, applied_at timestamptz) is
+ * applied, all in one transaction: the function's existing overloads are dropped (so a file may
+ * change its arguments), the file runs, its checksum is recorded. A later change edits the file; no
+ * body is copied into a migration.
+ *
+ * Shared by the platform API and the house vendor (each its own database and table); Node only, no
+ * import from apps/*.
  */
 export type RepeatableFunction = { name: string; file: URL };
-type Loaded = { name: string; text: string; checksum: string; fn: string };
+export type LoadedRepeatable = { name: string; text: string; checksum: string; fn: string };
+export type ApplyOptions = {
+  /** Apply every file whatever its recorded checksum (after an ordinary migration ran). */
+  force?: boolean;
+  /** The table of checksums; `repeatable_migrations` by default. */
+  table?: string;
+};
+
+export const DEFAULT_REPEATABLE_TABLE = 'repeatable_migrations';
 
 const CREATE = /^\s*create\s+or\s+replace\s+function\s+([a-z_][a-z0-9_]*)\s*\(/im;
+const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
 
-export function loadRepeatable(entry: RepeatableFunction): Loaded {
+export function checksumOf(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function loadRepeatable(entry: RepeatableFunction): LoadedRepeatable {
   const text = readFileSync(entry.file, 'utf8');
   const fn = CREATE.exec(text)?.[1];
   if (!fn) throw new Error(`${entry.name}: a repeatable file holds one create or replace function`);
-  return { name: entry.name, text, checksum: sha256Hex(text), fn };
+  return { name: entry.name, text, checksum: checksumOf(text), fn };
 }
 
 /** Applies the files whose checksum changed (all of them with `force`); answers their names. */
 export async function applyRepeatables<DB>(
   db: Kysely<DB>,
   entries: RepeatableFunction[],
-  options: { force?: boolean } = {},
+  options: ApplyOptions = {},
 ): Promise<string[]> {
+  const tableName = options.table ?? DEFAULT_REPEATABLE_TABLE;
+  if (!TABLE_NAME.test(tableName)) throw new Error(`repeatable table ${tableName} is not a plain name`);
+  const table = sql.table(tableName);
   const files = entries.map(loadRepeatable);
   return db.transaction().execute(async (trx) => {
     // Two processes starting at once: the second waits, then finds the checksums recorded.
-    await sql`lock table repeatable_migrations in exclusive mode`.execute(trx);
+    await sql`lock table ${table} in exclusive mode`.execute(trx);
     const stored = await sql<{ name: string; checksum: string }>`
-      select name, checksum from repeatable_migrations`.execute(trx);
+      select name, checksum from ${table}`.execute(trx);
     const known = new Map(stored.rows.map((r) => [r.name, r.checksum]));
     const applied: string[] = [];
     for (const file of files) {
@@ -45,7 +66,7 @@ export async function applyRepeatables<DB>(
       for (const o of overloads.rows) await sql.raw(`drop function ${o.signature}`).execute(trx);
       await sql.raw(file.text).execute(trx);
       await sql`
-        insert into repeatable_migrations (name, checksum) values (${file.name}, ${file.checksum})
+        insert into ${table} (name, checksum) values (${file.name}, ${file.checksum})
         on conflict (name) do update set checksum = excluded.checksum, applied_at = now()`.execute(trx);
       applied.push(file.name);
     }
