@@ -201,57 +201,74 @@ describe('live tables: the vendor loses its database connections', () => {
     expect(unhandled).toEqual([]);
   });
 
-  it('a bet the wallet debited whose answer is being written when the connection goes: written again, placed and paid', async () => {
-    t = await createTestVendor({
-      overrides: { ...BASE, liveTiming: { bettingMs: 8_000, closedMs: 100, resultMs: 300 } },
-      recovery: true,
-    });
-    const v = t;
-    const tokens = await seatPlayers(v, 3, 100_000n);
-    const players = ['p0', 'p1', 'p2'];
-    const round = await bettingRound(v, tokens[0]!, 6_000);
-    const target = v.storage.target as { databaseUrl: string };
-    const locker = new pg.Client({ connectionString: target.databaseUrl });
-    await locker.connect();
-    try {
-      const lockerPid = (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-      // The three bets reach the wallet (which takes 400 ms) ...
-      v.stub.latencyMs = 400;
-      const answers = Promise.all(
-        tokens.map((token, i) =>
-          bet(v, token, { requestId: rid(), kind: 'banker', stake: String(1_000 + i) }),
-        ),
-      );
-      await eventually(() => (v.stub.inFlight.get('/seamless/v1/bet') ?? 0) === 3, 10_000);
-      // ... and their answers' writes wait behind a lock, in flight on their connections, when
-      // every connection of the vendor is terminated.
-      await locker.query('begin');
-      await locker.query('lock table live_bets in share mode');
-      await eventually(async () => {
-        const waiting = await admin!.query(
-          "select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'",
-          [databaseOf(v)],
+  it.each([
+    {
+      moment: 'its wallet answer is being written',
+      // The answer's write (live_bets, live_seats) waits; nothing else of the bet touches them then.
+      lock: 'lock table live_bets in share mode',
+      waiting: '%update live_bets%',
+    },
+    {
+      moment: 'the table state answered with it is being read',
+      // The answer is written (live_bets, live_seats); the state's read of the round waits.
+      lock: 'lock table live_rounds in access exclusive mode',
+      waiting: '%json_agg%',
+    },
+  ])(
+    'a bet the wallet debited loses its connection while $moment: answered 200 placed, and paid',
+    async ({ lock, waiting }) => {
+      t = await createTestVendor({
+        overrides: { ...BASE, liveTiming: { bettingMs: 8_000, closedMs: 100, resultMs: 300 } },
+        recovery: true,
+      });
+      const v = t;
+      const tokens = await seatPlayers(v, 3, 100_000n);
+      const players = ['p0', 'p1', 'p2'];
+      const round = await bettingRound(v, tokens[0]!, 6_000);
+      const target = v.storage.target as { databaseUrl: string };
+      const locker = new pg.Client({ connectionString: target.databaseUrl });
+      await locker.connect();
+      try {
+        const lockerPid = (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!
+          .pid;
+        // The three bets reach the wallet (which takes 400 ms) ...
+        v.stub.latencyMs = 400;
+        const answers = Promise.all(
+          tokens.map((token, i) =>
+            bet(v, token, { requestId: rid(), kind: 'banker', stake: String(1_000 + i) }),
+          ),
         );
-        return waiting.rows[0].n >= 3;
-      }, 10_000);
-      expect(v.stub.applied.bets).toBe(3);
-      expect(await killConnectionsBut(v, lockerPid)).toBeGreaterThanOrEqual(3);
-      await locker.query('commit');
-      v.stub.latencyMs = 0;
-      const all = await answers;
-      for (const answer of all) {
-        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-        expect(answer.body.bet?.status).toBe('placed');
+        await eventually(() => (v.stub.inFlight.get('/seamless/v1/bet') ?? 0) === 3, 10_000);
+        // ... and what follows their answers waits behind a lock, in flight on its connection, when
+        // every connection of the vendor is terminated.
+        await locker.query('begin');
+        await locker.query(lock);
+        await eventually(async () => {
+          const blocked = await admin!.query(
+            "select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and query like $2",
+            [databaseOf(v), waiting],
+          );
+          return blocked.rows[0].n >= 3;
+        }, 10_000);
+        expect(v.stub.applied.bets).toBe(3);
+        expect(await killConnectionsBut(v, lockerPid)).toBeGreaterThanOrEqual(3);
+        await locker.query('commit');
+        v.stub.latencyMs = 0;
+        const all = await answers;
+        for (const answer of all) {
+          expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+          expect(answer.body.bet?.status).toBe('placed');
+        }
+      } finally {
+        await locker.end();
       }
-    } finally {
-      await locker.end();
-    }
-    expect((await roundEnded(v, tokens[0]!, round.id)).phase).toBe('settled');
-    await seatsFinal(v);
-    expect(v.stub.applied).toMatchObject({ bets: 3, wins: 3, rollbacks: 0, roundEnds: 3 });
-    await ledgerReconciles(v, players, 100_000n);
-    expect(unhandled).toEqual([]);
-  });
+      expect((await roundEnded(v, tokens[0]!, round.id)).phase).toBe('settled');
+      await seatsFinal(v);
+      expect(v.stub.applied).toMatchObject({ bets: 3, wins: 3, rollbacks: 0, roundEnds: 3 });
+      await ledgerReconciles(v, players, 100_000n);
+      expect(unhandled).toEqual([]);
+    },
+  );
 
   it('while the seats of a round are being paid: every seat settled exactly once, no double and no missing win', async () => {
     t = await createTestVendor({

@@ -1100,6 +1100,30 @@ export class LiveEngine {
   }
 
   /**
+   * The table's state answered with a bet, an undo or a rebet: the money has moved by then, so a
+   * lost database connection (a restart, a failover) does not turn the player's answer into an
+   * error; the read (nothing written) is tried again on a new connection.
+   */
+  async stateAfterMove(
+    session: VendorSession,
+    tableId: string,
+  ): Promise<Awaited<ReturnType<LiveEngine['state']>>> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.state(session, tableId);
+      } catch (error) {
+        if (error instanceof VendorError || attempt >= BET_WRITE_ATTEMPTS || this.#stoppedOrClosed())
+          throw error;
+        this.#deps.log.warn(
+          { err: error, table: tableId, attempt },
+          'live table state after a bet: reading again',
+        );
+        await sleep(BET_WRITE_RETRY_MS * attempt);
+      }
+    }
+  }
+
+  /**
    * Every table at a glance (public, for the platform's live lobby): its current round's phase and
    * countdown and its last results with the roads.
    */
