@@ -37,8 +37,13 @@ export default defineConfig({
         test: {
           name: 'house-vendor',
           include: ['apps/house-vendor/src/**/*.test.ts', 'apps/house-vendor/web/src/**/*.test.{ts,tsx}'],
-          // Two vendor processes on one database and Redis: PostgreSQL only (the project below).
-          exclude: [...configDefaults.exclude, 'apps/house-vendor/src/server/live/redis.test.ts'],
+          // PostgreSQL only (the project below): two vendor processes on one database and Redis; the
+          // vendor's connections terminated by an admin connection.
+          exclude: [
+            ...configDefaults.exclude,
+            'apps/house-vendor/src/server/live/redis.test.ts',
+            'apps/house-vendor/src/server/live/db-loss.test.ts',
+          ],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

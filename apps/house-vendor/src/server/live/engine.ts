@@ -184,6 +184,10 @@ export const spotKey = (kind: string, numbers: readonly number[]) =>
 export const LATE_GRACE_MS = 2_000;
 export const lateGraceMs = (table: LiveTableDef) => Math.max(0, Math.min(LATE_GRACE_MS, table.closedMs));
 
+/** Writes of a bet's wallet answer tried (the database lost meanwhile), and the wait before the next. */
+const BET_WRITE_ATTEMPTS = 4;
+const BET_WRITE_RETRY_MS = 100;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -874,6 +878,9 @@ export class LiveEngine {
     );
     // The bet's new status and the balance the wallet told, and the bet as it stands, in one
     // statement: a bet no longer `placing` (taken by the recovery job meanwhile) is left as it is.
+    // The wallet has moved money by now: a lost database connection (a restart, a failover) must
+    // not lose its answer, so the statement (conditional, the same each time) is tried again on a
+    // new connection; still failing, the bet stays `placing` and the settlement rolls it back.
     let status: string;
     let code: string | null = null;
     let balance: bigint | null = null;
@@ -888,7 +895,8 @@ export class LiveEngine {
       // Insufficient balance is final for the id; any other refusal might hide an applied copy: roll back.
       status = code === 'insufficient_balance' ? 'refused' : 'rolling_back';
     }
-    const rows = await sql<BetRow>`
+    const write = () =>
+      sql<BetRow>`
       with changed as (
         update live_bets set status = ${status}, error_code = coalesce(${code}::text, error_code), updated_at = now()
         where id = ${betId} and status = 'placing'
@@ -901,7 +909,18 @@ export class LiveEngine {
       union all
       select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets
       where id = ${betId} and not exists (select 1 from changed)`.execute(this.#deps.db);
-    return rows.rows[0];
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return (await write()).rows[0];
+      } catch (error) {
+        if (attempt >= BET_WRITE_ATTEMPTS || this.#stoppedOrClosed()) {
+          this.#deps.log.error({ err: error, bet: betId }, "a live bet's wallet answer could not be written");
+          throw new VendorError('bet_unconfirmed');
+        }
+        this.#deps.log.warn({ err: error, bet: betId, attempt }, "a live bet's wallet answer: writing again");
+        await sleep(BET_WRITE_RETRY_MS * attempt);
+      }
+    }
   }
 
   /** Undoes the player's last standing bet of the current round (the wallet's rollback of that bet). */
@@ -1078,6 +1097,30 @@ export class LiveEngine {
       bets: round ? (row?.bets ?? []).map((b) => betView({ ...b, age_ms: 0 })) : [],
       balance: row?.balance ?? null,
     };
+  }
+
+  /**
+   * The table's state answered with a bet, an undo or a rebet: the money has moved by then, so a
+   * lost database connection (a restart, a failover) does not turn the player's answer into an
+   * error; the read (nothing written) is tried again on a new connection.
+   */
+  async stateAfterMove(
+    session: VendorSession,
+    tableId: string,
+  ): Promise<Awaited<ReturnType<LiveEngine['state']>>> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.state(session, tableId);
+      } catch (error) {
+        if (error instanceof VendorError || attempt >= BET_WRITE_ATTEMPTS || this.#stoppedOrClosed())
+          throw error;
+        this.#deps.log.warn(
+          { err: error, table: tableId, attempt },
+          'live table state after a bet: reading again',
+        );
+        await sleep(BET_WRITE_RETRY_MS * attempt);
+      }
+    }
   }
 
   /**

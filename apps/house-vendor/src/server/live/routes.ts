@@ -70,14 +70,14 @@ export async function registerLiveRoutes(
       const arrivedAt = arrivals.get(request) ?? performance.now();
       const session = await auth(request);
       const bet = await live.placeBet(session, request.params.table, request.body, arrivedAt);
-      return { bet, ...(await live.state(session, request.params.table)) };
+      return { bet, ...(await live.stateAfterMove(session, request.params.table)) };
     },
   );
 
   api.post('/api/live/tables/:table/undo', { schema: { params: TableParams } }, async (request) => {
     const session = await auth(request);
     const bet = await live.undo(session, request.params.table);
-    return { bet, ...(await live.state(session, request.params.table)) };
+    return { bet, ...(await live.stateAfterMove(session, request.params.table)) };
   });
 
   api.post(
@@ -93,7 +93,7 @@ export async function registerLiveRoutes(
       const arrivedAt = arrivals.get(request) ?? performance.now();
       const session = await auth(request);
       const bets = await live.rebet(session, request.params.table, request.body.requestId, arrivedAt);
-      return { placed: bets, ...(await live.state(session, request.params.table)) };
+      return { placed: bets, ...(await live.stateAfterMove(session, request.params.table)) };
     },
   );
 
