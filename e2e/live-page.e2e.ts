@@ -1,11 +1,13 @@
 import { reconcileLedger } from '@lotus/api/harness';
-import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, siteUrl } from './browser.ts';
 import {
+  betOnPage,
   cents,
   db,
   fundedMember,
+  type LiveSeat,
   liveBettingRecord,
   memberBalance,
   sessionWithoutPopups,
@@ -34,14 +36,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Seat = {
-  username: string;
-  memberId: string;
-  page: Page;
-  game: FrameLocator;
-  frame: Frame;
-  siteToken: string;
-};
+type Seat = LiveSeat;
 
 /** A funded member logs in, opens /live and sits at the table through its Play button. */
 async function sit(username: string, phone: boolean): Promise<Seat> {
@@ -92,40 +87,6 @@ async function openWindow(seat: Seat, seconds: number, round?: string): Promise<
   return (await handle.jsonValue()) as string;
 }
 
-/**
- * Picks chips and presses spots of the grid (a spot is disabled while the previous bet is on its
- * way, which the click waits for); then waits until the page shows each stake on its spot and
- * answers the round number the page shows with them.
- */
-async function bet(seat: Seat, bets: { chip: string; spot: string; name: RegExp }[]): Promise<string> {
-  for (const b of bets) {
-    await seat.game
-      .getByRole('group', { name: 'Chip value' })
-      .getByRole('button', { name: b.chip, exact: true })
-      .click();
-    await seat.game.getByRole('button', { name: b.name }).click();
-  }
-  const handle = await seat.frame
-    .waitForFunction(
-      (bets) =>
-        bets.every((b) => document.querySelector(`[data-spot="${b.spot}"] .spot-own`)?.textContent === b.chip)
-          ? `${document.querySelector('.round-no')?.textContent} ${document.querySelector('.live-staked')?.textContent}`
-          : null,
-      bets.map((b) => ({ spot: b.spot, chip: b.chip })),
-      { timeout: 15_000, polling: 50 },
-    )
-    .catch(async (error: unknown) => {
-      // What the page shows instead (a refused bet's message, the next round), for the report.
-      const shown = await seat.frame.evaluate(() =>
-        ['.round-no', '.phase', '.countdown', '.message', '.live-staked', '.balance strong']
-          .map((s) => `${s}=${document.querySelector(s)?.textContent ?? ''}`)
-          .join(' | '),
-      );
-      throw new Error(`${seat.username}: bets not shown: ${shown}`, { cause: error });
-    });
-  return (await handle.jsonValue()) as string;
-}
-
 /** The result line of round `number` as the page shows it (it stays up until the next window). */
 async function resultOf(seat: Seat, number: string): Promise<string> {
   const handle = await seat.frame.waitForFunction(
@@ -158,11 +119,11 @@ describe('live table page: two members at the baccarat table', () => {
     await openWindow(bob, 1, round);
     // Alice: 1.00 on banker and 0.50 on tie; Bob (phone): 2.50 on player.
     const [placedA, placedB] = await Promise.all([
-      bet(alice, [
+      betOnPage(alice, [
         { chip: '1.00', spot: 'banker', name: /on Banker$/ },
         { chip: '0.50', spot: 'tie', name: /on Tie$/ },
       ]),
-      bet(bob, [{ chip: '2.50', spot: 'player', name: /on Player$/ }]),
+      betOnPage(bob, [{ chip: '2.50', spot: 'player', name: /on Player$/ }]),
     ]);
     // Both in the one round, each page with its own stakes.
     expect(placedA).toBe(`${round} Your bets this round: 1.50`);

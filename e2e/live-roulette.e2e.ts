@@ -1,13 +1,16 @@
 import { reconcileLedger } from '@lotus/api/harness';
-import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, siteUrl } from './browser.ts';
 import {
+  betOnPage,
   cents,
   db,
   fundedMember,
+  type LiveSeat,
   liveBettingRecord,
   memberBalance,
+  type PageBet,
   sessionWithoutPopups,
   unique,
   vendorUrl,
@@ -38,14 +41,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Seat = {
-  username: string;
-  memberId: string;
-  page: Page;
-  game: FrameLocator;
-  frame: Frame;
-  siteToken: string;
-};
+type Seat = LiveSeat;
 
 /** A funded member logs in at `width` px, opens /live and sits at the roulette table through its Play button. */
 async function sit(username: string, width: number): Promise<Seat> {
@@ -102,40 +98,7 @@ async function openWindow(seat: Seat, seconds: number): Promise<string> {
   return (await handle.jsonValue()) as string;
 }
 
-type PageBet = { chip: string; spot: string; name: RegExp; stake: bigint };
-
-/**
- * Picks chips and presses spots of the grid (a spot is disabled while the previous bet is on its
- * way, which the click waits for); then waits until the page shows each stake on its spot and
- * answers the round number the page shows with them and the page's total of the round.
- */
-async function bet(seat: Seat, bets: readonly PageBet[]): Promise<string> {
-  for (const b of bets) {
-    await seat.game
-      .getByRole('group', { name: 'Chip value' })
-      .getByRole('button', { name: b.chip, exact: true })
-      .click();
-    await seat.game.getByRole('button', { name: b.name }).click();
-  }
-  const handle = await seat.frame
-    .waitForFunction(
-      (bets) =>
-        bets.every((b) => document.querySelector(`[data-spot="${b.spot}"] .spot-own`)?.textContent === b.chip)
-          ? `${document.querySelector('.round-no')?.textContent} ${document.querySelector('.live-staked')?.textContent}`
-          : null,
-      bets.map((b) => ({ spot: b.spot, chip: b.chip })),
-      { timeout: 15_000, polling: 50 },
-    )
-    .catch(async (error: unknown) => {
-      const shown = await seat.frame.evaluate(() =>
-        ['.round-no', '.phase', '.countdown', '.message', '.live-staked', '.balance strong']
-          .map((s) => `${s}=${document.querySelector(s)?.textContent ?? ''}`)
-          .join(' | '),
-      );
-      throw new Error(`${seat.username}: bets not shown: ${shown}`, { cause: error });
-    });
-  return (await handle.jsonValue()) as string;
-}
+type StakedBet = PageBet & { stake: bigint };
 
 /**
  * Records in the page what it shows about round `number`: its result line while the round is shown,
@@ -202,7 +165,7 @@ describe('live table page: roulette', () => {
     // The upright board on a phone.
     await seat.game.locator('.roulette-board[data-orientation="upright"]').waitFor();
 
-    const bets: PageBet[] = [
+    const bets: StakedBet[] = [
       { chip: '0.50', spot: 'straight:17', name: /on Straight up 17$/, stake: 50n },
       { chip: '1.00', spot: 'red', name: /on Red$/, stake: 100n },
       { chip: '2.50', spot: 'dozen:2', name: /on Dozen 2$/, stake: 250n },
@@ -210,7 +173,7 @@ describe('live table page: roulette', () => {
     const staked = bets.reduce((s, b) => s + b.stake, 0n);
     const round = await openWindow(seat, 7);
     await watch(seat, round);
-    expect(await bet(seat, bets)).toBe(`${round} Your bets this round: ${cents(staked)}`);
+    expect(await betOnPage(seat, bets)).toBe(`${round} Your bets this round: ${cents(staked)}`);
 
     // The result: the pocket and its colour, the same the vendor's verification of the seat holds.
     const shown = await seen(seat, 'result');
@@ -288,9 +251,9 @@ describe('live table page: roulette', () => {
     expect(await seat.game.locator('.live-grid').count()).toBe(0);
 
     const round = await openWindow(seat, 5);
-    expect(
-      await bet(seat, [{ chip: '1.00', spot: 'straight:0', name: /on Straight up 0$/, stake: 100n }]),
-    ).toBe(`${round} Your bets this round: 1.00`);
+    expect(await betOnPage(seat, [{ chip: '1.00', spot: 'straight:0', name: /on Straight up 0$/ }])).toBe(
+      `${round} Your bets this round: 1.00`,
+    );
     // Taken by the server: the bet is in the platform's record and its stake left the balance (or came back 36 times).
     const deadline = Date.now() + 30_000;
     let record = await liveBettingRecord(seat.siteToken);

@@ -4,7 +4,7 @@ import type { BettingRecordPage } from '@lotus/contracts/games';
 import { popupClosedKey } from '@lotus/contracts/storage';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { newPage, siteUrl } from './browser.ts';
 
@@ -84,4 +84,51 @@ export async function sessionWithoutPopups(
     (['A', 'B', 'F'] as const).map(popupClosedKey),
   );
   return { context, page };
+}
+
+/** A member at a live table in the site's iframe: the site page, the vendor's frame (locator and frame). */
+export type LiveSeat = {
+  username: string;
+  memberId: string;
+  page: Page;
+  game: FrameLocator;
+  frame: Frame;
+  siteToken: string;
+};
+
+/** A bet pressed on the page's grid: the chip's label, the spot's key and the spot button's name. */
+export type PageBet = { chip: string; spot: string; name: RegExp };
+
+/**
+ * Picks chips and presses spots of the grid (a spot is disabled while the previous bet is on its
+ * way, which the click waits for); then waits until the page shows each stake on its spot and
+ * answers the round number the page shows with them and the page's total of the round.
+ */
+export async function betOnPage(seat: LiveSeat, bets: readonly PageBet[]): Promise<string> {
+  for (const b of bets) {
+    await seat.game
+      .getByRole('group', { name: 'Chip value' })
+      .getByRole('button', { name: b.chip, exact: true })
+      .click();
+    await seat.game.getByRole('button', { name: b.name }).click();
+  }
+  const handle = await seat.frame
+    .waitForFunction(
+      (bets) =>
+        bets.every((b) => document.querySelector(`[data-spot="${b.spot}"] .spot-own`)?.textContent === b.chip)
+          ? `${document.querySelector('.round-no')?.textContent} ${document.querySelector('.live-staked')?.textContent}`
+          : null,
+      bets.map((b) => ({ spot: b.spot, chip: b.chip })),
+      { timeout: 15_000, polling: 50 },
+    )
+    .catch(async (error: unknown) => {
+      // What the page shows instead (a refused bet's message, the next round), for the report.
+      const shown = await seat.frame.evaluate(() =>
+        ['.round-no', '.phase', '.countdown', '.message', '.live-staked', '.balance strong']
+          .map((s) => `${s}=${document.querySelector(s)?.textContent ?? ''}`)
+          .join(' | '),
+      );
+      throw new Error(`${seat.username}: bets not shown: ${shown}`, { cause: error });
+    });
+  return (await handle.jsonValue()) as string;
 }
