@@ -95,7 +95,7 @@ describe("the vendor's migrator", () => {
     expect(await recorded(db)).toEqual(new Map([['live_place_bet', loadRepeatable(FILE).checksum]]));
     // It is 0005's function: an arrival with a negative wait is refused by its first check.
     await expect(
-      sql`select * from live_place_bet('T', 'DEMO', 'p1', 1, 'PHP', 's', 'b', 'r', 'red', '[]'::jsonb,
+      sql`select outcome from live_place_bet('T', 'DEMO', 'p1', 1, 'PHP', 's', 'b', 'r', 'red', '[]'::jsonb,
         1, 10, -1, 0)`.execute(db),
     ).rejects.toThrow(/bad arrival/);
 
