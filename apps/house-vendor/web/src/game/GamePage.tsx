@@ -12,6 +12,7 @@ import {
   type GameState,
   type RoundView,
 } from '../lib/api.ts';
+import { sessionFailureText } from '../lib/http.ts';
 import { formatMinor } from '../lib/money.ts';
 import { type AutoplaySettings, type AutoplayStop, autoplayStop } from './autoplay.ts';
 import { reelsSize } from './layout.ts';
@@ -140,16 +141,7 @@ export default function GamePage({ game: gameId }: { game: string }) {
         )
           void i18n.changeLanguage(first.session.language);
       },
-      (error: unknown) => {
-        const code = error instanceof ApiError ? error.code : 'network';
-        setFatal(
-          code === 'session_invalid' || code === 'launch_invalid'
-            ? t('errors.session_invalid')
-            : code === 'platform_unavailable'
-              ? t('errors.platform_unavailable')
-              : t('errors.network'),
-        );
-      },
+      (error: unknown) => setFatal(sessionFailureText(t, error)),
     );
   }, [game, t, i18n]);
 

@@ -1,5 +1,6 @@
 import type { GameMode } from '@lotus/contracts/game-launch';
 import type { RoundResult } from '../../../src/slots/round.ts';
+import { call } from './http.ts';
 
 /** The vendor server's game API (src/server/http/routes.ts), same origin, bearer session token. */
 
@@ -66,42 +67,7 @@ export type Verification = Pick<
   | 'createdAt'
 >;
 
-export class ApiError extends Error {
-  readonly code: string;
-  readonly status: number;
-  constructor(code: string, status: number) {
-    super(code);
-    this.code = code;
-    this.status = status;
-  }
-}
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  token: string | null,
-  body?: unknown,
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-  } catch {
-    throw new ApiError('network', 0);
-  }
-  const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const code = (data as { error?: unknown } | null)?.error;
-    throw new ApiError(typeof code === 'string' ? code : 'internal_error', response.status);
-  }
-  return data as T;
-}
+export { ApiError } from './http.ts';
 
 export const api = {
   openSession: (input: { merchant: string; launchToken: string; game: string }) =>

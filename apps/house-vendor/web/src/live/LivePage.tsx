@@ -30,6 +30,7 @@ import {
 import { Roads } from './Roads.tsx';
 import { payoutLines, ruleKey } from './rules.ts';
 import './live.css';
+import { sessionFailureText } from '../lib/http.ts';
 import { LiveSound } from './sound.ts';
 import type { LiveTableView } from './table-view.ts';
 
@@ -312,18 +313,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
         if (answer.balance === null && first.balance !== null) setBalance(BigInt(first.balance));
         setToken(sessionToken);
       },
-      (error: unknown) => {
-        const code = error instanceof ApiError ? error.code : 'network';
-        setFatal(
-          code === 'session_invalid' || code === 'launch_invalid'
-            ? t('errors.session_invalid')
-            : code === 'platform_unavailable'
-              ? t('errors.platform_unavailable')
-              : code === 'table_unknown'
-                ? t('errors.game_unknown')
-                : t('errors.network'),
-        );
-      },
+      (error: unknown) => setFatal(sessionFailureText(t, error)),
     );
   }, [tableId, t, i18n, applyState]);
 

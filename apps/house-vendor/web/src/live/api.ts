@@ -1,21 +1,14 @@
 import type { GameState } from '../lib/api.ts';
+import { call } from '../lib/http.ts';
 import type { Limits, LiveGameCode, OwnBet } from './logic.ts';
 
 /**
  * The live tables' HTTP calls (src/server/live/routes.ts) and the session calls the slots use too,
- * same origin, bearer session token. Kept apart from ../lib/api.ts (only its types are shared) so the
- * slots' page chunks stay as they are.
+ * same origin, bearer session token, through ../lib/http.ts's call. Kept apart from ../lib/api.ts
+ * (only its types are shared) so the slots' page chunks stay as they are.
  */
 
-export class ApiError extends Error {
-  readonly code: string;
-  readonly status: number;
-  constructor(code: string, status: number) {
-    super(code);
-    this.code = code;
-    this.status = status;
-  }
-}
+export { ApiError } from '../lib/http.ts';
 
 export type BetKindView = {
   kind: string;
@@ -77,33 +70,6 @@ export type History = {
   // biome-ignore lint/suspicious/noExplicitAny: the roads' shape depends on the game (src/live/roads.ts)
   roads: any;
 };
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  token: string | null,
-  body?: unknown,
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-  } catch {
-    throw new ApiError('network', 0);
-  }
-  const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const code = (data as { error?: unknown } | null)?.error;
-    throw new ApiError(typeof code === 'string' ? code : 'internal_error', response.status);
-  }
-  return data as T;
-}
 
 const base = (table: string) => `/api/live/tables/${encodeURIComponent(table)}`;
 
