@@ -1,5 +1,5 @@
 import { reconcileLedger } from '@lotus/api/harness';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, siteUrl } from './browser.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type LiveSeat,
   liveBettingRecord,
   memberBalance,
+  openLiveTable,
   sessionWithoutPopups,
   TABLE,
   unique,
@@ -53,21 +54,7 @@ async function sit(username: string, phone: boolean): Promise<Seat> {
   await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
   const siteToken = (await authorized).headers().authorization ?? '';
   if (phone) await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${siteUrl()}/live`);
-  const card = page.locator(`[data-testid="game-card"][data-game="${TABLE}"]`);
-  // The table's card shows its live phase (relayed by the platform); the announcement popup may open
-  // late on a loaded machine: close it if it did.
-  await card.locator('[data-testid="live-status"]:not([data-phase="unknown"])').waitFor({ timeout: 30_000 });
-  await dismissPopup(page, { timeout: 1_000 });
-  await card.getByRole('button', { name: 'Play Lotus Baccarat', exact: true }).click();
-  await page.waitForURL(/\/game\?vendor=HOUSE&game=live-baccarat/);
-  await page.getByTestId('game-iframe').waitFor();
-  const game = page.frameLocator('[data-testid="game-iframe"]');
-  // The page exchanged the launch token: the member's platform balance, then the table's grid.
-  await game.getByText('100.00 MYR').waitFor({ timeout: 30_000 });
-  await game.getByRole('region', { name: 'Betting table' }).waitFor();
-  const frame = page.frame({ url: (url) => url.origin === vendorUrl() });
-  if (!frame) throw new Error('no vendor frame');
+  const { game, frame } = await openLiveTable(page, TABLE, 'Play Lotus Baccarat');
   return { username, memberId, page, game, frame, siteToken };
 }
 

@@ -1,5 +1,5 @@
 import { reconcileLedger } from '@lotus/api/harness';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, siteUrl } from './browser.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type LiveSeat,
   liveBettingRecord,
   memberBalance,
+  openLiveTable,
   type PageBet,
   sessionWithoutPopups,
   unique,
@@ -64,22 +65,7 @@ async function sit(username: string, width: number): Promise<Seat> {
   }
   await page.getByTestId('logged-in-bar').waitFor({ state: 'attached', timeout: 30_000 });
   const siteToken = (await authorized).headers().authorization ?? '';
-  await page.goto(`${siteUrl()}/live`);
-  const card = page.locator(`[data-testid="game-card"][data-game="${TABLE}"]`);
-  // The table's card shows its live phase (relayed by the platform from the vendor's lobby).
-  await card.locator('[data-testid="live-status"]:not([data-phase="unknown"])').waitFor({ timeout: 30_000 });
-  await dismissPopup(page, { timeout: 1_000 });
-  await card.getByRole('button', { name: 'Play Lotus Roulette', exact: true }).click();
-  await page.waitForURL(/\/game\?vendor=HOUSE&game=live-roulette/);
-  const iframe = page.getByTestId('game-iframe');
-  await iframe.waitFor();
-  expect(new URL((await iframe.getAttribute('src')) ?? '').origin).toBe(vendorUrl());
-  const game = page.frameLocator('[data-testid="game-iframe"]');
-  // The page exchanged the launch token: the member's platform balance, then the table's grid.
-  await game.getByText('100.00 MYR').waitFor({ timeout: 30_000 });
-  await game.getByRole('region', { name: 'Betting table' }).waitFor();
-  const frame = page.frame({ url: (url) => url.origin === vendorUrl() });
-  if (!frame) throw new Error('no vendor frame');
+  const { game, frame } = await openLiveTable(page, TABLE, 'Play Lotus Roulette');
   return { username, memberId, page, game, frame, siteToken };
 }
 

@@ -5,8 +5,9 @@ import { popupClosedKey } from '@lotus/contracts/storage';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { newPage, siteUrl } from './browser.ts';
+import { dismissPopup } from './pages.ts';
 
 /**
  * What the two live-table scenarios (live.e2e.ts through the vendor's API, live-page.e2e.ts through
@@ -131,4 +132,33 @@ export async function betOnPage(seat: LiveSeat, bets: readonly PageBet[]): Promi
       throw new Error(`${seat.username}: bets not shown: ${shown}`, { cause: error });
     });
   return (await handle.jsonValue()) as string;
+}
+
+/**
+ * A logged-in member's page opens /live and sits at `table` through its card's Play button (`play`,
+ * the button's name): the table's card shows its live phase first (relayed by the platform from the
+ * vendor's lobby; the announcement popup may open late on a loaded machine: closed if it did), then
+ * the vendor's page in the site's iframe exchanges the launch token and shows the member's platform
+ * balance and the betting grid. Answers the iframe's locator and frame.
+ */
+export async function openLiveTable(
+  page: Page,
+  table: string,
+  play: string,
+): Promise<{ game: FrameLocator; frame: Frame }> {
+  await page.goto(`${siteUrl()}/live`);
+  const card = page.locator(`[data-testid="game-card"][data-game="${table}"]`);
+  await card.locator('[data-testid="live-status"]:not([data-phase="unknown"])').waitFor({ timeout: 30_000 });
+  await dismissPopup(page, { timeout: 1_000 });
+  await card.getByRole('button', { name: play, exact: true }).click();
+  await page.waitForURL(new RegExp(`/game\\?vendor=HOUSE&game=${table}`));
+  const iframe = page.getByTestId('game-iframe');
+  await iframe.waitFor();
+  expect(new URL((await iframe.getAttribute('src')) ?? '').origin).toBe(vendorUrl());
+  const game = page.frameLocator('[data-testid="game-iframe"]');
+  await game.getByText('100.00 MYR').waitFor({ timeout: 30_000 });
+  await game.getByRole('region', { name: 'Betting table' }).waitFor();
+  const frame = page.frame({ url: (url) => url.origin === vendorUrl() });
+  if (!frame) throw new Error('no vendor frame');
+  return { game, frame };
 }
