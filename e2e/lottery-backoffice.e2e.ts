@@ -28,7 +28,7 @@ const NORTH_WIDTHS = [...Array(10).fill(5), ...Array(10).fill(4), 3, 3, 3, 2, 2,
 /** A numero of VNNORTH outside its schedule: open (closing in 10 minutes) or closed an hour ago. */
 async function vnNorthNumero(
   state: 'open' | 'closed',
-): Promise<{ id: string; numero: string; gameId: string }> {
+): Promise<{ id: string; numero: string; gameId: string; drawDay: string }> {
   const numero = `E2E${Date.now().toString(36)}${randomBytes(2).toString('hex')}`.toUpperCase();
   const now = Date.now();
   return db(async (d) => {
@@ -55,7 +55,9 @@ async function vnNorthNumero(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { id: row.id, numero, gameId: game.id };
+    // The back office filters numeros by the UTC day of their draw, which is tomorrow's for a numero
+    // made in the last minutes before midnight.
+    return { id: row.id, numero, gameId: game.id, drawDay: closeAt.toISOString().slice(0, 10) };
   });
 }
 
@@ -215,10 +217,9 @@ describe('lottery back office', () => {
     await page.getByRole('link', { name: 'Lottery numeros' }).click();
     await page.getByLabel('Game').selectOption({ label: 'VNNORTH · Vietnam North' });
     await page.getByLabel('Status').selectOption('open');
-    // Its draw is today (UTC): the day's filter keeps it on the first page among the scheduled ones.
-    const today = new Date().toISOString().slice(0, 10);
-    await page.getByLabel('First day (UTC)').fill(today);
-    await page.getByLabel('Last day (UTC)').fill(today);
+    // The day of its draw (UTC) keeps it on the first page among the scheduled ones.
+    await page.getByLabel('First day (UTC)').fill(numero.drawDay);
+    await page.getByLabel('Last day (UTC)').fill(numero.drawDay);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('link', { name: numero.numero }).click();
     await page.getByRole('heading', { name: `VNNORTH numero ${numero.numero}` }).waitFor();
