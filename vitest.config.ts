@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
 
 /**
- * One run, several projects: the contracts' unit tests, the repository tools' tests (scripts/), the
+ * One run, several projects: the contracts' and the other shared packages' unit tests, the repository tools' tests (scripts/), the
  * API's integration tests twice (embedded PGlite and real PostgreSQL, chosen by TEST_DB), the house
  * vendor's game core and server (twice, PGlite and PostgreSQL), and the web app's and back office's component tests in jsdom.
  */
@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      { test: { name: 'packages', include: ['packages/db-unavailable/src/**/*.test.ts'] } },
       { test: { name: 'tools', include: ['scripts/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {

@@ -1,7 +1,7 @@
 import { type ErrorCode, errorKey, errorMessage } from '@lotus/contracts/errors';
+import { isUnavailableError } from '@lotus/db-unavailable';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isBadInputError } from '../db/bad-input.ts';
-import { isUnavailableError } from '../db/unavailable.ts';
 import { AppError, isAppError } from './app-error.ts';
 
 type ValidationIssue = { instancePath?: string; params?: Record<string, unknown> };

@@ -23,6 +23,8 @@ export const VENDOR_ERRORS = {
   too_many_requests: 429,
   internal_error: 500,
   platform_unavailable: 503,
+  /** The vendor's own database cannot be reached right now (restart, failover, cut connection). */
+  service_unavailable: 503,
 } as const;
 
 export type VendorErrorCode = keyof typeof VENDOR_ERRORS;

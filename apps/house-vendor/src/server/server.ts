@@ -1,9 +1,10 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import { isUnavailableError } from '@lotus/db-unavailable';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { HouseVendorConfig } from './config.ts';
 import { createVendorDatabase, type VendorDatabaseTarget, type VendorDb } from './db/database.ts';
 import { migrateVendorDatabase } from './db/migrator.ts';
-import { VendorError } from './errors.ts';
+import { VENDOR_ERRORS, VendorError } from './errors.ts';
 import { registerApiRoutes } from './http/routes.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerGamePages } from './http/static-files.ts';
@@ -130,6 +131,12 @@ export async function startHouseVendor(
         (status !== undefined && status >= 400 && status < 500)
       ) {
         return reply.status(status && status !== 500 ? status : 400).send({ error: 'request_invalid' });
+      }
+      // The database (or Redis) cannot be reached right now (a restart, a failover, a cut
+      // connection): 503, and the pool connects afresh on the next request.
+      if (isUnavailableError(error)) {
+        request.log.warn({ err: error }, 'request failed: database unavailable');
+        return reply.status(VENDOR_ERRORS.service_unavailable).send({ error: 'service_unavailable' });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ error: 'internal_error' });

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import pg from 'pg';
+import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HouseVendorConfig } from '../config.ts';
 import type { VendorDb } from '../db/database.ts';
 import { VENDOR_ERRORS } from '../errors.ts';
 import { createTestVendor, eventually, type TestVendor } from '../testing/support.ts';
+import { SOCKET_PATH } from './realtime.ts';
 import { type BetView, bettingRound, roundEnded, seatsFinal, state, TABLE } from './test-support.ts';
 
 /**
@@ -357,6 +359,72 @@ describe('live tables: the vendor loses its database connections', () => {
     }
     await seatsFinal(v);
     await ledgerReconciles(v, players, 100_000n);
+    expect(unhandled).toEqual([]);
+  });
+  it('while its database is gone: every call answers 503 service_unavailable, no money moves, and the same process serves again when it is back', async () => {
+    t = await createTestVendor({
+      overrides: { ...BASE, liveTiming: { bettingMs: 8_000, closedMs: 100, resultMs: 300 } },
+      recovery: true,
+    });
+    const v = t;
+    const tokens = await seatPlayers(v, 2, 100_000n);
+    v.stub.addPlayer('slots', 100_000n);
+    const slots = await v.open('slots');
+    await bettingRound(v, tokens[0]!, 1_000);
+    const applied = { ...v.stub.applied };
+    const name = databaseOf(v);
+    const away = `${name}_away`;
+    // The database goes away (as a server being replaced does): nobody may connect, every
+    // connection is cut, and its name no longer answers.
+    await admin!.query(`alter database "${name}" allow_connections false`);
+    try {
+      await eventually(async () => {
+        await killConnections(v);
+        return admin!.query(`alter database "${name}" rename to "${away}"`).then(
+          () => true,
+          () => false,
+        );
+      }, 10_000);
+      const answers = [
+        await bet(v, tokens[0]!, { requestId: rid(), kind: 'banker', stake: '1000' }),
+        await v.request('POST', `/api/live/tables/${TABLE}/rebet`, tokens[1]!, { requestId: rid() }),
+        await v.request('GET', `/api/live/tables/${TABLE}`, tokens[1]!),
+        await v.request('GET', `/api/live/tables/${TABLE}/history`),
+        await v.request('GET', '/api/state', slots.token),
+        await v.request('POST', '/api/spin', slots.token, { requestId: rid(), coinValue: 10 }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+        expect(answer.body).toEqual({ error: 'service_unavailable' });
+        expectCleanAnswer(answer);
+      }
+      // The table's socket refuses a join with the same code (the page joins again later).
+      const socket = io(v.vendor.url, {
+        path: SOCKET_PATH,
+        auth: { token: tokens[0]! },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      try {
+        const ack = (await socket.timeout(5_000).emitWithAck('join', { table: TABLE })) as unknown;
+        expect(ack).toEqual({ ok: false, error: 'service_unavailable' });
+      } finally {
+        socket.disconnect();
+      }
+      expect(v.stub.applied).toEqual(applied);
+    } finally {
+      await admin!.query(`alter database "${away}" rename to "${name}"`).catch(() => {});
+      await admin!.query(`alter database "${name}" allow_connections true`);
+    }
+
+    // Back: the same process serves the table, takes a bet and pays the round.
+    const round = await bettingRound(v, tokens[0]!, 1_000);
+    const again = await bet(v, tokens[0]!, { requestId: rid(), kind: 'banker', stake: '1000' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((await v.request('GET', '/api/state', slots.token)).status).toBe(200);
+    expect((await roundEnded(v, tokens[0]!, round.id)).phase).toBe('settled');
+    await seatsFinal(v);
+    await ledgerReconciles(v, ['p0', 'p1'], 100_000n);
     expect(unhandled).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import { isUnavailableError } from '@lotus/db-unavailable';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -167,8 +168,16 @@ export function createRealtime(
               }
               return;
             }
-            const code = error instanceof VendorError ? error.code : 'internal_error';
-            if (!(error instanceof VendorError)) log.error({ err: error }, 'live join failed');
+            // A database that cannot be reached right now: the page joins again after a moment.
+            const code: VendorErrorCode =
+              error instanceof VendorError
+                ? error.code
+                : isUnavailableError(error)
+                  ? 'service_unavailable'
+                  : 'internal_error';
+            if (code === 'service_unavailable')
+              log.warn({ err: error }, 'live join failed: database unavailable');
+            else if (!(error instanceof VendorError)) log.error({ err: error }, 'live join failed');
             reply({ ok: false, error: code });
           }
         });

@@ -217,7 +217,10 @@ export default function GamePage({ game: gameId }: { game: string }) {
           ) {
             const code = error instanceof ApiError ? error.code : 'network';
             setMessage({
-              text: code === 'session_invalid' ? t('errors.session_invalid') : t('errors.network'),
+              text:
+                code === 'session_invalid' || code === 'service_unavailable'
+                  ? t(`errors.${code}`)
+                  : t('errors.network'),
             });
             break;
           }

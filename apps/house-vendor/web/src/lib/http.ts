@@ -47,6 +47,7 @@ export function sessionFailureText(t: TFunction, error: unknown): string {
   const code = error instanceof ApiError ? error.code : 'network';
   if (code === 'session_invalid' || code === 'launch_invalid') return t('errors.session_invalid');
   if (code === 'platform_unavailable') return t('errors.platform_unavailable');
+  if (code === 'service_unavailable') return t('errors.service_unavailable');
   if (code === 'table_unknown' || code === 'game_unknown') return t('errors.game_unknown');
   return t('errors.network');
 }

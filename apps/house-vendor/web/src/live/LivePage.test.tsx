@@ -30,19 +30,24 @@ const api = vi.hoisted(() => ({
 vi.mock('./api.ts', async (original) => ({ ...(await original<typeof import('./api.ts')>()), liveApi: api }));
 
 type Handler = (...args: unknown[]) => void;
-const sockets = vi.hoisted(() => ({ list: [] as { handlers: Map<string, Handler[]>; joinAck: unknown }[] }));
+const sockets = vi.hoisted(() => ({
+  list: [] as { handlers: Map<string, Handler[]>; joinAck: unknown; joins: number }[],
+}));
 vi.mock('socket.io-client', () => ({
   io: () => {
     const socket = {
       handlers: new Map<string, Handler[]>(),
       joinAck: null as unknown,
+      joins: 0,
       connected: true,
       on(event: string, handler: Handler) {
         socket.handlers.set(event, [...(socket.handlers.get(event) ?? []), handler]);
         return socket;
       },
       emit(event: string, _payload: unknown, ack: (answer: unknown) => void) {
-        if (event === 'join') ack(socket.joinAck);
+        if (event !== 'join') return;
+        socket.joins += 1;
+        ack(socket.joinAck);
       },
       connect() {},
       disconnect() {},
@@ -282,6 +287,68 @@ describe('the live betting grid', () => {
     });
     expect(api.bet).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('alert').textContent).toContain(EN.live.errors.insufficient_balance);
+  });
+
+  it('an unconfirmed bet re-reads the table: the bet that stood shows on its spot with the balance', async () => {
+    await open('BAC');
+    fireEvent.click(chip('5.00'));
+    api.bet.mockRejectedValue(new ApiError('bet_unconfirmed', 503));
+    // The wallet took the bet after all: the table's state holds it.
+    api.table.mockResolvedValue({
+      ...stateWith('BAC', [bet('banker', [], '500')]),
+      balance: '99500',
+      table: tableOf('BAC'),
+    });
+    const reads = api.table.mock.calls.length;
+    await act(async () => {
+      fireEvent.click(spot('banker'));
+    });
+    expect(screen.getByRole('alert').textContent).toContain(EN.live.errors.bet_unconfirmed);
+    await vi.waitFor(() => expect(spot('banker').classList.contains('has-own')).toBe(true));
+    expect(api.table.mock.calls.length).toBe(reads + 1);
+    expect(screen.getByText(EN.live.staked.replace('{{amount}}', '5.00'))).toBeTruthy();
+  });
+
+  it('a table briefly unavailable: the bet is answered with its own message, the table re-read; a refusal is not re-read', async () => {
+    await open('ROU');
+    api.bet.mockRejectedValue(new ApiError('service_unavailable', 503));
+    const reads = api.table.mock.calls.length;
+    await act(async () => {
+      fireEvent.click(spot('red'));
+    });
+    expect(screen.getByRole('alert').textContent).toContain(EN.live.errors.service_unavailable);
+    await vi.waitFor(() => expect(api.table.mock.calls.length).toBe(reads + 1));
+    expect(spot('red').classList.contains('has-own')).toBe(false);
+
+    api.bet.mockRejectedValue(new ApiError('bet_late', 409));
+    await act(async () => {
+      fireEvent.click(spot('black'));
+    });
+    expect(screen.getByRole('alert').textContent).toContain(EN.live.errors.bet_late);
+    expect(api.table.mock.calls.length).toBe(reads + 1);
+  });
+
+  it('a join refused while the database is away is tried again, not taken for an ended session', async () => {
+    const socket = await open('DAT');
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const joined = socket.joins;
+      socket.joinAck = { ok: false, error: 'service_unavailable' };
+      await act(async () => {
+        for (const handler of socket.handlers.get('connect') ?? []) handler();
+      });
+      expect(socket.joins).toBe(joined + 1);
+      expect(screen.queryByText(EN.errors.session_invalid)).toBeNull();
+      socket.joinAck = { ok: true, ...stateWith('DAT') };
+      await act(async () => {
+        vi.advanceTimersByTime(3_100);
+      });
+      expect(socket.joins).toBe(joined + 2);
+      expect(screen.queryByText(EN.errors.session_invalid)).toBeNull();
+      expect(screen.getByRole('region', { name: EN.live.grid })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a page opened mid-round shows the player's own bets from the table's first answer, before its socket has joined", async () => {

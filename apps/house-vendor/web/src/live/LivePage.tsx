@@ -92,6 +92,7 @@ const KNOWN_ERRORS = new Set([
   'insufficient_balance',
   'bet_invalid',
   'bet_unconfirmed',
+  'service_unavailable',
   'session_invalid',
   'nothing_to_undo',
   'nothing_to_rebet',
@@ -248,17 +249,6 @@ export default function LivePage({ table: tableId }: { table: string }) {
   const mine = useMemo(() => stakesBySpot(bets), [bets]);
   const staked = totalStake(mine);
 
-  const showError = useCallback(
-    (error: unknown) => {
-      const code = error instanceof ApiError ? error.code : 'network';
-      const deposit = code === 'insufficient_balance' && state?.session.mode !== 'free';
-      if (deposit) tell('deposit');
-      setMessage({ text: t(`live.errors.${KNOWN_ERRORS.has(code) ? code : 'other'}`), deposit });
-      sound.current.play('error');
-    },
-    [t, state],
-  );
-
   const refreshHistory = useCallback(() => {
     liveApi.history(tableId).then(setHistory, () => {});
   }, [tableId]);
@@ -293,6 +283,27 @@ export default function LivePage({ table: tableId }: { table: string }) {
       if (s.balance !== null) setBalance(BigInt(s.balance));
     },
     [applyRound],
+  );
+
+  const showError = useCallback(
+    (error: unknown) => {
+      const code = error instanceof ApiError ? error.code : 'network';
+      const deposit = code === 'insufficient_balance' && state?.session.mode !== 'free';
+      if (deposit) tell('deposit');
+      setMessage({ text: t(`live.errors.${KNOWN_ERRORS.has(code) ? code : 'other'}`), deposit });
+      sound.current.play('error');
+      // An answer that leaves the bet's fate open (unconfirmed, the server or the connection
+      // failing): show the player's bets and balance as the table holds them.
+      if (
+        token &&
+        (code === 'bet_unconfirmed' ||
+          code === 'network' ||
+          !(error instanceof ApiError) ||
+          error.status >= 500)
+      )
+        liveApi.table(token, tableId).then(applyState, () => {});
+    },
+    [t, state, token, tableId, applyState],
   );
 
   // 1. The session.
@@ -332,6 +343,12 @@ export default function LivePage({ table: tableId }: { table: string }) {
             if (ack.error === 'too_many_requests') {
               const wait = Math.min(Math.max(ack.retryAfterMs ?? 1_000, 500), 30_000);
               setTimeout(() => socket.connected && join(), wait + Math.random() * 500);
+              return;
+            }
+            // The table's database briefly unreachable (a restart, a failover): not the end of the
+            // session; join again after a moment.
+            if (ack.error === 'service_unavailable' || ack.error === 'internal_error') {
+              setTimeout(() => socket.connected && join(), 2_000 + Math.random() * 1_000);
               return;
             }
             setFatal(tRef.current('errors.session_invalid'));

@@ -1,0 +1,65 @@
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import CN from '../locales/CN/translation.json';
+import EN from '../locales/EN/translation.json';
+import MS from '../locales/MS/translation.json';
+import { ApiError, call, sessionFailureText } from './http.ts';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({
+    resources: { EN: { translation: EN }, MS: { translation: MS }, CN: { translation: CN } },
+    lng: 'EN',
+    fallbackLng: 'EN',
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const answering = (status: number, body: string) =>
+  vi.stubGlobal('fetch', async () => new Response(body, { status }));
+
+describe("the game pages' HTTP call", () => {
+  it('turns an `{ error }` answer into an ApiError with its code and status', async () => {
+    answering(503, JSON.stringify({ error: 'service_unavailable' }));
+    const error = await call('GET', '/api/state', 't').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'service_unavailable', status: 503 });
+  });
+
+  it('an answer without a code is internal_error; a failed fetch is network (status 0)', async () => {
+    answering(502, '<html>bad gateway</html>');
+    expect(await call('GET', '/api/state', 't').catch((e: unknown) => e)).toMatchObject({
+      code: 'internal_error',
+      status: 502,
+    });
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await call('GET', '/api/state', 't').catch((e: unknown) => e)).toMatchObject({
+      code: 'network',
+      status: 0,
+    });
+  });
+});
+
+describe('the message of a session that cannot open', () => {
+  it('says which: ended, wallet away, game briefly unavailable, unknown game, or the connection', async () => {
+    const t = i18n.t.bind(i18n);
+    expect(sessionFailureText(t, new ApiError('launch_invalid', 401))).toBe(EN.errors.session_invalid);
+    expect(sessionFailureText(t, new ApiError('platform_unavailable', 503))).toBe(
+      EN.errors.platform_unavailable,
+    );
+    expect(sessionFailureText(t, new ApiError('service_unavailable', 503))).toBe(
+      EN.errors.service_unavailable,
+    );
+    expect(sessionFailureText(t, new ApiError('table_unknown', 404))).toBe(EN.errors.game_unknown);
+    expect(sessionFailureText(t, new TypeError('x'))).toBe(EN.errors.network);
+    await i18n.changeLanguage('CN');
+    expect(sessionFailureText(i18n.t.bind(i18n), new ApiError('service_unavailable', 503))).toBe(
+      CN.errors.service_unavailable,
+    );
+    expect(MS.errors.service_unavailable).not.toBe(EN.errors.service_unavailable);
+  });
+});
