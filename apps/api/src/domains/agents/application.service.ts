@@ -12,10 +12,10 @@ import {
 } from '@lotus/contracts/agents';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Submitter } from '../../http/submitter.ts';
 import { formRefusal, normaliseContact } from '../../lib/contact-channel.ts';
 import { maskContactValue } from '../../lib/masking.ts';
 import { moveSubmission, operatorSubmission, queueQuery, type StatusQueue } from '../../lib/review-queue.ts';
-import type { Brand } from '../brands/brand.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import type { HumanCheck } from '../verification/human-check.service.ts';
 import {
@@ -26,8 +26,6 @@ import {
   transitionApplication,
 } from './application.repository.ts';
 
-export type Applicant = { brand: Brand; ip: string; language: string; memberId: string | null };
-
 /**
  * Stores an affiliate application: the form's rules (the browser runs the same), every contact
  * value read for its channel in the brand's country, then the human check (spent only on a form
@@ -36,7 +34,7 @@ export type Applicant = { brand: Brand; ip: string; language: string; memberId: 
 export async function submitApplication(
   db: Db,
   humanCheck: HumanCheck,
-  applicant: Applicant,
+  applicant: Submitter,
   body: AffiliateApplicationBody,
 ): Promise<AffiliateApplicationCreated> {
   const problems: Record<string, string> = { ...affiliateFormProblems(body) };

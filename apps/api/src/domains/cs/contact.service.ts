@@ -11,10 +11,10 @@ import {
 } from '@lotus/contracts/cs';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Submitter } from '../../http/submitter.ts';
 import { formRefusal, normaliseContact } from '../../lib/contact-channel.ts';
 import { maskContactValue } from '../../lib/masking.ts';
 import { moveSubmission, operatorSubmission, queueQuery, type StatusQueue } from '../../lib/review-queue.ts';
-import type { Brand } from '../brands/brand.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import type { HumanCheck } from '../verification/human-check.service.ts';
 import {
@@ -29,14 +29,6 @@ import {
 /** A member sees this many of its latest requests on the contact page. */
 const MEMBER_LIST_LIMIT = 10;
 
-export type ContactSender = {
-  brand: Brand;
-  ip: string;
-  language: string;
-  /** The logged-in member, when the form was sent with a token. */
-  memberId: string | null;
-};
-
 /**
  * Stores a contact request: the form's rules (the browser runs the same ones), the contact value
  * read for its channel in the brand's country, then the human check (spent only on a form that
@@ -45,7 +37,7 @@ export type ContactSender = {
 export async function submitContact(
   db: Db,
   humanCheck: HumanCheck,
-  sender: ContactSender,
+  sender: Submitter,
   body: ContactBody,
 ): Promise<ContactCreated> {
   const problems: Record<string, string> = { ...contactFormProblems(body) };
