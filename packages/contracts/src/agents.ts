@@ -7,7 +7,13 @@ import {
   contactValueLooksValid,
 } from './cs.ts';
 import { ID_PATTERN } from './ids.ts';
-import { pageQueryFields, SizedPage } from './paging.ts';
+import { SizedPage } from './paging.ts';
+import {
+  humanCheckField,
+  OperatorSubmission,
+  SubmissionQuery,
+  SubmissionStatusBody,
+} from './review-queue.ts';
 
 /**
  * Agents (issue 11): the affiliate application of /join ("become an affiliate"). A prospective
@@ -87,7 +93,6 @@ export function affiliateFormProblems(
 }
 
 const Status = Type.Enum(AFFILIATE_STATUSES);
-const DateTime = Type.String({ format: 'date-time' });
 const Contact = Type.Object(
   { channel: Type.Enum(CONTACT_CHANNELS), value: Type.String({ maxLength: 200 }) },
   { additionalProperties: false },
@@ -101,9 +106,7 @@ export const AffiliateApplicationBody = Type.Object(
     sites: Type.Array(Type.String({ maxLength: 400 }), { maxItems: 10 }),
     monthlyPlayers: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
     message: Type.String({ maxLength: 2000 }),
-    humanCheck: Type.Optional(
-      Type.String({ maxLength: 8192, description: 'Solved ALTCHA payload (base64); refused without one' }),
-    ),
+    ...humanCheckField,
   },
   { additionalProperties: false },
 );
@@ -114,40 +117,20 @@ export type AffiliateApplicationCreated = Static<typeof AffiliateApplicationCrea
 
 export const AffiliateIdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
 
-export const OperatorAffiliateApplication = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
+export const OperatorAffiliateApplication = OperatorSubmission(Status, {
   /** Values masked for the readonly role. */
   contacts: Type.Array(Type.Object({ channel: Type.Enum(CONTACT_CHANNELS), value: Type.String() })),
   sites: Type.Array(Type.String()),
   monthlyPlayers: Type.Integer(),
-  message: Type.String(),
-  language: Type.String(),
-  status: Status,
-  memberId: Type.Union([Type.String(), Type.Null()]),
-  username: Type.Union([Type.String(), Type.Null()]),
-  note: Type.String(),
-  handledBy: Type.Union([Type.String(), Type.Null()]),
-  createdAt: DateTime,
-  updatedAt: DateTime,
 });
 export type OperatorAffiliateApplication = Static<typeof OperatorAffiliateApplication>;
 
-export const OperatorAffiliateQuery = Type.Object({
-  status: Type.Optional(Status),
-  /** Part of the name, a contact value, a site or the member's user name. */
-  search: Type.Optional(Type.String({ maxLength: 100 })),
-  from: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
-  to: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
-  ...pageQueryFields,
-});
+/** `search`: part of the name, a contact value, a site or the member's user name. */
+export const OperatorAffiliateQuery = SubmissionQuery(Status, {});
 export type OperatorAffiliateQuery = Static<typeof OperatorAffiliateQuery>;
 
 export const OperatorAffiliatePage = SizedPage(OperatorAffiliateApplication);
 export type OperatorAffiliatePage = Static<typeof OperatorAffiliatePage>;
 
-export const AffiliateStatusBody = Type.Object(
-  { status: Status, note: Type.Optional(Type.String({ maxLength: 2000 })) },
-  { additionalProperties: false },
-);
+export const AffiliateStatusBody = SubmissionStatusBody(Status);
 export type AffiliateStatusBody = Static<typeof AffiliateStatusBody>;

@@ -1,6 +1,13 @@
 import { type Static, Type } from 'typebox';
 import { ID_PATTERN } from './ids.ts';
 import { pageQueryFields, SizedPage } from './paging.ts';
+import {
+  dayRangeQueryFields,
+  humanCheckField,
+  OperatorSubmission,
+  SubmissionQuery,
+  SubmissionStatusBody,
+} from './review-queue.ts';
 
 /**
  * Customer service (issue 11): the contact form that stands in for live chat until the chat room
@@ -98,9 +105,7 @@ export const ContactBody = Type.Object(
     contact: Type.String({ maxLength: 200 }),
     category: Category,
     message: Type.String({ maxLength: 2000 }),
-    humanCheck: Type.Optional(
-      Type.String({ maxLength: 8192, description: 'Solved ALTCHA payload (base64); refused without one' }),
-    ),
+    ...humanCheckField,
   },
   { additionalProperties: false },
 );
@@ -124,47 +129,25 @@ export type ContactCreated = Static<typeof ContactCreated>;
 
 // Back office
 
-export const OperatorContactRequest = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
+export const OperatorContactRequest = OperatorSubmission(Status, {
   channel: Channel,
   /** Masked for the readonly and marketing roles. */
   contact: Type.String(),
   category: Category,
-  message: Type.String(),
-  language: Type.String(),
-  status: Status,
-  memberId: Type.Union([Type.String(), Type.Null()]),
-  username: Type.Union([Type.String(), Type.Null()]),
-  note: Type.String(),
-  handledBy: Type.Union([Type.String(), Type.Null()]),
-  createdAt: DateTime,
-  updatedAt: DateTime,
 });
 export type OperatorContactRequest = Static<typeof OperatorContactRequest>;
 
-export const OperatorContactQuery = Type.Object({
-  status: Type.Optional(Status),
+/** `search`: part of the name, the contact value or the member's user name. */
+export const OperatorContactQuery = SubmissionQuery(Status, {
   category: Type.Optional(Category),
   channel: Type.Optional(Channel),
-  /** Part of the name, the contact value or the member's user name. */
-  search: Type.Optional(Type.String({ maxLength: 100 })),
-  from: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
-  to: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
-  ...pageQueryFields,
 });
 export type OperatorContactQuery = Static<typeof OperatorContactQuery>;
 
 export const OperatorContactPage = SizedPage(OperatorContactRequest);
 export type OperatorContactPage = Static<typeof OperatorContactPage>;
 
-export const ContactStatusBody = Type.Object(
-  {
-    status: Status,
-    note: Type.Optional(Type.String({ maxLength: 2000 })),
-  },
-  { additionalProperties: false },
-);
+export const ContactStatusBody = SubmissionStatusBody(Status);
 export type ContactStatusBody = Static<typeof ContactStatusBody>;
 
 // Feedback in the back office (PUT /wps/feedback stores it; operators read it here)
@@ -179,11 +162,7 @@ export const OperatorFeedback = Type.Object({
 });
 export type OperatorFeedback = Static<typeof OperatorFeedback>;
 
-export const OperatorFeedbackQuery = Type.Object({
-  from: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
-  to: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive' })),
-  ...pageQueryFields,
-});
+export const OperatorFeedbackQuery = Type.Object({ ...dayRangeQueryFields, ...pageQueryFields });
 export type OperatorFeedbackQuery = Static<typeof OperatorFeedbackQuery>;
 
 export const OperatorFeedbackPage = SizedPage(OperatorFeedback);

@@ -2,7 +2,12 @@ import type { AffiliateContact, AffiliateStatus } from '@lotus/contracts/agents'
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { pageNewestFirst } from '../../db/paging.ts';
-import { containsPattern } from '../../lib/review-queue.ts';
+import {
+  containsPattern,
+  type QueueTransition,
+  type SubmissionRow,
+  transitionSubmission,
+} from '../../lib/review-queue.ts';
 
 export type NewAffiliateApplication = {
   brandId: string;
@@ -16,21 +21,10 @@ export type NewAffiliateApplication = {
   clientIp: string;
 };
 
-export type AffiliateApplicationRow = {
-  id: string;
-  memberId: string | null;
-  username: string | null;
-  name: string;
+export type AffiliateApplicationRow = SubmissionRow<AffiliateStatus> & {
   contacts: AffiliateContact[];
   sites: string[];
   monthlyPlayers: number;
-  message: string;
-  language: string;
-  status: AffiliateStatus;
-  note: string;
-  handledBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 };
 
 export type AffiliateFilter = { status?: AffiliateStatus; search?: string; from?: Date; toExclusive?: Date };
@@ -119,20 +113,7 @@ export async function transitionApplication(
   db: Executor,
   brandId: string,
   id: string,
-  change: { from: AffiliateStatus; to: AffiliateStatus; note: string; operatorId: string },
+  change: QueueTransition<AffiliateStatus>,
 ): Promise<boolean> {
-  const row = await db
-    .updateTable('affiliate_applications')
-    .set({
-      status: change.to,
-      operator_note: change.note,
-      handled_by: change.operatorId,
-      updated_at: sql`now()`,
-    })
-    .where('brand_id', '=', brandId)
-    .where('id', '=', id)
-    .where('status', '=', change.from)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return transitionSubmission(db, 'affiliate_applications', brandId, id, change);
 }

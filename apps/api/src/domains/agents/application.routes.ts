@@ -1,6 +1,7 @@
 import { AffiliateApplicationBody, AffiliateApplicationCreated } from '@lotus/contracts/agents';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { ok, responses } from '../../http/envelope.ts';
+import { submitterOf } from '../../http/submitter.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { submitApplication } from './application.service.ts';
 
@@ -25,18 +26,6 @@ export function applicationRoutes(api: Api, { members, rateLimits }: RouteDeps) 
       },
     },
     async (request) =>
-      ok(
-        await submitApplication(
-          members.db,
-          members.humanCheck,
-          {
-            brand: request.brand,
-            ip: request.ip,
-            language: request.language,
-            memberId: request.member?.member.id ?? null,
-          },
-          request.body,
-        ),
-      ),
+      ok(await submitApplication(members.db, members.humanCheck, submitterOf(request), request.body)),
   );
 }

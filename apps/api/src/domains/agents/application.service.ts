@@ -10,14 +10,12 @@ import {
   type OperatorAffiliatePage,
   type OperatorAffiliateQuery,
 } from '@lotus/contracts/agents';
-import { errorKey } from '@lotus/contracts/errors';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Submitter } from '../../http/submitter.ts';
 import { formRefusal, normaliseContact } from '../../lib/contact-channel.ts';
 import { maskContactValue } from '../../lib/masking.ts';
-import { dayRange, operatorNote } from '../../lib/review-queue.ts';
-import type { Brand } from '../brands/brand.ts';
-import { recordAudit } from '../operators/audit.service.ts';
+import { moveSubmission, operatorSubmission, queueQuery, type StatusQueue } from '../../lib/review-queue.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import type { HumanCheck } from '../verification/human-check.service.ts';
 import {
@@ -28,8 +26,6 @@ import {
   transitionApplication,
 } from './application.repository.ts';
 
-export type Applicant = { brand: Brand; ip: string; language: string; memberId: string | null };
-
 /**
  * Stores an affiliate application: the form's rules (the browser runs the same), every contact
  * value read for its channel in the brand's country, then the human check (spent only on a form
@@ -38,7 +34,7 @@ export type Applicant = { brand: Brand; ip: string; language: string; memberId: 
 export async function submitApplication(
   db: Db,
   humanCheck: HumanCheck,
-  applicant: Applicant,
+  applicant: Submitter,
   body: AffiliateApplicationBody,
 ): Promise<AffiliateApplicationCreated> {
   const problems: Record<string, string> = { ...affiliateFormProblems(body) };
@@ -74,23 +70,13 @@ const MASKED_ROLES = new Set(['readonly']);
 
 function toOperatorApplication(row: AffiliateApplicationRow, masked: boolean): OperatorAffiliateApplication {
   return {
-    id: row.id,
-    name: row.name,
+    ...operatorSubmission(row),
     contacts: row.contacts.map((c) => ({
       channel: c.channel,
       value: masked ? maskContactValue(c.channel, c.value) : c.value,
     })),
     sites: row.sites,
     monthlyPlayers: row.monthlyPlayers,
-    message: row.message,
-    language: row.language,
-    status: row.status,
-    memberId: row.memberId,
-    username: row.username,
-    note: row.note,
-    handledBy: row.handledBy,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -100,16 +86,8 @@ export async function applicationQueue(
   operator: OperatorContext,
   query: OperatorAffiliateQuery,
 ): Promise<OperatorAffiliatePage> {
-  const page = query.page ?? 1;
-  const size = query.size ?? 20;
-  const search = query.search?.trim();
-  const { items, total } = await listApplications(
-    db,
-    brandId,
-    { ...(query.status ? { status: query.status } : {}), ...(search ? { search } : {}), ...dayRange(query) },
-    page,
-    size,
-  );
+  const { page, size, filter } = queueQuery(query);
+  const { items, total } = await listApplications(db, brandId, filter, page, size);
   const masked = MASKED_ROLES.has(operator.role);
   return { items: items.map((row) => toOperatorApplication(row, masked)), total, page, size };
 }
@@ -125,6 +103,16 @@ export async function applicationDetail(
   return toOperatorApplication(row, MASKED_ROLES.has(operator.role));
 }
 
+const APPLICATIONS: StatusQueue<AffiliateStatus> = {
+  transitions: AFFILIATE_TRANSITIONS,
+  noteRequired: AFFILIATE_NOTE_REQUIRED,
+  notFound: 'affiliate_application_not_found',
+  stateInvalid: 'affiliate_application_state_invalid',
+  audit: { action: 'affiliate_application.status', targetType: 'affiliate_application' },
+  find: findApplication,
+  transition: transitionApplication,
+};
+
 /**
  * Moves an application new -> contacted -> approved | rejected (new -> rejected too). Approval and
  * rejection need the operator's note; the previous note stays when a move sends none. The
@@ -137,34 +125,6 @@ export async function changeApplicationStatus(
   id: string,
   change: { status: AffiliateStatus; note?: string },
 ): Promise<OperatorAffiliateApplication> {
-  const note = operatorNote(change.note);
-  if (AFFILIATE_NOTE_REQUIRED.includes(change.status) && !note) {
-    throw new AppError('operator_note_invalid', { fieldErrors: { note: errorKey('operator_note_invalid') } });
-  }
-  const row = await findApplication(db, brandId, id);
-  if (!row) throw new AppError('affiliate_application_not_found');
-  if (!AFFILIATE_TRANSITIONS[row.status].includes(change.status)) {
-    throw new AppError('affiliate_application_state_invalid');
-  }
-  const nextNote = note ? note : row.note;
-  await db.transaction().execute(async (trx) => {
-    const moved = await transitionApplication(trx, brandId, id, {
-      from: row.status,
-      to: change.status,
-      note: nextNote,
-      operatorId: reviewer.id,
-    });
-    if (!moved) throw new AppError('affiliate_application_state_invalid');
-    await recordAudit(trx, {
-      brandId,
-      operatorId: reviewer.id,
-      action: 'affiliate_application.status',
-      targetType: 'affiliate_application',
-      targetId: id,
-      before: { status: row.status, note: row.note },
-      after: { status: change.status, note: nextNote },
-      ip: reviewer.ip,
-    });
-  });
+  await moveSubmission(db, APPLICATIONS, brandId, reviewer, id, change);
   return applicationDetail(db, brandId, reviewer, id);
 }

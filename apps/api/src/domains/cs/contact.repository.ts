@@ -1,8 +1,12 @@
 import type { ContactCategory, ContactChannel, ContactStatus } from '@lotus/contracts/cs';
-import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { pageNewestFirst } from '../../db/paging.ts';
-import { containsPattern } from '../../lib/review-queue.ts';
+import {
+  containsPattern,
+  type QueueTransition,
+  type SubmissionRow,
+  transitionSubmission,
+} from '../../lib/review-queue.ts';
 
 export type NewContactRequest = {
   brandId: string;
@@ -16,21 +20,10 @@ export type NewContactRequest = {
   clientIp: string;
 };
 
-export type ContactRequestRow = {
-  id: string;
-  memberId: string | null;
-  username: string | null;
-  name: string;
+export type ContactRequestRow = SubmissionRow<ContactStatus> & {
   channel: ContactChannel;
   contact: string;
   category: ContactCategory;
-  message: string;
-  language: string;
-  status: ContactStatus;
-  note: string;
-  handledBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 };
 
 export type ContactFilter = {
@@ -140,27 +133,14 @@ export async function listMemberContactRequests(
 }
 
 /**
- * Moves a request from `from` to `to` with the operator's note. Zero rows means it was not in
- * `from` any more (another operator acted first): the caller refuses the change.
+ * Moves a request from `from` to `to` with the operator's note. False means it was not in `from`
+ * any more (another operator acted first): the caller refuses the change.
  */
 export async function transitionContactRequest(
   db: Executor,
   brandId: string,
   id: string,
-  change: { from: ContactStatus; to: ContactStatus; note: string; operatorId: string },
+  change: QueueTransition<ContactStatus>,
 ): Promise<boolean> {
-  const row = await db
-    .updateTable('contact_requests')
-    .set({
-      status: change.to,
-      operator_note: change.note,
-      handled_by: change.operatorId,
-      updated_at: sql`now()`,
-    })
-    .where('brand_id', '=', brandId)
-    .where('id', '=', id)
-    .where('status', '=', change.from)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return transitionSubmission(db, 'contact_requests', brandId, id, change);
 }

@@ -2,6 +2,7 @@ import { ContactBody, ContactCreated, ContactIdParams, MemberContactRequest } fr
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
+import { submitterOf } from '../../http/submitter.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { memberContactRequest, memberContactRequests, submitContact } from './contact.service.ts';
 
@@ -28,19 +29,7 @@ export function contactRoutes(api: Api, { members, rateLimits }: RouteDeps) {
       },
     },
     async (request) =>
-      ok(
-        await submitContact(
-          members.db,
-          members.humanCheck,
-          {
-            brand: request.brand,
-            ip: request.ip,
-            language: request.language,
-            memberId: request.member?.member.id ?? null,
-          },
-          request.body,
-        ),
-      ),
+      ok(await submitContact(members.db, members.humanCheck, submitterOf(request), request.body)),
   );
 
   api.get(

@@ -11,11 +11,10 @@ import {
 } from '@lotus/contracts/cs';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Submitter } from '../../http/submitter.ts';
 import { formRefusal, normaliseContact } from '../../lib/contact-channel.ts';
 import { maskContactValue } from '../../lib/masking.ts';
-import { dayRange, operatorNote } from '../../lib/review-queue.ts';
-import type { Brand } from '../brands/brand.ts';
-import { recordAudit } from '../operators/audit.service.ts';
+import { moveSubmission, operatorSubmission, queueQuery, type StatusQueue } from '../../lib/review-queue.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import type { HumanCheck } from '../verification/human-check.service.ts';
 import {
@@ -30,14 +29,6 @@ import {
 /** A member sees this many of its latest requests on the contact page. */
 const MEMBER_LIST_LIMIT = 10;
 
-export type ContactSender = {
-  brand: Brand;
-  ip: string;
-  language: string;
-  /** The logged-in member, when the form was sent with a token. */
-  memberId: string | null;
-};
-
 /**
  * Stores a contact request: the form's rules (the browser runs the same ones), the contact value
  * read for its channel in the brand's country, then the human check (spent only on a form that
@@ -46,7 +37,7 @@ export type ContactSender = {
 export async function submitContact(
   db: Db,
   humanCheck: HumanCheck,
-  sender: ContactSender,
+  sender: Submitter,
   body: ContactBody,
 ): Promise<ContactCreated> {
   const problems: Record<string, string> = { ...contactFormProblems(body) };
@@ -109,20 +100,10 @@ const MASKED_ROLES = new Set(['readonly', 'marketing']);
 
 function toOperatorRequest(row: ContactRequestRow, masked: boolean): OperatorContactRequest {
   return {
-    id: row.id,
-    name: row.name,
+    ...operatorSubmission(row),
     channel: row.channel,
     contact: masked ? maskContactValue(row.channel, row.contact) : row.contact,
     category: row.category,
-    message: row.message,
-    language: row.language,
-    status: row.status,
-    memberId: row.memberId,
-    username: row.username,
-    note: row.note,
-    handledBy: row.handledBy,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -132,18 +113,14 @@ export async function contactQueue(
   operator: OperatorContext,
   query: OperatorContactQuery,
 ): Promise<OperatorContactPage> {
-  const page = query.page ?? 1;
-  const size = query.size ?? 20;
-  const search = query.search?.trim();
+  const { page, size, filter } = queueQuery(query);
   const { items, total } = await listContactRequests(
     db,
     brandId,
     {
-      ...(query.status ? { status: query.status } : {}),
+      ...filter,
       ...(query.category ? { category: query.category } : {}),
       ...(query.channel ? { channel: query.channel } : {}),
-      ...(search ? { search } : {}),
-      ...dayRange(query),
     },
     page,
     size,
@@ -163,6 +140,15 @@ export async function contactDetail(
   return toOperatorRequest(row, MASKED_ROLES.has(operator.role));
 }
 
+const REQUESTS: StatusQueue<ContactStatus> = {
+  transitions: CONTACT_TRANSITIONS,
+  notFound: 'contact_request_not_found',
+  stateInvalid: 'contact_request_state_invalid',
+  audit: { action: 'contact_request.status', targetType: 'contact_request' },
+  find: findContactRequest,
+  transition: transitionContactRequest,
+};
+
 /**
  * Moves a request along new -> in_progress -> closed (new -> closed too) with the operator's note
  * (kept when none is given). The conditional update, on the status read, and the audit row commit
@@ -175,31 +161,6 @@ export async function changeContactStatus(
   id: string,
   change: { status: ContactStatus; note?: string },
 ): Promise<OperatorContactRequest> {
-  const note = operatorNote(change.note);
-  const row = await findContactRequest(db, brandId, id);
-  if (!row) throw new AppError('contact_request_not_found');
-  if (!CONTACT_TRANSITIONS[row.status].includes(change.status)) {
-    throw new AppError('contact_request_state_invalid');
-  }
-  const nextNote = note === undefined || note === '' ? row.note : note;
-  await db.transaction().execute(async (trx) => {
-    const moved = await transitionContactRequest(trx, brandId, id, {
-      from: row.status,
-      to: change.status,
-      note: nextNote,
-      operatorId: reviewer.id,
-    });
-    if (!moved) throw new AppError('contact_request_state_invalid');
-    await recordAudit(trx, {
-      brandId,
-      operatorId: reviewer.id,
-      action: 'contact_request.status',
-      targetType: 'contact_request',
-      targetId: id,
-      before: { status: row.status, note: row.note },
-      after: { status: change.status, note: nextNote },
-      ip: reviewer.ip,
-    });
-  });
+  await moveSubmission(db, REQUESTS, brandId, reviewer, id, change);
   return contactDetail(db, brandId, reviewer, id);
 }

@@ -6,23 +6,19 @@ import {
   type ContactCategory,
   type ContactChannel,
   type ContactStatus,
-  type OperatorContactPage,
   type OperatorContactRequest,
   type OperatorFeedback,
   type OperatorFeedbackPage,
 } from '@lotus/contracts/cs';
 import * as Tabs from '@radix-ui/react-tabs';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
-import { ReviewActions } from '../../components/ReviewActions.tsx';
+import { ChoiceFilter, SubmissionQueue } from '../../components/SubmissionQueue.tsx';
 import { boApi, boBlobUrl } from '../../lib/api.ts';
-import { canAct } from '../../lib/roles.ts';
-import { session } from '../../lib/session.ts';
 
 const PAGE_SIZE = 20;
 
@@ -72,15 +68,6 @@ function moveText(t: TFunction, status: ContactStatus): string {
   return status === 'in_progress' ? t('cs.take') : status === 'closed' ? t('cs.close') : t('cs.status.new');
 }
 
-type Filters = {
-  status: ContactStatus | '';
-  category: ContactCategory | '';
-  channel: ContactChannel | '';
-  search: string;
-  from: string;
-  to: string;
-};
-
 /**
  * Customer service (issue 11): the contact form's requests (live chat's stand-in) and the members'
  * feedback. Every role reads; cs and admin take and close requests with a note.
@@ -108,173 +95,86 @@ export default function CsPage() {
 
 function ContactRequests() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const role = session.operator()?.role;
-  const mayAct = role !== undefined && canAct(role, ['cs']);
-  const [filters, setFilters] = useState<Filters>({
-    status: 'new',
-    category: '',
-    channel: '',
-    search: '',
-    from: '',
-    to: '',
-  });
-  const [page, setPage] = useState(1);
-  const [message, setMessage] = useState<ActionOutcome>(null);
-  const list = useQuery({
-    queryKey: ['cs', 'requests', filters, page],
-    queryFn: () =>
-      boApi<OperatorContactPage>('/bo/v1/cs/contact-requests', {
-        query: { ...filters, page, size: PAGE_SIZE },
-      }),
-    placeholderData: keepPreviousData,
-    // New messages show when the operator comes back to the tab.
-    staleTime: 0,
-    refetchOnWindowFocus: 'always',
-  });
-  const move = useMutation({
-    mutationFn: ({ id, status, note }: { id: string; status: ContactStatus; note: string }) =>
-      boApi<OperatorContactRequest>(`/bo/v1/cs/contact-requests/${id}/status`, {
-        method: 'POST',
-        body: note ? { status, note } : { status },
-      }),
-    onSuccess: (r) => {
-      setMessage({ ok: true, text: t('cs.done', { id: r.id, status: contactStatusText(t, r.status) }) });
-      void queryClient.invalidateQueries({ queryKey: ['cs', 'requests'] });
-    },
-    onError: (error) => setMessage(failure(error)),
-  });
-
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const value = (name: string) => String(data.get(name) ?? '').trim();
-    setPage(1);
-    setFilters({
-      status: value('status') as Filters['status'],
-      category: value('category') as Filters['category'],
-      channel: value('channel') as Filters['channel'],
-      search: value('search'),
-      from: value('from'),
-      to: value('to'),
-    });
-  };
-
   return (
-    <>
-      <form className="filters" onSubmit={search}>
-        <div className="field">
-          <label htmlFor="cs-status">{t('cs.statusColumn')}</label>
-          <select id="cs-status" name="status" defaultValue={filters.status}>
-            <option value="">{t('cs.all')}</option>
-            {CONTACT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {contactStatusText(t, s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="cs-category">{t('cs.categoryColumn')}</label>
-          <select id="cs-category" name="category" defaultValue="">
-            <option value="">{t('cs.all')}</option>
-            {CONTACT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {categoryText(t, c)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="cs-channel">{t('cs.channelColumn')}</label>
-          <select id="cs-channel" name="channel" defaultValue="">
-            <option value="">{t('cs.all')}</option>
-            {CONTACT_CHANNELS.map((c) => (
-              <option key={c} value={c}>
-                {channelText(t, c)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="cs-search">{t('cs.search')}</label>
-          <input id="cs-search" name="search" maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="cs-from">{t('cs.from')}</label>
-          <input id="cs-from" name="from" type="date" />
-        </div>
-        <div className="field">
-          <label htmlFor="cs-to">{t('cs.to')}</label>
-          <input id="cs-to" name="to" type="date" />
-        </div>
-        <button type="submit">{t('common.search')}</button>
-      </form>
-      <ActionMessage message={message} />
-      <QueryState loading={list.isPending} error={list.error} />
-      {list.data ? (
+    <SubmissionQueue<
+      ContactStatus,
+      OperatorContactRequest,
+      { category: ContactCategory | ''; channel: ContactChannel | '' }
+    >
+      queryKey={['cs', 'requests']}
+      path="/bo/v1/cs/contact-requests"
+      idPrefix="cs"
+      rowTestId="bo-contact"
+      statuses={CONTACT_STATUSES}
+      transitions={CONTACT_TRANSITIONS}
+      actRoles={['cs']}
+      texts={{
+        statusColumn: t('cs.statusColumn'),
+        all: t('cs.all'),
+        search: t('cs.search'),
+        from: t('cs.from'),
+        to: t('cs.to'),
+        status: (status) => contactStatusText(t, status),
+        move: (status) => moveText(t, status),
+        note: (note) => t('cs.note', { note }),
+        handledBy: (operator) => t('cs.handledBy', { operator }),
+        noteLabel: t('cs.noteLabel'),
+      }}
+      filters={{
+        fields: (
+          <>
+            <ChoiceFilter
+              id="cs-category"
+              name="category"
+              label={t('cs.categoryColumn')}
+              allLabel={t('cs.all')}
+              values={CONTACT_CATEGORIES}
+              text={(c) => categoryText(t, c)}
+              initial=""
+            />
+            <ChoiceFilter
+              id="cs-channel"
+              name="channel"
+              label={t('cs.channelColumn')}
+              allLabel={t('cs.all')}
+              values={CONTACT_CHANNELS}
+              text={(c) => channelText(t, c)}
+              initial=""
+            />
+          </>
+        ),
+        initial: { category: '', channel: '' },
+        read: (value) => ({
+          category: value('category') as ContactCategory | '',
+          channel: value('channel') as ContactChannel | '',
+        }),
+      }}
+      columns={[
+        t('cs.received'),
+        t('cs.sender'),
+        t('cs.messageColumn'),
+        t('cs.statusColumn'),
+        t('cs.actions'),
+      ]}
+      cells={(r) => (
         <>
-          {list.data.items.length === 0 ? <p>{t('common.empty')}</p> : null}
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('cs.received')}</th>
-                  <th scope="col">{t('cs.sender')}</th>
-                  <th scope="col">{t('cs.messageColumn')}</th>
-                  <th scope="col">{t('cs.statusColumn')}</th>
-                  <th scope="col">{t('cs.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((r) => (
-                  <tr key={r.id} data-testid={`bo-contact-${r.id}`}>
-                    <td>
-                      #{r.id}
-                      <div>{new Date(r.createdAt).toLocaleString()}</div>
-                    </td>
-                    <td>
-                      <strong>{r.name}</strong>
-                      {r.username ? <div>{t('cs.member', { username: r.username })}</div> : null}
-                      <div>
-                        {channelText(t, r.channel)}: <span className="wrap">{r.contact}</span>
-                      </div>
-                    </td>
-                    <td className="wrap">
-                      <div>
-                        <em>{categoryText(t, r.category)}</em> · {r.language}
-                      </div>
-                      {r.message}
-                    </td>
-                    <td>
-                      {contactStatusText(t, r.status)}
-                      {r.note ? <div className="wrap">{t('cs.note', { note: r.note })}</div> : null}
-                      {r.handledBy ? <div>{t('cs.handledBy', { operator: r.handledBy })}</div> : null}
-                    </td>
-                    <td>
-                      {mayAct ? (
-                        <ReviewActions
-                          id={`cs-note-${r.id}`}
-                          noteLabel={t('cs.noteLabel')}
-                          maxLength={500}
-                          busy={move.isPending}
-                          moves={CONTACT_TRANSITIONS[r.status].map((status) => ({
-                            status,
-                            label: moveText(t, status),
-                          }))}
-                          onMove={(status, note) => move.mutate({ id: r.id, status, note })}
-                        />
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
+          <td>
+            <strong>{r.name}</strong>
+            {r.username ? <div>{t('cs.member', { username: r.username })}</div> : null}
+            <div>
+              {channelText(t, r.channel)}: <span className="wrap">{r.contact}</span>
+            </div>
+          </td>
+          <td className="wrap">
+            <div>
+              <em>{categoryText(t, r.category)}</em> · {r.language}
+            </div>
+            {r.message}
+          </td>
         </>
-      ) : null}
-    </>
+      )}
+      doneText={(r) => t('cs.done', { id: r.id, status: contactStatusText(t, r.status) })}
+    />
   );
 }
 

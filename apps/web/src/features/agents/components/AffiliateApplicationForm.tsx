@@ -5,17 +5,15 @@ import {
   affiliateFormProblems,
 } from '@lotus/contracts/agents';
 import { CONTACT_CHANNELS, CONTACT_RULES, type ContactChannel, characterCount } from '@lotus/contracts/cs';
-import type { ErrorCode } from '@lotus/contracts/errors';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../../components/ui/FieldError.tsx';
-import { catalogueText, errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
 import { CHANNEL_INPUT, channelLabel, channelPlaceholder } from '../../../lib/contact-channels.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
+import { useFormSend } from '../../../lib/form-send.ts';
 import { useSendApplication } from '../api/send-application.ts';
 import './affiliate-application.css';
 
-type Errors = Partial<Record<keyof AffiliateFormInput, string>>;
 /** A contact row with a stable key (rows come and go; their channel changes). */
 type ContactRow = AffiliateContact & { key: number };
 
@@ -39,10 +37,8 @@ export function AffiliateApplicationForm() {
   const send = useSendApplication();
   const [contacts, setContacts] = useState<ContactRow[]>([{ key: 0, channel: 'whatsapp', value: '' }]);
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sentId, setSentId] = useState<string | null>(null);
+  const { errors, busy, problem, sentId, checkAndSend, described } =
+    useFormSend<keyof AffiliateFormInput>(id);
 
   const unused = CONTACT_CHANNELS.filter((c) => !contacts.some((contact) => contact.channel === c));
   const setContact = (index: number, change: Partial<AffiliateContact>) =>
@@ -50,7 +46,6 @@ export function AffiliateApplicationForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
     const data = new FormData(event.currentTarget);
     const players = String(data.get('monthlyPlayers') ?? '').trim();
     const input: AffiliateFormInput = {
@@ -60,25 +55,9 @@ export function AffiliateApplicationForm() {
       monthlyPlayers: /^\d{1,9}$/.test(players) ? Number(players) : Number.NaN,
       message,
     };
-    const found = affiliateFormProblems(input);
-    const next: Errors = {};
-    for (const [field, code] of Object.entries(found)) {
-      next[field as keyof AffiliateFormInput] = catalogueText(code as ErrorCode);
-    }
-    setErrors(next);
-    setProblem(null);
-    if (Object.keys(next).length > 0) return;
-    try {
-      setBusy(true);
-      const created = await send.mutateAsync({ ...input, name: input.name.trim(), message: message.trim() });
-      setSentId(created.id);
-    } catch (error) {
-      const fields = fieldErrorTexts(error);
-      setErrors(fields);
-      setProblem(Object.keys(fields).length > 0 ? null : errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    await checkAndSend(affiliateFormProblems(input), () =>
+      send.mutateAsync({ ...input, name: input.name.trim(), message: message.trim() }),
+    );
   };
 
   if (sentId) {
@@ -88,11 +67,6 @@ export function AffiliateApplicationForm() {
       </div>
     );
   }
-
-  const described = (name: keyof AffiliateFormInput) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
 
   return (
     <form

@@ -8,15 +8,14 @@ import {
   characterCount,
   contactFormProblems,
 } from '@lotus/contracts/cs';
-import type { ErrorCode } from '@lotus/contracts/errors';
 import type { CustomerServiceItem } from '@lotus/contracts/system';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../../components/ui/FieldError.tsx';
-import { catalogueText, errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
 import { CHANNEL_INPUT, channelLabel, channelPlaceholder } from '../../../lib/contact-channels.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
+import { useFormSend } from '../../../lib/form-send.ts';
 import { getSession, subscribeSession } from '../../../lib/session.ts';
 import { useSystemStatus } from '../../../lib/system-status.ts';
 import { useContactRequests } from '../api/get-contact-requests.ts';
@@ -50,8 +49,6 @@ function statusLabel(t: TFunction, status: ContactStatus): string {
       return t('contact.status.closed');
   }
 }
-
-type Errors = Partial<Record<keyof ContactInput, string>>;
 
 /** The brand's other channels (WhatsApp, Telegram) as plain links beside the form. */
 function OtherChannels({ items }: { items: CustomerServiceItem[] }) {
@@ -119,14 +116,11 @@ export function ContactPage() {
   const send = useSendContact();
   const [channel, setChannel] = useState<ContactChannel>('mobile');
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sentId, setSentId] = useState<string | null>(null);
+  const { errors, busy, problem, sentId, checkAndSend, described, reset } =
+    useFormSend<keyof ContactInput>(id);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
     const data = new FormData(event.currentTarget);
     const input: ContactInput = {
       name: String(data.get('name') ?? ''),
@@ -135,43 +129,18 @@ export function ContactPage() {
       contact: String(data.get('contact') ?? ''),
       message,
     };
-    const found = contactFormProblems(input);
-    const next: Errors = {};
-    for (const [field, code] of Object.entries(found))
-      next[field as keyof ContactInput] = catalogueText(code as ErrorCode);
-    setErrors(next);
-    setProblem(null);
-    if (Object.keys(next).length > 0) return;
-    try {
-      setBusy(true);
-      const created = await send.mutateAsync({
-        ...input,
-        name: input.name.trim(),
-        message: input.message.trim(),
-      });
-      setSentId(created.id);
-    } catch (error) {
-      const fields = fieldErrorTexts(error);
-      setErrors(fields);
-      setProblem(Object.keys(fields).length > 0 ? null : errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    await checkAndSend(contactFormProblems(input), () =>
+      send.mutateAsync({ ...input, name: input.name.trim(), message: input.message.trim() }),
+    );
   };
 
   const again = () => {
-    setSentId(null);
+    reset();
     setMessage('');
-    setErrors({});
     send.reset();
   };
 
-  const field = (name: keyof ContactInput) => ({
-    id: `${id}-${name}`,
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
+  const field = (name: keyof ContactInput) => ({ id: `${id}-${name}`, name, ...described(name) });
   const input = CHANNEL_INPUT[channel];
 
   return (
