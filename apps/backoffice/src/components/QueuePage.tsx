@@ -167,37 +167,6 @@ export function QueuePage<
   );
 }
 
-/** The queue's status filter: a select of every status (and "all"), read by the queue as `status`. */
-export function StatusFilter<Status extends string>({
-  id,
-  label,
-  allLabel,
-  statuses,
-  text,
-  initial,
-}: {
-  id: string;
-  label: string;
-  allLabel: string;
-  statuses: readonly Status[];
-  text: (status: Status) => string;
-  initial: Status | '';
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name="status" defaultValue={initial}>
-        <option value="">{allLabel}</option>
-        {statuses.map((s) => (
-          <option key={s} value={s}>
-            {text(s)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** A row's decision cell while the item waits: the accept button and the reject-with-reason field. */
 export function DecideCell({
   open,

@@ -6,6 +6,7 @@ import { boApi } from '../lib/api.ts';
 import { canAct } from '../lib/roles.ts';
 import { session } from '../lib/session.ts';
 import { ActionMessage, type ActionOutcome, failure } from './ActionMessage.tsx';
+import { ChoiceFilter } from './ChoiceFilter.tsx';
 import { DataTable } from './DataTable.tsx';
 import { Pagination } from './Pagination.tsx';
 import { QueryState } from './QueryState.tsx';
@@ -36,39 +37,6 @@ export type SubmissionTexts<S extends string> = {
   handledBy: (operator: string) => string;
   noteLabel: string;
 };
-
-/** A filter select of fixed values with "all" (the empty value) first, read from the form by `name`. */
-export function ChoiceFilter<V extends string>({
-  id,
-  name,
-  label,
-  allLabel,
-  values,
-  text,
-  initial,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  allLabel: string;
-  values: readonly V[];
-  text: (value: V) => string;
-  initial: V | '';
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={initial}>
-        <option value="">{allLabel}</option>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {text(v)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /**
  * A back-office queue of submissions from the public site (contact requests, affiliate

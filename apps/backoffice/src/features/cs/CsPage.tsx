@@ -15,9 +15,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceFilter } from '../../components/ChoiceFilter.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
-import { ChoiceFilter, SubmissionQueue } from '../../components/SubmissionQueue.tsx';
+import { SubmissionQueue } from '../../components/SubmissionQueue.tsx';
 import { boApi, boBlobUrl } from '../../lib/api.ts';
 
 const PAGE_SIZE = 20;

@@ -3,8 +3,9 @@ import { DEPOSIT_STATUSES } from '@lotus/contracts/deposits';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceFilter } from '../../components/ChoiceFilter.tsx';
 import { MemberDateFields, memberDateValues } from '../../components/MemberDateFields.tsx';
-import { DecideCell, QueuePage, type QueueRowProps, StatusFilter } from '../../components/QueuePage.tsx';
+import { DecideCell, QueuePage, type QueueRowProps } from '../../components/QueuePage.tsx';
 import { boApi, boBlobUrl } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
 
@@ -54,11 +55,12 @@ export default function DepositsPage() {
       })}
       filterFields={
         <>
-          <StatusFilter
+          <ChoiceFilter
+            name="status"
             id="dp-status"
             label={t('deposits.filterStatus')}
             allLabel={t('deposits.all')}
-            statuses={DEPOSIT_STATUSES}
+            values={DEPOSIT_STATUSES}
             text={(s) => statusText(t, s)}
             initial={initialFilters.status}
           />

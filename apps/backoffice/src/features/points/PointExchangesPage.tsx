@@ -1,7 +1,8 @@
 import type { AdminExchange, ExchangeStatus } from '@lotus/contracts/points';
 import { EXCHANGE_STATUSES } from '@lotus/contracts/points';
 import { useTranslation } from 'react-i18next';
-import { DecideCell, QueuePage, type QueueRowProps, StatusFilter } from '../../components/QueuePage.tsx';
+import { ChoiceFilter } from '../../components/ChoiceFilter.tsx';
+import { DecideCell, QueuePage, type QueueRowProps } from '../../components/QueuePage.tsx';
 import { formatAmount } from '../../lib/money.ts';
 
 type Filters = { status: ExchangeStatus | '' };
@@ -33,11 +34,12 @@ export default function PointExchangesPage() {
       initialFilters={initialFilters}
       readFilters={(data) => ({ status: String(data.get('status') ?? '') as Filters['status'] })}
       filterFields={
-        <StatusFilter
+        <ChoiceFilter
+          name="status"
           id="px-status"
           label={t('points.filterStatus')}
           allLabel={t('points.all')}
-          statuses={EXCHANGE_STATUSES}
+          values={EXCHANGE_STATUSES}
           text={(s) => statusText(t, s)}
           initial={initialFilters.status}
         />

@@ -1,8 +1,9 @@
 import type { OperatorWithdrawal, WithdrawalStatus } from '@lotus/contracts/withdrawals';
 import { WITHDRAWAL_STATUSES } from '@lotus/contracts/withdrawals';
 import { useTranslation } from 'react-i18next';
+import { ChoiceFilter } from '../../components/ChoiceFilter.tsx';
 import { MemberDateFields, memberDateValues } from '../../components/MemberDateFields.tsx';
-import { QueuePage, type QueueRowProps, StatusFilter } from '../../components/QueuePage.tsx';
+import { QueuePage, type QueueRowProps } from '../../components/QueuePage.tsx';
 import { boBlobUrl } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/money.ts';
 
@@ -61,11 +62,12 @@ export default function WithdrawalsPage() {
       })}
       filterFields={
         <>
-          <StatusFilter
+          <ChoiceFilter
+            name="status"
             id="wd-status"
             label={t('withdrawals.filterStatus')}
             allLabel={t('withdrawals.all')}
-            statuses={WITHDRAWAL_STATUSES}
+            values={WITHDRAWAL_STATUSES}
             text={(s) => statusText(t, s)}
             initial={initialFilters.status}
           />
