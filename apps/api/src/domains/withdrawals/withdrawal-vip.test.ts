@@ -6,7 +6,7 @@ import {
 } from '@lotus/contracts/withdrawals';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { oneUtcDay } from '../../../test/days.ts';
+import { addDays, oneUtcDay, utcDay } from '../../../test/days.ts';
 import { getWithToken, sealed } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { setupTestApp } from '../../../test/support.ts';
@@ -21,7 +21,7 @@ import {
 } from '../../../test/withdrawals.ts';
 import { passwordCheckUrl } from '../members/funds-password.ts';
 import { rejectWithdrawal } from './review.service.ts';
-import { upsertSettings } from './withdrawal.repository.ts';
+import { countToday, listQueue, sumToday, upsertSettings } from './withdrawal.repository.ts';
 import { DEFAULT_WITHDRAW_SETTINGS } from './withdrawal.service.ts';
 
 // The VIP level's daily withdrawal limits (published by the vip domain's vipWithdrawalLimits) are
@@ -191,6 +191,48 @@ describe('VIP withdrawal limits', () => {
         expect(again.body.success).toBe(true);
       } finally {
         await upsertSettings(ctx.db, brand.id, DEFAULT_WITHDRAW_SETTINGS);
+      }
+    }),
+  );
+
+  it(
+    'counts the day in UTC whatever time zone the database session has (a limit resets at UTC midnight)',
+    oneUtcDay(async () => {
+      const brand = await demoBrand(ctx);
+      const m = await memberWithFunds(ctx, { funds: 1_000_000n });
+      const card = (await addCard(ctx, m)).body.value.id;
+      await onLevel(m, { count: 10, max: 0n });
+      const lastNight = await withdraw(ctx, m, { amount: '100.00', bankCardId: card });
+      const thisMorning = await withdraw(ctx, m, { amount: '250.00', bankCardId: card });
+      // One a second before this UTC day began, one at its first instant.
+      const day = utcDay();
+      const midnight = new Date(`${day}T00:00:00Z`);
+      const at = async (id: string, time: Date) =>
+        ctx.db.updateTable('withdrawals').set({ created_at: time }).where('id', '=', id).execute();
+      await at(lastNight.body.value.id, new Date(midnight.getTime() - 1000));
+      await at(thisMorning.body.value.id, midnight);
+      // UTC+14, UTC-12 and UTC: at any hour at least one of them is on another day than UTC.
+      for (const zone of ['Pacific/Kiritimati', 'Etc/GMT+12', 'UTC']) {
+        const seen = await ctx.db.transaction().execute(async (trx) => {
+          await sql`select set_config('TimeZone', ${zone}, true)`.execute(trx);
+          const list = async (from: string, to: string) =>
+            (
+              await listQueue(trx, brand.id, { username: m.username, from, to }, { limit: 10, offset: 0 })
+            ).rows.map((r) => r.id);
+          return {
+            count: await countToday(trx, brand.id, m.id),
+            sum: await sumToday(trx, brand.id, m.id),
+            today: await list(day, day),
+            yesterday: await list(addDays(day, -1), addDays(day, -1)),
+          };
+        });
+        expect({ zone, ...seen }).toEqual({
+          zone,
+          count: 1,
+          sum: 25_000n,
+          today: [thisMorning.body.value.id],
+          yesterday: [lastNight.body.value.id],
+        });
       }
     }),
   );
