@@ -208,7 +208,7 @@ describe('VIP withdrawal limits', () => {
       const day = utcDay();
       const midnight = new Date(`${day}T00:00:00Z`);
       const at = async (id: string, time: Date) =>
-        ctx.db.updateTable('withdrawals').set({ created_at: time }).where('id', '=', id).execute();
+        sql`update withdrawals set created_at = ${time} where id = ${id}`.execute(ctx.db);
       await at(lastNight.body.value.id, new Date(midnight.getTime() - 1000));
       await at(thisMorning.body.value.id, midnight);
       // UTC+14, UTC-12 and UTC: at any hour at least one of them is on another day than UTC.
