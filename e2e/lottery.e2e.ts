@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { oneUtcDay } from './days.ts';
 import { overflowingElements } from './overflow.ts';
 import { closeDialog, db, dismissPopup, memberLogsIn, unique } from './pages.ts';
 
@@ -111,216 +112,230 @@ async function addSlip(page: Page, digits: readonly string[] = ['3']): Promise<v
 }
 
 describe('lottery: lobby, betting page and orders', () => {
-  it('lets a funded member bet on a fast game: the order is listed and the balance drops', {
-    timeout: 120_000,
-  }, async () => {
-    const username = `lt${unique()}`;
-    await db(async (d) => {
-      await createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' });
-      await fundMember(d, { merchantCode: 'DEMO', username, amount: '100.00' });
-    });
-    const numero = await openNumero();
-    const { context, page } = await newPage(browser);
-    await memberLogsIn(page, username, 'Secret123');
-    const balance = page.getByTestId('balance');
-    await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/100\.00/);
+  // The page lists the member's orders of the server's UTC day: a run across midnight runs again.
+  it(
+    'lets a funded member bet on a fast game: the order is listed and the balance drops',
+    {
+      timeout: 240_000,
+    },
+    oneUtcDay(async () => {
+      const username = `lt${unique()}`;
+      await db(async (d) => {
+        await createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' });
+        await fundMember(d, { merchantCode: 'DEMO', username, amount: '100.00' });
+      });
+      const numero = await openNumero();
+      const { context, page } = await newPage(browser);
+      await memberLogsIn(page, username, 'Secret123');
+      const balance = page.getByTestId('balance');
+      await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/100\.00/);
 
-    await page.goto(`${siteUrl()}/lottery`);
-    await dismissPopup(page, { timeout: 3_000 });
-    const lobby = page.getByTestId('lottery-lobby');
-    await lobby.waitFor({ timeout: 15_000 });
-    for (const section of ['Fast lotteries', 'Vietnamese lotteries', 'SEA 4D']) {
-      await lobby.getByRole('heading', { name: section, exact: true }).waitFor();
-    }
-    const card = page.locator(`[data-testid="lottery-game-card"][data-game="${GAME}"]`);
-    await expect.poll(() => card.innerText(), { timeout: 15_000 }).toMatch(/Closes in \d\d:\d\d/);
-    await card.getByRole('link').click();
-    await page.waitForURL(/\/lottery\?gameCode=LOTT5$/);
-    await page.getByRole('heading', { name: GAME_NAME }).waitFor();
-    await expect
-      .poll(() => page.getByTestId('lottery-current-numero').innerText(), { timeout: 15_000 })
-      .toContain(numero);
-    expect(await page.getByTestId('lottery-odds').innerText()).toMatch(/Odds\s+9\.8×/);
+      await page.goto(`${siteUrl()}/lottery`);
+      await dismissPopup(page, { timeout: 3_000 });
+      const lobby = page.getByTestId('lottery-lobby');
+      await lobby.waitFor({ timeout: 15_000 });
+      for (const section of ['Fast lotteries', 'Vietnamese lotteries', 'SEA 4D']) {
+        await lobby.getByRole('heading', { name: section, exact: true }).waitFor();
+      }
+      const card = page.locator(`[data-testid="lottery-game-card"][data-game="${GAME}"]`);
+      await expect.poll(() => card.innerText(), { timeout: 15_000 }).toMatch(/Closes in \d\d:\d\d/);
+      await card.getByRole('link').click();
+      await page.waitForURL(/\/lottery\?gameCode=LOTT5$/);
+      await page.getByRole('heading', { name: GAME_NAME }).waitFor();
+      await expect
+        .poll(() => page.getByTestId('lottery-current-numero').innerText(), { timeout: 15_000 })
+        .toContain(numero);
+      expect(await page.getByTestId('lottery-odds').innerText()).toMatch(/Odds\s+9\.8×/);
 
-    await addSlip(page);
-    await page.getByTestId('lottery-place-bet').click();
-    await page
-      .getByTestId('lottery-slip')
-      .getByRole('status')
-      .filter({ hasText: `on draw ${numero}` })
-      .waitFor({ timeout: 15_000 });
+      await addSlip(page);
+      await page.getByTestId('lottery-place-bet').click();
+      await page
+        .getByTestId('lottery-slip')
+        .getByRole('status')
+        .filter({ hasText: `on draw ${numero}` })
+        .waitFor({ timeout: 15_000 });
 
-    const order = page.getByTestId('lottery-order').first();
-    await order.waitFor({ timeout: 15_000 });
-    expect(await order.innerText()).toContain(numero);
-    expect(await order.getByTestId('lottery-order-amount').innerText()).toBe('RM 2.00');
-    expect(await order.getAttribute('data-status')).toBe('placed');
-    await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/98\.00/);
+      const order = page.getByTestId('lottery-order').first();
+      await order.waitFor({ timeout: 15_000 });
+      expect(await order.innerText()).toContain(numero);
+      expect(await order.getByTestId('lottery-order-amount').innerText()).toBe('RM 2.00');
+      expect(await order.getAttribute('data-status')).toBe('placed');
+      await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/98\.00/);
 
-    // The same pages on a 360 px phone, the order listed: nothing reaches past the screen.
-    await page.setViewportSize({ width: 360, height: 780 });
-    await noOverflow(page);
-    await page.goto(`${siteUrl()}/lottery`);
-    await page.getByTestId('lottery-lobby').waitFor({ timeout: 15_000 });
-    await noOverflow(page);
-    await context.close();
-  });
+      // The same pages on a 360 px phone, the order listed: nothing reaches past the screen.
+      await page.setViewportSize({ width: 360, height: 780 });
+      await noOverflow(page);
+      await page.goto(`${siteUrl()}/lottery`);
+      await page.getByTestId('lottery-lobby').waitFor({ timeout: 15_000 });
+      await noOverflow(page);
+      await context.close();
+    }),
+  );
 
-  it('settles a bet on the 1-minute game: result, status, payout, balance, betting and account records agree', async () => {
-    const username = `lw${unique()}`;
-    const memberId = await db(async (d) => {
-      const { id } = await createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' });
-      await fundMember(d, { merchantCode: 'DEMO', username, amount: '100.00' });
-      return id;
-    });
-    const { context, page } = await newPage(browser);
-    await memberLogsIn(page, username, 'Secret123');
-    const balance = page.getByTestId('balance');
-    await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/100\.00/);
+  // The order is followed on the list of the server's UTC day through its draw, up to a minute
+  // later: a run across midnight runs again.
+  it(
+    'settles a bet on the 1-minute game: result, status, payout, balance, betting and account records agree',
+    oneUtcDay(async () => {
+      const username = `lw${unique()}`;
+      const memberId = await db(async (d) => {
+        const { id } = await createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' });
+        await fundMember(d, { merchantCode: 'DEMO', username, amount: '100.00' });
+        return id;
+      });
+      const { context, page } = await newPage(browser);
+      await memberLogsIn(page, username, 'Secret123');
+      const balance = page.getByTestId('balance');
+      await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/100\.00/);
 
-    // LOTT1 draws every minute and closes 5 s before. The slip is ready first and goes on the
-    // first numero with 12 s left (the one open now, unless it is about to close), so the wait for
-    // the draw is the rest of the current minute (the draw cycle runs every 5 seconds).
-    await page.goto(`${siteUrl()}/lottery?gameCode=${FAST}`);
-    await dismissPopup(page, { timeout: 3_000 });
-    await page.getByRole('heading', { name: FAST_NAME }).waitFor({ timeout: 15_000 });
-    await addSlip(page, ALL_DIGITS);
-    const numero = await openNumero(12_000, FAST);
-    await expect
-      .poll(() => page.getByTestId('lottery-current-numero').innerText(), { timeout: 10_000 })
-      .toContain(numero);
-    await page.getByTestId('lottery-place-bet').click();
-    await page
-      .getByTestId('lottery-slip')
-      .getByRole('status')
-      .filter({ hasText: `on draw ${numero}` })
-      .waitFor({ timeout: 15_000 });
-    const order = page.locator(`[data-testid="lottery-order"][data-numero="${numero}"]`);
-    await order.waitFor({ timeout: 15_000 });
-    expect(await order.getAttribute('data-status')).toBe('placed');
+      // LOTT1 draws every minute and closes 5 s before. The slip is ready first and goes on the
+      // first numero with 12 s left (the one open now, unless it is about to close), so the wait for
+      // the draw is the rest of the current minute (the draw cycle runs every 5 seconds).
+      await page.goto(`${siteUrl()}/lottery?gameCode=${FAST}`);
+      await dismissPopup(page, { timeout: 3_000 });
+      await page.getByRole('heading', { name: FAST_NAME }).waitFor({ timeout: 15_000 });
+      await addSlip(page, ALL_DIGITS);
+      const numero = await openNumero(12_000, FAST);
+      await expect
+        .poll(() => page.getByTestId('lottery-current-numero').innerText(), { timeout: 10_000 })
+        .toContain(numero);
+      await page.getByTestId('lottery-place-bet').click();
+      await page
+        .getByTestId('lottery-slip')
+        .getByRole('status')
+        .filter({ hasText: `on draw ${numero}` })
+        .waitFor({ timeout: 15_000 });
+      const order = page.locator(`[data-testid="lottery-order"][data-numero="${numero}"]`);
+      await order.waitFor({ timeout: 15_000 });
+      expect(await order.getAttribute('data-status')).toBe('placed');
 
-    // The page follows the draw by itself: the order turns won or lost, the result shows.
-    await page.waitForFunction(
-      (n) => {
-        const status = document
-          .querySelector(`[data-testid="lottery-order"][data-numero="${n}"]`)
-          ?.getAttribute('data-status');
-        return status === 'won' || status === 'lost';
-      },
-      numero,
-      { timeout: 120_000, polling: 500 },
-    );
-    const settled = await db(async (d) => {
-      const { rows } = await sql<{ status: string; amount: string; payout: string }>`
+      // The page follows the draw by itself: the order turns won or lost, the result shows.
+      await page.waitForFunction(
+        (n) => {
+          const status = document
+            .querySelector(`[data-testid="lottery-order"][data-numero="${n}"]`)
+            ?.getAttribute('data-status');
+          return status === 'won' || status === 'lost';
+        },
+        numero,
+        { timeout: 120_000, polling: 500 },
+      );
+      const settled = await db(async (d) => {
+        const { rows } = await sql<{ status: string; amount: string; payout: string }>`
         select o.status, o.amount::text, o.payout::text from lottery_orders o
         join lottery_numeros n on n.id = o.numero_id
         where o.member_id = ${memberId} and n.numero = ${numero}`.execute(d);
-      const { rows: wallet } = await sql<{ balance: string }>`
+        const { rows: wallet } = await sql<{ balance: string }>`
         select balance::text from ledger_accounts where member_id = ${memberId} and kind = 'member_main'`.execute(
-        d,
+          d,
+        );
+        return { orders: rows, balance: wallet[0]?.balance, report: await reconcileLedger(d) };
+      });
+      expect(settled.orders).toHaveLength(1);
+      const [row] = settled.orders;
+      const stake = BigInt(row?.amount ?? '0');
+      const payout = BigInt(row?.payout ?? '0');
+      // Every digit of the first position is covered: the order wins whatever comes, its payout
+      // (one winning 2.00 combination at the game's odds) less than the 20.00 staked.
+      expect(stake).toBe(2_000n);
+      expect(row?.status).toBe('won');
+      expect(payout).toBeGreaterThan(0n);
+      expect(payout).toBeLessThan(stake);
+      expect(await order.getAttribute('data-status')).toBe(row?.status);
+      expect(await order.getByTestId('lottery-order-payout').innerText()).toBe(`RM ${major(payout)}`);
+      const expected = 10_000n - stake + payout;
+      expect(settled.balance).toBe(expected.toString());
+      expect(settled.report.ok).toBe(true);
+      await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toContain(major(expected));
+
+      const results = await api<{ items: { numero: string; result: { balls?: string[] } | null }[] }>(
+        `/lgw/lottery/results?gameId=${await gameIdOf(FAST)}&count=5`,
       );
-      return { orders: rows, balance: wallet[0]?.balance, report: await reconcileLedger(d) };
-    });
-    expect(settled.orders).toHaveLength(1);
-    const [row] = settled.orders;
-    const stake = BigInt(row?.amount ?? '0');
-    const payout = BigInt(row?.payout ?? '0');
-    // Every digit of the first position is covered: the order wins whatever comes, its payout
-    // (one winning 2.00 combination at the game's odds) less than the 20.00 staked.
-    expect(stake).toBe(2_000n);
-    expect(row?.status).toBe('won');
-    expect(payout).toBeGreaterThan(0n);
-    expect(payout).toBeLessThan(stake);
-    expect(await order.getAttribute('data-status')).toBe(row?.status);
-    expect(await order.getByTestId('lottery-order-payout').innerText()).toBe(`RM ${major(payout)}`);
-    const expected = 10_000n - stake + payout;
-    expect(settled.balance).toBe(expected.toString());
-    expect(settled.report.ok).toBe(true);
-    await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toContain(major(expected));
-
-    const results = await api<{ items: { numero: string; result: { balls?: string[] } | null }[] }>(
-      `/lgw/lottery/results?gameId=${await gameIdOf(FAST)}&count=5`,
-    );
-    const balls = results.items.find((item) => item.numero === numero)?.result?.balls ?? [];
-    expect(balls).toHaveLength(5);
-    const shown = page.locator(`[data-testid="lottery-results"] [data-numero="${numero}"]`);
-    await expect
-      .poll(
-        () =>
-          shown
-            .getByTestId('lottery-result-balls')
-            .textContent()
-            .then((text) => (text ?? '').replace(/\s+/g, ''))
-            .catch(() => ''),
-        { timeout: 30_000 },
-      )
-      .toBe(balls.join(''));
-
-    // The order's detail: its slip with the payout, in a dialog.
-    await order.getByTestId('lottery-order-details').click();
-    const detail = page.getByRole('dialog', { name: 'Order details' });
-    await detail.getByTestId('lottery-detail-slip').waitFor({ timeout: 15_000 });
-    expect(await detail.getByTestId('lottery-detail-status').innerText()).toBe(payout > 0n ? 'Won' : 'Lost');
-    expect(await detail.getByTestId('lottery-detail-slip-payout').innerText()).toBe(`RM ${major(payout)}`);
-    expect(await detail.getByTestId('lottery-detail-payout').innerText()).toBe(`RM ${major(payout)}`);
-    await closeDialog(detail);
-
-    // The trend view: per digit position, the ten digits with their counts and missing draws.
-    await page.getByTestId('lottery-trends-tab').click();
-    const trends = page.getByTestId('lottery-trends-table');
-    await trends.waitFor({ timeout: 15_000 });
-    expect(await trends.locator('tbody tr').count()).toBe(10);
-    expect((await page.getByTestId('lottery-trends-hot').innerText()).trim()).not.toBe('');
-
-    // The records on a 390 px phone: the account menu holds the member centre.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await noOverflow(page);
-    await page.getByTestId('account-menu').click();
-    await page.getByTestId('account-menu-content').getByTestId('menu-member-centre').click();
-    const centre = page.getByTestId('member-centre');
-    await centre.getByTestId('member-menu-personalHistoryCopy').click();
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="betting-record"] .records-totals dd')?.textContent === '1',
-      undefined,
-      { timeout: 15_000 },
-    );
-    const [count, staked, paid, winLoss] = await centre
-      .getByTestId('betting-record')
-      .getByRole('definition')
-      .allInnerTexts();
-    expect(count).toBe('1');
-    expect(minorOf(staked ?? '')).toBe(stake);
-    expect(minorOf(paid ?? '')).toBe(payout);
-    expect(minorOf(winLoss ?? '')).toBe(payout - stake);
-    await centre.locator('.records-table__round').getByText(numero, { exact: true }).waitFor();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
-
-    await centre.getByTestId('member-menu-transactionHistory').click();
-    const history = centre.getByTestId('transaction-history');
-    for (const [type, amount] of [
-      ['bet', -stake],
-      ['win', payout],
-    ] as const) {
-      if (amount === 0n) continue;
-      await history.locator('select').first().selectOption(type);
-      // One row of the type: the stake out, the win in (the list changes once the filter applies).
+      const balls = results.items.find((item) => item.numero === numero)?.result?.balls ?? [];
+      expect(balls).toHaveLength(5);
+      const shown = page.locator(`[data-testid="lottery-results"] [data-numero="${numero}"]`);
       await expect
         .poll(
-          async () =>
-            (await history.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((text) =>
-              minorOf(text).toString(),
-            ),
-          { timeout: 15_000 },
+          () =>
+            shown
+              .getByTestId('lottery-result-balls')
+              .textContent()
+              .then((text) => (text ?? '').replace(/\s+/g, ''))
+              .catch(() => ''),
+          { timeout: 30_000 },
         )
-        .toEqual([amount.toString()]);
-    }
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
-    await context.close();
-  }, 240_000);
+        .toBe(balls.join(''));
+
+      // The order's detail: its slip with the payout, in a dialog.
+      await order.getByTestId('lottery-order-details').click();
+      const detail = page.getByRole('dialog', { name: 'Order details' });
+      await detail.getByTestId('lottery-detail-slip').waitFor({ timeout: 15_000 });
+      expect(await detail.getByTestId('lottery-detail-status').innerText()).toBe(
+        payout > 0n ? 'Won' : 'Lost',
+      );
+      expect(await detail.getByTestId('lottery-detail-slip-payout').innerText()).toBe(`RM ${major(payout)}`);
+      expect(await detail.getByTestId('lottery-detail-payout').innerText()).toBe(`RM ${major(payout)}`);
+      await closeDialog(detail);
+
+      // The trend view: per digit position, the ten digits with their counts and missing draws.
+      await page.getByTestId('lottery-trends-tab').click();
+      const trends = page.getByTestId('lottery-trends-table');
+      await trends.waitFor({ timeout: 15_000 });
+      expect(await trends.locator('tbody tr').count()).toBe(10);
+      expect((await page.getByTestId('lottery-trends-hot').innerText()).trim()).not.toBe('');
+
+      // The records on a 390 px phone: the account menu holds the member centre.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await noOverflow(page);
+      await page.getByTestId('account-menu').click();
+      await page.getByTestId('account-menu-content').getByTestId('menu-member-centre').click();
+      const centre = page.getByTestId('member-centre');
+      await centre.getByTestId('member-menu-personalHistoryCopy').click();
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="betting-record"] .records-totals dd')?.textContent === '1',
+        undefined,
+        { timeout: 15_000 },
+      );
+      const [count, staked, paid, winLoss] = await centre
+        .getByTestId('betting-record')
+        .getByRole('definition')
+        .allInnerTexts();
+      expect(count).toBe('1');
+      expect(minorOf(staked ?? '')).toBe(stake);
+      expect(minorOf(paid ?? '')).toBe(payout);
+      expect(minorOf(winLoss ?? '')).toBe(payout - stake);
+      await centre.locator('.records-table__round').getByText(numero, { exact: true }).waitFor();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+
+      await centre.getByTestId('member-menu-transactionHistory').click();
+      const history = centre.getByTestId('transaction-history');
+      for (const [type, amount] of [
+        ['bet', -stake],
+        ['win', payout],
+      ] as const) {
+        if (amount === 0n) continue;
+        await history.locator('select').first().selectOption(type);
+        // One row of the type: the stake out, the win in (the list changes once the filter applies).
+        await expect
+          .poll(
+            async () =>
+              (await history.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((text) =>
+                minorOf(text).toString(),
+              ),
+            { timeout: 15_000 },
+          )
+          .toEqual([amount.toString()]);
+      }
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await context.close();
+    }),
+    480_000,
+  );
 
   it('plans a doubling chase over 3 draws with its cost, places it, lists its steps and stops it', async () => {
     const username = `lc${unique()}`;

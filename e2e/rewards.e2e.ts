@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
+import { oneUtcDay } from './days.ts';
 import { db, dismissPopup, loggedIn, loginFromHeader, memberLogsIn, unique } from './pages.ts';
 
 /**
@@ -546,59 +547,64 @@ describe('raffles, VIP-restricted promotions and withdrawal limits in the browse
     await context.close();
   }, 180_000);
 
-  it('shows the level-0 withdrawal limits (3 a day) with what is used, and refuses the 4th of the day', async () => {
-    const username = `wl${unique()}`;
-    await db(async (d) => {
-      await createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' });
-      await setFundsPassword(d, { merchantCode: 'DEMO', username, fundsPassword: '135790' });
-      await fundMember(d, { merchantCode: 'DEMO', username, amount: '2000.00' });
-    });
-    const { context, page } = await newPage(browser);
-    await memberLogsIn(page, username, 'Secret123');
-    await page.getByTestId('logged-in-bar').getByRole('button', { name: 'Withdraw' }).click();
-    const withdrawals = page.getByTestId('withdraw-page');
-    await withdrawals.waitFor({ timeout: 15_000 });
-    const cardForm = withdrawals.getByTestId('add-card-form');
-    await cardForm.getByLabel('Bank name').fill('Maybank');
-    await cardForm.getByLabel('Account holder name').fill('E2E Member');
-    await cardForm.getByLabel('Account number').fill(`56${Date.now().toString().slice(-10)}`);
-    await cardForm.getByLabel('Login password').fill('Secret123');
-    await cardForm.getByRole('button', { name: 'Add bank card' }).click();
-    await withdrawals.getByTestId('bank-cards').locator('li').first().waitFor();
+  it(
+    'shows the level-0 withdrawal limits (3 a day) with what is used, and refuses the 4th of the day',
+    // The count is the server's own UTC day: a run across midnight runs again.
+    oneUtcDay(async () => {
+      const username = `wl${unique()}`;
+      await db(async (d) => {
+        await createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' });
+        await setFundsPassword(d, { merchantCode: 'DEMO', username, fundsPassword: '135790' });
+        await fundMember(d, { merchantCode: 'DEMO', username, amount: '2000.00' });
+      });
+      const { context, page } = await newPage(browser);
+      await memberLogsIn(page, username, 'Secret123');
+      await page.getByTestId('logged-in-bar').getByRole('button', { name: 'Withdraw' }).click();
+      const withdrawals = page.getByTestId('withdraw-page');
+      await withdrawals.waitFor({ timeout: 15_000 });
+      const cardForm = withdrawals.getByTestId('add-card-form');
+      await cardForm.getByLabel('Bank name').fill('Maybank');
+      await cardForm.getByLabel('Account holder name').fill('E2E Member');
+      await cardForm.getByLabel('Account number').fill(`56${Date.now().toString().slice(-10)}`);
+      await cardForm.getByLabel('Login password').fill('Secret123');
+      await cardForm.getByRole('button', { name: 'Add bank card' }).click();
+      await withdrawals.getByTestId('bank-cards').locator('li').first().waitFor();
 
-    const count = withdrawals.getByTestId('withdraw-daily-count');
-    const amount = withdrawals.getByTestId('withdraw-daily-amount');
-    await count.filter({ hasText: '0 of 3 used, 3 left' }).waitFor({ timeout: 15_000 });
-    await expect(amount.innerText()).resolves.toContain(`of RM ${major(5_000_000n)} used`);
-    const form = withdrawals.getByTestId('withdraw-form');
-    for (let i = 1; i <= 3; i += 1) {
+      const count = withdrawals.getByTestId('withdraw-daily-count');
+      const amount = withdrawals.getByTestId('withdraw-daily-amount');
+      await count.filter({ hasText: '0 of 3 used, 3 left' }).waitFor({ timeout: 15_000 });
+      await expect(amount.innerText()).resolves.toContain(`of RM ${major(5_000_000n)} used`);
+      const form = withdrawals.getByTestId('withdraw-form');
+      for (let i = 1; i <= 3; i += 1) {
+        await form.getByLabel('Amount').fill('100');
+        await form.getByLabel('Funds password').fill('135790');
+        await form.getByTestId('withdraw-submit').click();
+        await count.filter({ hasText: `${i} of 3 used, ${3 - i} left` }).waitFor({ timeout: 15_000 });
+      }
+      await expect(amount.innerText()).resolves.toBe(
+        `RM ${major(30_000n)} of RM ${major(5_000_000n)} used, RM ${major(4_970_000n)} left`,
+      );
+      await withdrawals.getByTestId('withdraw-daily-reached').waitFor();
+
+      // The 4th of the day is refused by the server with the catalogue's text; nothing moves.
       await form.getByLabel('Amount').fill('100');
       await form.getByLabel('Funds password').fill('135790');
       await form.getByTestId('withdraw-submit').click();
-      await count.filter({ hasText: `${i} of 3 used, ${3 - i} left` }).waitFor({ timeout: 15_000 });
-    }
-    await expect(amount.innerText()).resolves.toBe(
-      `RM ${major(30_000n)} of RM ${major(5_000_000n)} used, RM ${major(4_970_000n)} left`,
-    );
-    await withdrawals.getByTestId('withdraw-daily-reached').waitFor();
-
-    // The 4th of the day is refused by the server with the catalogue's text; nothing moves.
-    await form.getByLabel('Amount').fill('100');
-    await form.getByLabel('Funds password').fill('135790');
-    await form.getByTestId('withdraw-submit').click();
-    await withdrawals
-      .getByRole('alert')
-      .filter({ hasText: 'You have reached the number of withdrawals allowed today.' })
-      .waitFor({ timeout: 15_000 });
-    await closeMemberCentre(page);
-    await headerBalanceIs(page, 200_000n - 30_000n);
-    const stored = await db(async (d) => {
-      const { rows } = await sql<{ n: string }>`
+      await withdrawals
+        .getByRole('alert')
+        .filter({ hasText: 'You have reached the number of withdrawals allowed today.' })
+        .waitFor({ timeout: 15_000 });
+      await closeMemberCentre(page);
+      await headerBalanceIs(page, 200_000n - 30_000n);
+      const stored = await db(async (d) => {
+        const { rows } = await sql<{ n: string }>`
         select count(*)::text as n from withdrawals w join members m on m.id = w.member_id
         where m.username = ${username}`.execute(d);
-      return rows[0]?.n;
-    });
-    expect(stored).toBe('3');
-    await context.close();
-  }, 240_000);
+        return rows[0]?.n;
+      });
+      expect(stored).toBe('3');
+      await context.close();
+    }),
+    480_000,
+  );
 });

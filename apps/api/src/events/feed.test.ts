@@ -267,6 +267,8 @@ describe('member daily turnover', () => {
   };
 
   it('equals the seamless calls made: bets and stakes, wins, a bet-and-win, a rollback', async () => {
+    // The days the calls fell on: from the day the test began to the day it reads (two at midnight).
+    const first = today();
     const p = await player();
     const b1 = { ...ids(), token: p.token, amount: '10.00', currency: 'MYR' };
     const b2 = { ...ids(), token: p.token, amount: '5.50', currency: 'MYR' };
@@ -299,8 +301,9 @@ describe('member daily turnover', () => {
       net: 925n,
       vendors: [vendorId],
     });
-    const rows = await memberTurnover(ctx.db, brand.id, p.id, today(), today());
-    expect(rows.map((r) => r.currency)).toEqual(['MYR']);
+    const rows = await memberTurnover(ctx.db, brand.id, p.id, first, today());
+    expect([...new Set(rows.map((r) => r.currency))]).toEqual(['MYR']);
+    expect(rows.reduce((t, r) => t + r.stake, 0n)).toBe(2000n);
     expect(PLATFORM_CONSUMERS).toContain(memberDailyTurnover);
   });
 

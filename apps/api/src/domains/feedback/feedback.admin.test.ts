@@ -1,5 +1,6 @@
 import type { OperatorFeedbackPage } from '@lotus/contracts/cs';
 import { describe, expect, it } from 'vitest';
+import { addDays, utcDay } from '../../../test/days.ts';
 import { randomIp } from '../../../test/members.ts';
 import {
   backOfficeTeam,
@@ -105,14 +106,19 @@ describe('/bo/v1/feedback', () => {
   });
 
   it('filters by day and refuses impossible days and ids', async () => {
-    await sendFeedback('Today', 0);
-    const today = new Date().toISOString().slice(0, 10);
-    const page = await team.bo<OperatorFeedbackPage>(
-      'cs',
-      'GET',
-      `/bo/v1/feedback?from=${today}&to=${today}`,
-    );
-    expect(page.body.value.total).toBeGreaterThan(0);
+    const id = await sendFeedback('Today', 0);
+    // The UTC day of the feedback's own time, not the clock's (the test may run across midnight).
+    const newest = await team.bo<OperatorFeedbackPage>('cs', 'GET', '/bo/v1/feedback');
+    const sent = newest.body.value.items.find((f) => f.id === id);
+    expect(sent).toBeDefined();
+    const day = utcDay(sent?.createdAt ?? '');
+    const ids = async (query: string) =>
+      (await team.bo<OperatorFeedbackPage>('cs', 'GET', `/bo/v1/feedback?${query}`)).body.value.items.map(
+        (f) => f.id,
+      );
+    expect(await ids(`from=${day}&to=${day}`)).toContain(id);
+    expect(await ids(`to=${addDays(day, -1)}`)).not.toContain(id);
+    expect(await ids(`from=${addDays(day, 1)}`)).not.toContain(id);
     const future = await team.bo<OperatorFeedbackPage>('cs', 'GET', '/bo/v1/feedback?from=2099-01-01');
     expect(future.body.value).toMatchObject({ items: [], total: 0 });
     expect((await team.bo('cs', 'GET', '/bo/v1/feedback?to=2026-02-30')).status).toBe(400);

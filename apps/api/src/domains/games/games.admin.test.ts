@@ -12,7 +12,9 @@ import type {
   RoundPage,
 } from '@lotus/contracts/games';
 import type { GameMenus } from '@lotus/contracts/system';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { utcDay } from '../../../test/days.ts';
 import {
   catalogueTestVendor,
   house,
@@ -363,11 +365,23 @@ describe('round lookup', () => {
 });
 
 describe('GGR report', () => {
-  const today = new Date().toISOString().slice(0, 10);
   const report = (query: string, role = 'finance') => bo<GgrReport>(role, 'GET', `/bo/v1/games/ggr?${query}`);
+  // The UTC days the real members' money moved on, by the calls' own times: one, or two when
+  // beforeAll ran across midnight. The report is asked for those days, not for the clock's day.
+  let days: string[] = [];
+  let range = '';
+  beforeAll(async () => {
+    const { rows } = await sql<{ at: Date }>`
+      select st.created_at as at from seamless_transactions st join members m on m.id = st.member_id
+      where st.brand_id = ${alice.brand.id} and m.is_agent <> ${TRIAL_TYPE} and st.entry_id is not null`.execute(
+      ctx.db,
+    );
+    days = [...new Set(rows.map((r) => utcDay(r.at)))].sort();
+    range = `from=${days[0]}&to=${days.at(-1)}`;
+  });
 
   it('sums stakes, payouts, GGR, RTP and players of real members', async () => {
-    const res = await report(`from=${today}&to=${today}`);
+    const res = await report(range);
     expect(res.status).toBe(200);
     // Alice: 10 + 20 + 50 staked, 30 + 40 paid; Bob: 5 staked. The trial account's 100/500 is left out.
     expect(res.body.value.totals).toEqual({
@@ -378,21 +392,26 @@ describe('GGR report', () => {
       rtp: '82.35',
       players: 2,
     });
-    expect(res.body.value.rows).toEqual([{ key: today, label: today, ...res.body.value.totals }]);
+    // A row per day, each that day's own report (with one day: the totals themselves).
+    expect(res.body.value.rows.map((r) => r.key)).toEqual(days);
+    for (const { key, label, ...figures } of res.body.value.rows) {
+      expect(label).toBe(key);
+      expect((await report(`from=${key}&to=${key}`)).body.value.totals).toEqual(figures);
+    }
   });
 
   it('groups by category, vendor and game', async () => {
-    const byCategory = await report(`from=${today}&to=${today}&groupBy=category`);
+    const byCategory = await report(`${range}&groupBy=category`);
     expect(byCategory.body.value.rows.map((r) => [r.key, r.stake, r.payout, r.players])).toEqual([
       ['LIVE', '50.00', '40.00', 1],
       ['RNG', '35.00', '30.00', 2],
     ]);
-    const byVendor = await report(`from=${today}&to=${today}&groupBy=vendor`, 'readonly');
+    const byVendor = await report(`${range}&groupBy=vendor`, 'readonly');
     expect(byVendor.body.value.rows.map((r) => [r.key, r.label, r.ggr])).toEqual([
       ['HOUSE', 'Lotus Studio', '5.00'],
       ['TABLES', 'Grand Tables', '10.00'],
     ]);
-    const byGame = await report(`from=${today}&to=${today}&groupBy=game`, 'marketing');
+    const byGame = await report(`${range}&groupBy=game`, 'marketing');
     expect(byGame.body.value.rows.map((r) => [r.key, r.label, r.rtp])).toEqual([
       ['HOUSE:jade-ways', 'Jade Ways', '0.00'],
       ['HOUSE:lotus-garden', 'Lotus Garden', '100.00'],
@@ -402,10 +421,10 @@ describe('GGR report', () => {
 
   it('refuses bad ranges and other roles', async () => {
     expect((await report('from=2026-02-30&to=2026-03-01')).status).toBe(400);
-    expect((await report(`from=${today}&to=2020-01-01`)).body.errorCode).toBe('history_range_invalid');
+    expect((await report(`from=${utcDay()}&to=2020-01-01`)).body.errorCode).toBe('history_range_invalid');
     expect((await report('from=2025-01-01&to=2025-12-31')).body.errorCode).toBe('history_range_invalid');
-    expect((await report(`from=${today}&to=${today}`, 'cs')).body.errorCode).toBe('operator_forbidden');
-    expect((await report(`from=${today}`)).status).toBe(400);
+    expect((await report(range, 'cs')).body.errorCode).toBe('operator_forbidden');
+    expect((await report(`from=${utcDay()}`)).status).toBe(400);
   });
 
   it('computes RTP from integers', () => {

@@ -3,9 +3,10 @@ import { TRIAL_TYPE } from '@lotus/contracts/accounts';
 import type { SeamlessSession } from '@lotus/contracts/game-launch';
 import type { BettingRecordPage, LaunchGameResult, PersonalProfit, RankList } from '@lotus/contracts/games';
 import type { PopularGames } from '@lotus/contracts/lottery';
-import { formatAmount } from '@lotus/contracts/money';
+import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { localDay } from '../../../test/days.ts';
 import {
   catalogueTestVendor,
   house,
@@ -107,6 +108,34 @@ async function seamlessNet(p: Player): Promise<bigint> {
     join journal_entries e on e.id = p.entry_id
     where a.member_id = ${p.id} and e.kind like 'seamless_%'`.execute(ctx.db);
   return BigInt(rows[0]?.net ?? '0');
+}
+
+/**
+ * The member's days (`offsetMinutes` east of UTC) of the seamless money moved on their wallets, by the
+ * postings' own times: the days the play of beforeAll fell on (two when it ran across midnight there).
+ */
+async function playDays(p: Player, offsetMinutes: number): Promise<string[]> {
+  const { rows } = await sql<{ at: Date }>`
+    select p.created_at as at from postings p
+    join ledger_accounts a on a.id = p.account_id
+    join journal_entries e on e.id = p.entry_id
+    where a.member_id = ${p.id} and e.kind like 'seamless_%'`.execute(ctx.db);
+  return [...new Set(rows.map((r) => localDay(r.at, offsetMinutes)))].sort();
+}
+
+/** The days of a profit report added up: its totals when every day is there. */
+function sumOfDays(days: PersonalProfit['days']): PersonalProfit['totals'] {
+  const add = (field: 'stake' | 'payout' | 'profit') =>
+    formatAmount(
+      days.reduce((t, d) => t + (parseAmount(d[field], 'MYR') ?? 0n), 0n),
+      'MYR',
+    );
+  return {
+    betCount: days.reduce((t, d) => t + d.betCount, 0),
+    stake: add('stake'),
+    payout: add('payout'),
+    profit: add('profit'),
+  };
 }
 
 const record = (p: Player | null, query = '') =>
@@ -307,12 +336,11 @@ describe('personal profit and loss (personalProfit)', () => {
   it('sums per day and category what the ledger moved', async () => {
     const res = await profit(alice);
     expect(res.status).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
     const value = res.body.value;
     expect(value.totals).toEqual({ betCount: 6, stake: '48.00', payout: '34.00', profit: '-14.00' });
-    expect(value.days).toEqual([
-      { day: today, betCount: 6, stake: '48.00', payout: '34.00', profit: '-14.00' },
-    ]);
+    // One row per UTC day the bets fell on (one day unless beforeAll ran across midnight), adding up.
+    expect(value.days.map((d) => d.day)).toEqual(await playDays(alice, 0));
+    expect(sumOfDays(value.days)).toEqual(value.totals);
     expect(value.categories).toEqual([
       { gameCategory: 'RNG', betCount: 5, stake: '28.00', payout: '34.00', profit: '6.00' },
       { gameCategory: 'FISH', betCount: 1, stake: '20.00', payout: '0.00', profit: '-20.00' },
@@ -322,9 +350,14 @@ describe('personal profit and loss (personalProfit)', () => {
   });
 
   it("groups by the member's day and filters", async () => {
+    // UTC+14: that day ends at 10:00 UTC, so the days come from the bets' own times, not the clock's.
     const fourteen = (await profit(alice, 'offsetMinutes=840')).body.value;
-    const shifted = new Date(Date.now() + 840 * 60_000).toISOString().slice(0, 10);
-    expect(fourteen.days.map((d) => d.day)).toEqual([shifted]);
+    expect(fourteen.days.map((d) => d.day)).toEqual(await playDays(alice, 840));
+    expect(sumOfDays(fourteen.days)).toEqual(fourteen.totals);
+    expect(fourteen.totals).toEqual({ betCount: 6, stake: '48.00', payout: '34.00', profit: '-14.00' });
+    // UTC-12 too: at any hour one of the two zones is on another day than UTC.
+    const twelveWest = (await profit(alice, 'offsetMinutes=-720')).body.value;
+    expect(twelveWest.days.map((d) => d.day)).toEqual(await playDays(alice, -720));
     const fish = (await profit(alice, 'gameCategory=FISH')).body.value;
     expect(fish.totals.profit).toBe('-20.00');
     expect((await profit(alice, 'vassalage=HOUSE')).body.value.totals.stake).toBe('28.00');

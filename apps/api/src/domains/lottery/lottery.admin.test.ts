@@ -375,7 +375,13 @@ describe('back office: official results, cancellation and P&L', () => {
     const at = await afterDraw(ctx, n);
     await drawNumero(ctx.db, n.id, at);
     await settleNumero(ctx.db, n.id, at);
-    const day = at.toISOString().slice(0, 10);
+    // The report's day is the UTC day of the draw itself, not of `at` (a second later: maybe the next day).
+    const drawn = await ctx.db
+      .selectFrom('lottery_numeros')
+      .select('draw_at')
+      .where('id', '=', n.id)
+      .executeTakeFirstOrThrow();
+    const day = drawn.draw_at.toISOString().slice(0, 10);
     expect((await bo('readonly', 'GET', `/bo/v1/lottery/pnl?from=${day}&to=${day}`)).body.errorCode).toBe(
       'operator_forbidden',
     );

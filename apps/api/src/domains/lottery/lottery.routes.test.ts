@@ -11,6 +11,7 @@ import type {
 } from '@lotus/contracts/lottery';
 import type { TransactionHistoryPage } from '@lotus/contracts/wallet';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { oneUtcDay } from '../../../test/days.ts';
 import {
   afterDraw,
   bet,
@@ -216,152 +217,155 @@ describe('lottery calls', () => {
     }
   });
 
-  it("puts orders in the member's account record and the betting-record rows", async () => {
-    const gameId = await testGame(ctx);
-    const n = await freshNumero(ctx, gameId);
-    const digit = digitsOf(n)[0] as number;
-    const m = await lotteryMember(ctx, 10_000n);
-    const won = await bet(ctx, m, {
-      gameId,
-      currentNumero: n.numero,
-      bettingSlipString: straight(digit),
-      betCartAmountSum: '2.00',
-    });
-    const cancelled = await bet(ctx, m, {
-      gameId,
-      currentNumero: n.numero,
-      bettingSlipString: straight(digit),
-      betCartAmountSum: '2.00',
-    });
-    await memberCall(ctx, m, 'POST', `/lgw/orders/${cancelled.body.value.order.orderId}/cancel`);
-    const at = await afterDraw(ctx, n);
-    await drawNumero(ctx.db, n.id, at);
-    await settleNumero(ctx.db, n.id, at);
-    const history = await memberCall<TransactionHistoryPage>(ctx, m, 'GET', '/wps/member/transactions');
-    const lottery = history.body.value.items
-      .filter((i) => i.reference.startsWith('lottery:'))
-      .map((i) => [i.type, i.amount]);
-    expect(lottery).toEqual([
-      ['win', '19.60'],
-      ['rollback', '2.00'],
-      ['bet', '-2.00'],
-      ['bet', '-2.00'],
-    ]);
-    const brand = await demoBrand(ctx);
-    const records = await lotteryBettingRecords(ctx.db, {
-      brandId: brand.id,
-      currency: brand.currency,
-      memberId: m.id,
-      from: new Date(Date.now() - 3_600_000),
-      to: new Date(Date.now() + 3_600_000),
-    });
-    expect(records.total).toBe(2);
-    expect(records.items.map((r) => [r.orderId, r.category, r.roundId, r.stake, r.payout, r.status])).toEqual(
-      [
+  it(
+    "puts orders in the member's account record and the betting-record rows",
+    oneUtcDay(async () => {
+      const gameId = await testGame(ctx);
+      const n = await freshNumero(ctx, gameId);
+      const digit = digitsOf(n)[0] as number;
+      const m = await lotteryMember(ctx, 10_000n);
+      const won = await bet(ctx, m, {
+        gameId,
+        currentNumero: n.numero,
+        bettingSlipString: straight(digit),
+        betCartAmountSum: '2.00',
+      });
+      const cancelled = await bet(ctx, m, {
+        gameId,
+        currentNumero: n.numero,
+        bettingSlipString: straight(digit),
+        betCartAmountSum: '2.00',
+      });
+      await memberCall(ctx, m, 'POST', `/lgw/orders/${cancelled.body.value.order.orderId}/cancel`);
+      const at = await afterDraw(ctx, n);
+      await drawNumero(ctx.db, n.id, at);
+      await settleNumero(ctx.db, n.id, at);
+      const history = await memberCall<TransactionHistoryPage>(ctx, m, 'GET', '/wps/member/transactions');
+      const lottery = history.body.value.items
+        .filter((i) => i.reference.startsWith('lottery:'))
+        .map((i) => [i.type, i.amount]);
+      expect(lottery).toEqual([
+        ['win', '19.60'],
+        ['rollback', '2.00'],
+        ['bet', '-2.00'],
+        ['bet', '-2.00'],
+      ]);
+      const brand = await demoBrand(ctx);
+      const records = await lotteryBettingRecords(ctx.db, {
+        brandId: brand.id,
+        currency: brand.currency,
+        memberId: m.id,
+        from: new Date(Date.now() - 3_600_000),
+        to: new Date(Date.now() + 3_600_000),
+      });
+      expect(records.total).toBe(2);
+      expect(
+        records.items.map((r) => [r.orderId, r.category, r.roundId, r.stake, r.payout, r.status]),
+      ).toEqual([
         [cancelled.body.value.order.orderId, 'ELOTT', n.numero, '2.00', '0.00', 'cancelled'],
         [won.body.value.order.orderId, 'ELOTT', n.numero, '2.00', '19.60', 'won'],
-      ],
-    );
-    const today = await memberCall<OrderPage>(
-      ctx,
-      m,
-      'GET',
-      `/lgw/orders/today?gameId=${gameId}&size=1&page=2`,
-    );
-    expect(today.body.value).toMatchObject({ total: 2, page: 2, size: 1 });
-    const won2 = await memberCall<OrderPage>(ctx, m, 'POST', '/lgw/orders', {
-      orderStatus: 'won',
-      numero: n.numero,
-    });
-    expect(won2.body.value.items.map((o) => o.orderId)).toEqual([won.body.value.order.orderId]);
-    const range = await memberCall(ctx, m, 'POST', '/lgw/orders', {
-      startDate: '2025-01-01',
-      endDate: '2026-01-01',
-    });
-    expect(range.body.errorCode).toBe('history_range_invalid');
-    const bad = await memberCall(ctx, m, 'POST', '/lgw/orders', { startDate: '2026-02-30' });
-    expect(bad.status).toBe(400);
+      ]);
+      const today = await memberCall<OrderPage>(
+        ctx,
+        m,
+        'GET',
+        `/lgw/orders/today?gameId=${gameId}&size=1&page=2`,
+      );
+      expect(today.body.value).toMatchObject({ total: 2, page: 2, size: 1 });
+      const won2 = await memberCall<OrderPage>(ctx, m, 'POST', '/lgw/orders', {
+        orderStatus: 'won',
+        numero: n.numero,
+      });
+      expect(won2.body.value.items.map((o) => o.orderId)).toEqual([won.body.value.order.orderId]);
+      const range = await memberCall(ctx, m, 'POST', '/lgw/orders', {
+        startDate: '2025-01-01',
+        endDate: '2026-01-01',
+      });
+      expect(range.body.errorCode).toBe('history_range_invalid');
+      const bad = await memberCall(ctx, m, 'POST', '/lgw/orders', { startDate: '2026-02-30' });
+      expect(bad.status).toBe(400);
 
-    // The member's betting record and profit and loss (the games domain's calls) list the orders
-    // beside the vendors' bets: the cancelled order counts neither stake nor payout.
-    const record = await memberCall<BettingRecordPage>(ctx, m, 'GET', '/wps/relay/MCSFE_getBettingRecord');
-    expect(
-      record.body.value.items.map((i) => [
-        i.gameCategory,
-        i.vassalage,
-        i.roundId,
-        i.stake,
-        i.payout,
-        i.winLoss,
-        i.status,
-      ]),
-    ).toEqual([
-      ['ELOTT', 'ELOTT', n.numero, '2.00', '0.00', '0.00', 'cancelled'],
-      ['ELOTT', 'ELOTT', n.numero, '2.00', '19.60', '17.60', 'settled'],
-    ]);
-    expect(record.body.value.items[1]?.gameName).toBe('Test digits');
-    expect(record.body.value.totals).toEqual({
-      betCount: 1,
-      stake: '2.00',
-      payout: '19.60',
-      winLoss: '17.60',
-    });
-    const slots = await memberCall<BettingRecordPage>(
-      ctx,
-      m,
-      'GET',
-      '/wps/relay/MCSFE_getBettingRecord?gameCategory=RNG',
-    );
-    expect(slots.body.value.total).toBe(0);
-    const byProduct = await memberCall<BettingRecordPage>(
-      ctx,
-      m,
-      'GET',
-      '/wps/relay/MCSFE_getBettingRecord?vassalage=ELOTT&size=1&page=2',
-    );
-    expect(byProduct.body.value).toMatchObject({ total: 2, page: 2 });
-    expect(byProduct.body.value.items.map((i) => i.status)).toEqual(['settled']);
-    const profit = await memberCall<PersonalProfit>(ctx, m, 'GET', '/wps/relay/MCSFE_getPersonalProfit');
-    expect(profit.body.value.categories).toEqual([
-      { gameCategory: 'ELOTT', betCount: 1, stake: '2.00', payout: '19.60', profit: '17.60' },
-    ]);
-    expect(profit.body.value.totals).toEqual({
-      betCount: 1,
-      stake: '2.00',
-      payout: '19.60',
-      profit: '17.60',
-    });
-    // The event feed hands the order's money to a consumer of lottery_order_moved (rewards count
-    // lottery turnover from it): two stakes, the cancelled one's refund and the win, with the member.
-    const moved: [string, unknown, unknown][] = [];
-    const consumer: EventConsumer = {
-      name: `test_lottery_${randomBytes(4).toString('hex')}`,
-      events: ['lottery_order_moved'],
-      handle: async (_trx, events) => {
-        for (const e of events)
-          if (e.metadata.memberId === m.id) moved.push([e.kind, e.metadata.orderId, e.type]);
-      },
-    };
-    await drainConsumer(ctx.db, consumer);
-    const wonId = won.body.value.order.orderId;
-    const cancelledId = cancelled.body.value.order.orderId;
-    expect(
-      moved
-        .map(
-          ([kind, order]) =>
-            `${kind}:${order === wonId ? 'won' : order === cancelledId ? 'cancelled' : order}`,
-        )
-        .sort(),
-    ).toEqual(['lottery_bet:cancelled', 'lottery_bet:won', 'lottery_refund:cancelled', 'lottery_win:won']);
-    expect(new Set(moved.map(([, , type]) => type))).toEqual(new Set(['lottery_order_moved']));
-    // Another member sees none of it.
-    const other = await lotteryMember(ctx, 10_000n);
-    const theirs = await memberCall<BettingRecordPage>(
-      ctx,
-      other,
-      'GET',
-      '/wps/relay/MCSFE_getBettingRecord',
-    );
-    expect(theirs.body.value.total).toBe(0);
-  });
+      // The member's betting record and profit and loss (the games domain's calls) list the orders
+      // beside the vendors' bets: the cancelled order counts neither stake nor payout.
+      const record = await memberCall<BettingRecordPage>(ctx, m, 'GET', '/wps/relay/MCSFE_getBettingRecord');
+      expect(
+        record.body.value.items.map((i) => [
+          i.gameCategory,
+          i.vassalage,
+          i.roundId,
+          i.stake,
+          i.payout,
+          i.winLoss,
+          i.status,
+        ]),
+      ).toEqual([
+        ['ELOTT', 'ELOTT', n.numero, '2.00', '0.00', '0.00', 'cancelled'],
+        ['ELOTT', 'ELOTT', n.numero, '2.00', '19.60', '17.60', 'settled'],
+      ]);
+      expect(record.body.value.items[1]?.gameName).toBe('Test digits');
+      expect(record.body.value.totals).toEqual({
+        betCount: 1,
+        stake: '2.00',
+        payout: '19.60',
+        winLoss: '17.60',
+      });
+      const slots = await memberCall<BettingRecordPage>(
+        ctx,
+        m,
+        'GET',
+        '/wps/relay/MCSFE_getBettingRecord?gameCategory=RNG',
+      );
+      expect(slots.body.value.total).toBe(0);
+      const byProduct = await memberCall<BettingRecordPage>(
+        ctx,
+        m,
+        'GET',
+        '/wps/relay/MCSFE_getBettingRecord?vassalage=ELOTT&size=1&page=2',
+      );
+      expect(byProduct.body.value).toMatchObject({ total: 2, page: 2 });
+      expect(byProduct.body.value.items.map((i) => i.status)).toEqual(['settled']);
+      const profit = await memberCall<PersonalProfit>(ctx, m, 'GET', '/wps/relay/MCSFE_getPersonalProfit');
+      expect(profit.body.value.categories).toEqual([
+        { gameCategory: 'ELOTT', betCount: 1, stake: '2.00', payout: '19.60', profit: '17.60' },
+      ]);
+      expect(profit.body.value.totals).toEqual({
+        betCount: 1,
+        stake: '2.00',
+        payout: '19.60',
+        profit: '17.60',
+      });
+      // The event feed hands the order's money to a consumer of lottery_order_moved (rewards count
+      // lottery turnover from it): two stakes, the cancelled one's refund and the win, with the member.
+      const moved: [string, unknown, unknown][] = [];
+      const consumer: EventConsumer = {
+        name: `test_lottery_${randomBytes(4).toString('hex')}`,
+        events: ['lottery_order_moved'],
+        handle: async (_trx, events) => {
+          for (const e of events)
+            if (e.metadata.memberId === m.id) moved.push([e.kind, e.metadata.orderId, e.type]);
+        },
+      };
+      await drainConsumer(ctx.db, consumer);
+      const wonId = won.body.value.order.orderId;
+      const cancelledId = cancelled.body.value.order.orderId;
+      expect(
+        moved
+          .map(
+            ([kind, order]) =>
+              `${kind}:${order === wonId ? 'won' : order === cancelledId ? 'cancelled' : order}`,
+          )
+          .sort(),
+      ).toEqual(['lottery_bet:cancelled', 'lottery_bet:won', 'lottery_refund:cancelled', 'lottery_win:won']);
+      expect(new Set(moved.map(([, , type]) => type))).toEqual(new Set(['lottery_order_moved']));
+      // Another member sees none of it.
+      const other = await lotteryMember(ctx, 10_000n);
+      const theirs = await memberCall<BettingRecordPage>(
+        ctx,
+        other,
+        'GET',
+        '/wps/relay/MCSFE_getBettingRecord',
+      );
+      expect(theirs.body.value.total).toBe(0);
+    }),
+  );
 });

@@ -8,6 +8,7 @@ import type {
   OperatorMissionPage,
 } from '@lotus/contracts/missions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { oneUtcDay } from '../../../test/days.ts';
 import { loggedInMember, mainBalance, signedInMember } from '../../../test/factories.ts';
 import { catalogueTestVendor, seamless, slot, type TestVendor } from '../../../test/games.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
@@ -175,146 +176,167 @@ describe('missions', () => {
     expect(res.body.success).toBe(true);
   }
 
-  it('counts only bets on slots for a slots mission, from the event feed, and pays the claim once', async () => {
-    const mission = await define({
-      kind: 'bet',
-      category: 'RNG',
-      target: '30.00',
-      name: { en: 'Bet 30 on slots' },
-    });
-    const m = await signedInMember(ctx, { funds: 100_000n });
-    await bet(m, 'mslot', '20.00');
-    await bet(m, 'mlive', '50.00');
-    await drainUntil(async () => (await mine(m, mission.id))?.progress === '20.00');
-    let state = await mine(m, mission.id);
-    expect(state).toMatchObject({ target: '30.00', progress: '20.00', completed: false, reward: '5.00' });
-    expect((await claim(m, mission.id)).body.errorCode).toBe('mission_not_completed');
+  it(
+    'counts only bets on slots for a slots mission, from the event feed, and pays the claim once',
+    oneUtcDay(async () => {
+      const mission = await define({
+        kind: 'bet',
+        category: 'RNG',
+        target: '30.00',
+        name: { en: 'Bet 30 on slots' },
+      });
+      const m = await signedInMember(ctx, { funds: 100_000n });
+      await bet(m, 'mslot', '20.00');
+      await bet(m, 'mlive', '50.00');
+      await drainUntil(async () => (await mine(m, mission.id))?.progress === '20.00');
+      let state = await mine(m, mission.id);
+      expect(state).toMatchObject({ target: '30.00', progress: '20.00', completed: false, reward: '5.00' });
+      expect((await claim(m, mission.id)).body.errorCode).toBe('mission_not_completed');
 
-    await bet(m, 'mslot', '15.00');
-    await drainUntil(async () => (await mine(m, mission.id))?.completed === true);
-    state = await mine(m, mission.id);
-    expect(state).toMatchObject({ progress: '30.00', completed: true, claimed: false });
-    expect((await summary(m)).missionCount).toBeGreaterThanOrEqual(1);
+      await bet(m, 'mslot', '15.00');
+      await drainUntil(async () => (await mine(m, mission.id))?.completed === true);
+      state = await mine(m, mission.id);
+      expect(state).toMatchObject({ progress: '30.00', completed: true, claimed: false });
+      expect((await summary(m)).missionCount).toBeGreaterThanOrEqual(1);
 
-    const before = await mainBalance(ctx, m);
-    const paid = await claim(m, mission.id);
-    expect(paid.body.value).toMatchObject({ missionId: mission.id, reward: '5.00' });
-    expect(await mainBalance(ctx, m)).toBe(before + 500n);
-    expect((await claim(m, mission.id)).body.errorCode).toBe('mission_already_claimed');
-    expect(await mainBalance(ctx, m)).toBe(before + 500n);
-    expect(await mine(m, mission.id)).toMatchObject({ claimed: true });
-  });
+      const before = await mainBalance(ctx, m);
+      const paid = await claim(m, mission.id);
+      expect(paid.body.value).toMatchObject({ missionId: mission.id, reward: '5.00' });
+      expect(await mainBalance(ctx, m)).toBe(before + 500n);
+      expect((await claim(m, mission.id)).body.errorCode).toBe('mission_already_claimed');
+      expect(await mainBalance(ctx, m)).toBe(before + 500n);
+      expect(await mine(m, mission.id)).toMatchObject({ claimed: true });
+    }),
+  );
 
-  it('counts an event once when the feed delivers it again', async () => {
-    const mission = await define({ kind: 'deposit', target: '100.00' });
-    const m = await signedInMember(ctx);
-    const first = depositEvent(m, 6000n);
-    await deliver([first]);
-    await deliver([first]);
-    await deliver([first, depositEvent(m, 1000n)]);
-    expect(await mine(m, mission.id)).toMatchObject({ progress: '70.00', completed: false });
-    await deliver([depositEvent(m, 3000n)]);
-    expect(await mine(m, mission.id)).toMatchObject({ progress: '100.00', completed: true });
-  });
+  it(
+    'counts an event once when the feed delivers it again',
+    oneUtcDay(async () => {
+      const mission = await define({ kind: 'deposit', target: '100.00' });
+      const m = await signedInMember(ctx);
+      const first = depositEvent(m, 6000n);
+      await deliver([first]);
+      await deliver([first]);
+      await deliver([first, depositEvent(m, 1000n)]);
+      expect(await mine(m, mission.id)).toMatchObject({ progress: '70.00', completed: false });
+      await deliver([depositEvent(m, 3000n)]);
+      expect(await mine(m, mission.id)).toMatchObject({ progress: '100.00', completed: true });
+    }),
+  );
 
-  it('pays concurrent claims once', async () => {
-    const mission = await define({ kind: 'deposit', target: '10.00', reward: '7.00' });
-    const m = await signedInMember(ctx);
-    await deliver([depositEvent(m, 1000n)]);
-    const before = await mainBalance(ctx, m);
-    const results = await Promise.all(Array.from({ length: 6 }, () => claim(m, mission.id)));
-    expect(results.filter((r) => r.body.success)).toHaveLength(1);
-    expect(results.filter((r) => !r.body.success).map((r) => r.body.errorCode)).toEqual(
-      Array(5).fill('mission_already_claimed'),
-    );
-    expect(await mainBalance(ctx, m)).toBe(before + 700n);
-    const entries = await ctx.db
-      .selectFrom('journal_entries')
-      .select('id')
-      .where('kind', '=', 'mission_reward')
-      .where('reference', '=', `mission:${mission.id}`)
-      .execute();
-    expect(entries).toHaveLength(1);
-  });
+  it(
+    'pays concurrent claims once',
+    oneUtcDay(async () => {
+      const mission = await define({ kind: 'deposit', target: '10.00', reward: '7.00' });
+      const m = await signedInMember(ctx);
+      await deliver([depositEvent(m, 1000n)]);
+      const before = await mainBalance(ctx, m);
+      const results = await Promise.all(Array.from({ length: 6 }, () => claim(m, mission.id)));
+      expect(results.filter((r) => r.body.success)).toHaveLength(1);
+      expect(results.filter((r) => !r.body.success).map((r) => r.body.errorCode)).toEqual(
+        Array(5).fill('mission_already_claimed'),
+      );
+      expect(await mainBalance(ctx, m)).toBe(before + 700n);
+      const entries = await ctx.db
+        .selectFrom('journal_entries')
+        .select('id')
+        .where('kind', '=', 'mission_reward')
+        .where('reference', '=', `mission:${mission.id}`)
+        .execute();
+      expect(entries).toHaveLength(1);
+    }),
+  );
 
-  it('counts the days a member logged in', async () => {
-    const mission = await define({ kind: 'login_days', target: '1', period: 'daily' });
-    const m = await loggedInMember(ctx);
-    const member = { ...m, token: m.token } as unknown as Member;
-    expect(await mine(member, mission.id)).toMatchObject({ target: '1', progress: '1', completed: true });
-    expect((await claim(member, mission.id)).body.success).toBe(true);
-    const fresh = await signedInMember(ctx); // a session without a login record: no day counted
-    expect(await mine(fresh, mission.id)).toMatchObject({ progress: '0', completed: false });
-  });
+  it(
+    'counts the days a member logged in',
+    oneUtcDay(async () => {
+      const mission = await define({ kind: 'login_days', target: '1', period: 'daily' });
+      const m = await loggedInMember(ctx);
+      const member = { ...m, token: m.token } as unknown as Member;
+      expect(await mine(member, mission.id)).toMatchObject({ target: '1', progress: '1', completed: true });
+      expect((await claim(member, mission.id)).body.success).toBe(true);
+      const fresh = await signedInMember(ctx); // a session without a login record: no day counted
+      expect(await mine(fresh, mission.id)).toMatchObject({ progress: '0', completed: false });
+    }),
+  );
 
-  it('ranks the leaderboard by missions completed, then by who finished first, names masked', async () => {
-    await define({ kind: 'deposit', target: '1.00' });
-    await define({ kind: 'deposit', target: '2.00' });
-    // Masked names keep the first and last letter: distinct first letters keep the three apart
-    // (with one prefix, two random last letters were once the same and the test read one row twice).
-    const first = await signedInMember(ctx, { prefix: 'a' });
-    const second = await signedInMember(ctx, { prefix: 'b' });
-    const third = await signedInMember(ctx, { prefix: 'c' });
-    const now = Date.now();
-    // first and second complete both missions (first earlier), third only one, earliest of all
-    // (events a moment ahead: a mission counts from its creation on).
-    await deliver([depositEvent(first, 200n, new Date(now + 2000))]);
-    await deliver([depositEvent(second, 200n, new Date(now + 3000))]);
-    await deliver([depositEvent(third, 100n, new Date(now + 1000))]);
-    const board = await memberCall<MissionLeaderboard>(
-      second,
-      'GET',
-      '/wps/relay/MCSFE_getMissionLeaderboard?period=daily&limitNum=50',
-    );
-    const items = board.body.value.items;
-    const mask = (u: string) => `${u[0]}***${u[u.length - 1]}`;
-    const at = (m: Member) => items.findIndex((i) => i.name === mask(m.username));
-    expect([at(first), at(second), at(third)].every((p) => p >= 0)).toBe(true);
-    expect(at(first)).toBeLessThan(at(second));
-    expect(at(second)).toBeLessThan(at(third));
-    expect(items[at(first)]?.completed).toBe(items[at(second)]?.completed);
-    expect(items.map((i) => i.rank)).toEqual(items.map((_, i) => i + 1));
-    expect(items.filter((i) => i.me).map((i) => i.name)).toEqual([mask(second.username)]);
-    expect(items.every((i) => !i.name.includes(second.username))).toBe(true);
-    const weekly = await memberCall<MissionLeaderboard>(
-      second,
-      'GET',
-      '/wps/relay/MCSFE_getMissionLeaderboard?period=weekly&limitNum=50',
-    );
-    expect(weekly.body.value.items.some((i) => i.me)).toBe(true);
-  });
+  it(
+    'ranks the leaderboard by missions completed, then by who finished first, names masked',
+    oneUtcDay(async () => {
+      await define({ kind: 'deposit', target: '1.00' });
+      await define({ kind: 'deposit', target: '2.00' });
+      // Masked names keep the first and last letter: distinct first letters keep the three apart
+      // (with one prefix, two random last letters were once the same and the test read one row twice).
+      const first = await signedInMember(ctx, { prefix: 'a' });
+      const second = await signedInMember(ctx, { prefix: 'b' });
+      const third = await signedInMember(ctx, { prefix: 'c' });
+      const now = Date.now();
+      // first and second complete both missions (first earlier), third only one, earliest of all
+      // (events a moment ahead: a mission counts from its creation on). Milliseconds, not seconds:
+      // the board of the day is read once they are past, so that they fall on the day it shows
+      // (a run across midnight fails only when midnight passed during it, and then runs again).
+      await deliver([depositEvent(first, 200n, new Date(now + 20))]);
+      await deliver([depositEvent(second, 200n, new Date(now + 30))]);
+      await deliver([depositEvent(third, 100n, new Date(now + 10))]);
+      while (Date.now() <= now + 30) await sleep(5);
+      const board = await memberCall<MissionLeaderboard>(
+        second,
+        'GET',
+        '/wps/relay/MCSFE_getMissionLeaderboard?period=daily&limitNum=50',
+      );
+      const items = board.body.value.items;
+      const mask = (u: string) => `${u[0]}***${u[u.length - 1]}`;
+      const at = (m: Member) => items.findIndex((i) => i.name === mask(m.username));
+      expect([at(first), at(second), at(third)].every((p) => p >= 0)).toBe(true);
+      expect(at(first)).toBeLessThan(at(second));
+      expect(at(second)).toBeLessThan(at(third));
+      expect(items[at(first)]?.completed).toBe(items[at(second)]?.completed);
+      expect(items.map((i) => i.rank)).toEqual(items.map((_, i) => i + 1));
+      expect(items.filter((i) => i.me).map((i) => i.name)).toEqual([mask(second.username)]);
+      expect(items.every((i) => !i.name.includes(second.username))).toBe(true);
+      const weekly = await memberCall<MissionLeaderboard>(
+        second,
+        'GET',
+        '/wps/relay/MCSFE_getMissionLeaderboard?period=weekly&limitNum=50',
+      );
+      expect(weekly.body.value.items.some((i) => i.me)).toBe(true);
+    }),
+  );
 
-  it("keeps another brand's members out: no claim of a foreign mission, not on the board", async () => {
-    const mission = await define({ kind: 'deposit', target: '1.00' });
-    const other = await createBrand(ctx.db);
-    const stranger = await signedInMember(ctx, { merchant: other.merchantCode });
-    await deliver([depositEvent(stranger, 500n)]);
-    const res = await memberCall(stranger, 'POST', `/wps/missions/${mission.id}/claim`, other.merchantCode);
-    expect(res.body.errorCode).toBe('mission_not_found');
-    const summaryOther = await memberCall<MissionSummary>(
-      stranger,
-      'GET',
-      '/wps/relay/MCSFE_getMissionSummaryDetails',
-      other.merchantCode,
-    );
-    expect(summaryOther.body.value.missions).toEqual([]);
-    // The other brand's board holds none of DEMO's members (DEMO's has some by now).
-    const m = await signedInMember(ctx);
-    await deliver([depositEvent(m, 500n)]);
-    const demo = await memberCall<MissionLeaderboard>(
-      m,
-      'GET',
-      '/wps/relay/MCSFE_getMissionLeaderboard?limitNum=50',
-    );
-    expect(demo.body.value.items.length).toBeGreaterThan(0);
-    const theirs = await memberCall<MissionLeaderboard>(
-      stranger,
-      'GET',
-      '/wps/relay/MCSFE_getMissionLeaderboard?limitNum=50',
-      other.merchantCode,
-    );
-    expect(theirs.body.value.items).toEqual([]);
-  });
+  it(
+    "keeps another brand's members out: no claim of a foreign mission, not on the board",
+    oneUtcDay(async () => {
+      const mission = await define({ kind: 'deposit', target: '1.00' });
+      const other = await createBrand(ctx.db);
+      const stranger = await signedInMember(ctx, { merchant: other.merchantCode });
+      await deliver([depositEvent(stranger, 500n)]);
+      const res = await memberCall(stranger, 'POST', `/wps/missions/${mission.id}/claim`, other.merchantCode);
+      expect(res.body.errorCode).toBe('mission_not_found');
+      const summaryOther = await memberCall<MissionSummary>(
+        stranger,
+        'GET',
+        '/wps/relay/MCSFE_getMissionSummaryDetails',
+        other.merchantCode,
+      );
+      expect(summaryOther.body.value.missions).toEqual([]);
+      // The other brand's board holds none of DEMO's members (DEMO's has some by now).
+      const m = await signedInMember(ctx);
+      await deliver([depositEvent(m, 500n)]);
+      const demo = await memberCall<MissionLeaderboard>(
+        m,
+        'GET',
+        '/wps/relay/MCSFE_getMissionLeaderboard?limitNum=50',
+      );
+      expect(demo.body.value.items.length).toBeGreaterThan(0);
+      const theirs = await memberCall<MissionLeaderboard>(
+        stranger,
+        'GET',
+        '/wps/relay/MCSFE_getMissionLeaderboard?limitNum=50',
+        other.merchantCode,
+      );
+      expect(theirs.body.value.items).toEqual([]);
+    }),
+  );
 });
 
 describe('back office: missions', () => {

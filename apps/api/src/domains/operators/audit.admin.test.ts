@@ -1,5 +1,6 @@
 import type { AuditPage } from '@lotus/contracts/backoffice';
 import { describe, expect, it } from 'vitest';
+import { addDays, utcDay } from '../../../test/days.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { setupTestApp } from '../../../test/support.ts';
@@ -12,15 +13,23 @@ describe('audit log viewer', () => {
   it('shows the audit log to admins only, filtered by operator and day', async () => {
     const refused = await bo('finance', 'GET', '/bo/v1/audit');
     expect(refused.body.errorCode).toBe('operator_forbidden');
-    const today = new Date().toISOString().slice(0, 10);
-    const all = await bo<AuditPage>('admin', 'GET', `/bo/v1/audit?from=${today}&to=${today}&pageSize=100`);
+    // The days of the rows' own times (the team was set up moments ago, maybe just before midnight).
+    const unfiltered = await bo<AuditPage>('admin', 'GET', '/bo/v1/audit?pageSize=100');
+    const days = unfiltered.body.value.items.map((row) => utcDay(row.createdAt)).sort();
+    expect(days).toHaveLength(unfiltered.body.value.total);
+    const first = days[0] as string;
+    const last = days.at(-1) as string;
+    const all = await bo<AuditPage>('admin', 'GET', `/bo/v1/audit?from=${first}&to=${last}&pageSize=100`);
     expect(all.body.value.items.length).toBeGreaterThan(0);
+    expect(all.body.value.total).toBe(unfiltered.body.value.total);
     const operatorId = all.body.value.items[0]?.operatorId as string;
     const mine = await bo<AuditPage>('admin', 'GET', `/bo/v1/audit?operatorId=${operatorId}`);
     expect(mine.body.value.items.every((row) => row.operatorId === operatorId)).toBe(true);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const none = await bo<AuditPage>('admin', 'GET', `/bo/v1/audit?to=${yesterday}`);
+    const none = await bo<AuditPage>('admin', 'GET', `/bo/v1/audit?to=${addDays(first, -1)}`);
     expect(none.body.value.total).toBe(0);
+    expect(
+      (await bo<AuditPage>('admin', 'GET', `/bo/v1/audit?from=${addDays(last, 1)}`)).body.value.total,
+    ).toBe(0);
   });
 });
 

@@ -14,6 +14,7 @@ import type {
 import type { TransactionHistoryPage } from '@lotus/contracts/wallet';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { utcDay } from '../../../test/days.ts';
 import {
   catalogueTestVendor,
   launchTokenOf,
@@ -52,7 +53,7 @@ const ctx = setupTestApp({
 reconcileAfterEach(ctx);
 const { bo } = backOfficeTeam(ctx);
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => utcDay();
 type Brand = Player['brand'];
 let brand: Brand;
 let live: TestVendor;
@@ -161,23 +162,26 @@ const claim = (p: { token: string }) =>
 
 describe('vip turnover consumer', () => {
   it('counts seamless stakes per game category once, rollbacks off, wins nothing', async () => {
+    // The days the bets fell on: from the day the test began to the day it reads (two at midnight).
+    const first = today();
     const p = await player(ctx, { funds: 100_000n });
     await play(p, slots, 'fortune', '10.00', false, '50.00');
     await play(p, slots, 'fortune', '5.00', true);
     await play(p, live, 'baccarat', '20.00');
     await drain();
-    const t = await memberTurnoverByCategory(ctx.db, brand.id, p.id, today(), today());
+    const t = await memberTurnoverByCategory(ctx.db, brand.id, p.id, first, today());
     expect(Object.fromEntries(t)).toEqual({ LIVE: 2000n, RNG: 1000n });
     // A redelivery (a consumer reading the whole feed again with the same handler) counts nothing twice.
     await drainConsumer(ctx.db, { ...vipTurnover, name: `vip_turnover_again_${randomUUID().slice(0, 6)}` });
-    const again = await memberTurnoverByCategory(ctx.db, brand.id, p.id, today(), today());
+    const again = await memberTurnoverByCategory(ctx.db, brand.id, p.id, first, today());
     expect(Object.fromEntries(again)).toEqual({ LIVE: 2000n, RNG: 1000n });
     // Another member's turnover is their own.
     const other = await player(ctx, { funds: 10_000n });
-    expect((await memberTurnoverByCategory(ctx.db, brand.id, other.id, today(), today())).size).toBe(0);
+    expect((await memberTurnoverByCategory(ctx.db, brand.id, other.id, first, today())).size).toBe(0);
   });
 
   it("counts lottery stakes under their game's category, a cancelled order's refund off", async () => {
+    const first = today();
     const gameId = await testGame(ctx);
     const category = (
       await ctx.db
@@ -199,7 +203,7 @@ describe('vip turnover consumer', () => {
     const cancelled = await bet(ctx, m, body);
     await memberCall(ctx, m, 'POST', `/lgw/orders/${cancelled.body.value.order.orderId}/cancel`);
     await drain();
-    const t = await memberTurnoverByCategory(ctx.db, brand.id, m.id, today(), today());
+    const t = await memberTurnoverByCategory(ctx.db, brand.id, m.id, first, today());
     expect(Object.fromEntries(t)).toEqual({ [category]: 200n });
   });
 
@@ -209,11 +213,23 @@ describe('vip turnover consumer', () => {
     await deposit(p.id, 20_000n);
     await drain();
     await drainConsumer(ctx.db, { ...vipDeposits, name: `vip_deposits_again_${randomUUID().slice(0, 6)}` });
-    const { rows } = await sql<{ amount: string }>`
-      select amount::text from vip_deposits where brand_id = ${brand.id} and member_id = ${p.id}`.execute(
-      ctx.db,
+    const { rows } = await sql<{ day: string; amount: string }>`
+      select day::text as day, amount::text from vip_deposits
+      where brand_id = ${brand.id} and member_id = ${p.id} order by day`.execute(ctx.db);
+    // One row per UTC day of the deposits' own entries: 500.00 on one day (split when midnight fell between).
+    const entries = await sql<{ at: Date; amount: string }>`
+      select e.created_at as at, p.amount::text as amount from journal_entries e
+      join postings p on p.entry_id = e.id
+      join ledger_accounts a on a.id = p.account_id and a.member_id = ${p.id}
+      where e.kind = 'deposit'`.execute(ctx.db);
+    const perDay = new Map<string, bigint>();
+    for (const e of entries.rows)
+      perDay.set(utcDay(e.at), (perDay.get(utcDay(e.at)) ?? 0n) + BigInt(e.amount));
+    expect(entries.rows).toHaveLength(2);
+    expect(rows.map((r) => [r.day, r.amount])).toEqual(
+      [...perDay].sort(([a], [b]) => a.localeCompare(b)).map(([day, amount]) => [day, amount.toString()]),
     );
-    expect(rows.map((r) => r.amount)).toEqual(['50000']);
+    expect(rows.reduce((t, r) => t + BigInt(r.amount), 0n)).toBe(50_000n);
   });
 });
 

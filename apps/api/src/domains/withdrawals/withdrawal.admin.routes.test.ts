@@ -6,6 +6,7 @@ import type {
   WithdrawSettings,
 } from '@lotus/contracts/withdrawals';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { oneUtcDay } from '../../../test/days.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { createOperator, operatorCall, operatorLogin } from '../../../test/operators.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
@@ -65,20 +66,23 @@ describe('/bo/v1/withdrawals', () => {
     expect(received.body).toMatchObject({ success: true, value: { status: 'received' } });
   });
 
-  it("counts a withdrawal in today's dashboard once it is paid, not before", async () => {
-    const dashboard = async () =>
-      (await operatorCall<Dashboard>(ctx, tokens.cs, { method: 'GET', url: '/bo/v1/dashboard' })).body.value
-        .withdrawalsToday;
-    const cents = (amount: string) => BigInt(amount.replace('.', ''));
-    const before = await dashboard();
-    const { withdrawal } = await pendingWithdrawal(ctx, '321.00');
-    await act('finance', withdrawal.id, 'approve');
-    expect(await dashboard()).toEqual(before);
-    await act('finance', withdrawal.id, 'pay');
-    const after = await dashboard();
-    expect(after.count).toBe(before.count + 1);
-    expect(cents(after.sum) - cents(before.sum)).toBe(32_100n);
-  });
+  it(
+    "counts a withdrawal in today's dashboard once it is paid, not before",
+    oneUtcDay(async () => {
+      const dashboard = async () =>
+        (await operatorCall<Dashboard>(ctx, tokens.cs, { method: 'GET', url: '/bo/v1/dashboard' })).body.value
+          .withdrawalsToday;
+      const cents = (amount: string) => BigInt(amount.replace('.', ''));
+      const before = await dashboard();
+      const { withdrawal } = await pendingWithdrawal(ctx, '321.00');
+      await act('finance', withdrawal.id, 'approve');
+      expect(await dashboard()).toEqual(before);
+      await act('finance', withdrawal.id, 'pay');
+      const after = await dashboard();
+      expect(after.count).toBe(before.count + 1);
+      expect(cents(after.sum) - cents(before.sum)).toBe(32_100n);
+    }),
+  );
 
   it('refuses approval by an operator without the finance role, and changes nothing', async () => {
     const { withdrawal } = await pendingWithdrawal(ctx);

@@ -227,7 +227,18 @@ export async function findWithdrawal(
   return row ?? null;
 }
 
-/** Withdrawals of today (server day) that still count against the daily limit (rejected ones do not). */
+/**
+ * The start of the current UTC day, whatever time zone the database session has (`date_trunc` of a
+ * timestamptz and a `date` cast to one follow the session's zone: a server set to local time moved
+ * the daily limits' midnight and the list's days off UTC).
+ */
+const UTC_TODAY = sql<Date>`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
+
+/** The first instant (UTC) of a `YYYY-MM-DD` day, `plus` days later. */
+const utcDayStart = (day: string, plus = 0) =>
+  sql<Date>`(${day}::date + ${plus}::int)::timestamp at time zone 'utc'`;
+
+/** Withdrawals of today (UTC) that still count against the daily limit (rejected ones do not). */
 export async function countToday(db: Executor, brandId: string, memberId: string): Promise<number> {
   const row = await db
     .selectFrom('withdrawals')
@@ -235,7 +246,7 @@ export async function countToday(db: Executor, brandId: string, memberId: string
     .where('brand_id', '=', brandId)
     .where('member_id', '=', memberId)
     .where('status', '<>', 'rejected')
-    .where('created_at', '>=', sql<Date>`date_trunc('day', now())`)
+    .where('created_at', '>=', UTC_TODAY)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -248,7 +259,7 @@ export async function sumToday(db: Executor, brandId: string, memberId: string):
     .where('brand_id', '=', brandId)
     .where('member_id', '=', memberId)
     .where('status', '<>', 'rejected')
-    .where('created_at', '>=', sql<Date>`date_trunc('day', now())`)
+    .where('created_at', '>=', UTC_TODAY)
     .executeTakeFirstOrThrow();
   return BigInt(row.total);
 }
@@ -361,8 +372,8 @@ export async function listQueue(
           .where(sql<string>`lower(members.username)`, '=', (filter.username as string).toLowerCase()),
       ),
     )
-    .$if(filter.from !== undefined, (q) => q.where('created_at', '>=', sql<Date>`${filter.from}::date`))
-    .$if(filter.to !== undefined, (q) => q.where('created_at', '<', sql<Date>`${filter.to}::date + 1`));
+    .$if(filter.from !== undefined, (q) => q.where('created_at', '>=', utcDayStart(filter.from as string)))
+    .$if(filter.to !== undefined, (q) => q.where('created_at', '<', utcDayStart(filter.to as string, 1)));
   const [rows, count] = await Promise.all([
     base
       .select(WITHDRAWAL_COLUMNS)

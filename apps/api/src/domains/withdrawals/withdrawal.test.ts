@@ -7,6 +7,7 @@ import type {
   WithdrawSettings,
 } from '@lotus/contracts/withdrawals';
 import { describe, expect, it } from 'vitest';
+import { oneUtcDay } from '../../../test/days.ts';
 import { getWithToken, sealed } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, countRows, headers, setupTestApp } from '../../../test/support.ts';
@@ -240,36 +241,39 @@ describe('withdrawal request', () => {
     expect(mismatch.body.errorCode).toBe('idempotency_mismatch');
   });
 
-  it('stops at the daily count limit; a card of another member is not found', async () => {
-    const brand = await demoBrand(ctx);
-    const m = await memberWithFunds(ctx, { funds: 1_000_000n });
-    const card = await addCard(ctx, m);
-    const other = await memberWithFunds(ctx);
-    const otherCard = await addCard(ctx, other);
-    expect(
-      (await withdraw(ctx, m, { amount: '100.00', bankCardId: otherCard.body.value.id })).body.errorCode,
-    ).toBe('bank_card_not_found');
-    await upsertSettings(ctx.db, brand.id, { ...DEFAULT_WITHDRAW_SETTINGS, dailyCountLimit: 2 });
-    // The brand's count applies where the member's VIP level sets none (withdrawal-vip.test.ts).
-    const levelZero = ctx.db
-      .updateTable('vip_levels')
-      .where('brand_id', '=', brand.id)
-      .where('level', '=', 0);
-    await levelZero.set({ withdraw_daily_count: 0 }).execute();
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: 3 }, () =>
-          withdraw(ctx, m, { amount: '100.00', bankCardId: card.body.value.id }),
-        ),
-      );
-      expect(answers.filter((a) => a.body.success)).toHaveLength(2);
-      expect(answers.filter((a) => a.body.errorCode === 'withdraw_daily_limit')).toHaveLength(1);
-      expect(await mainBalance(ctx, m)).toBe(1_000_000n - 20_000n);
-    } finally {
-      await upsertSettings(ctx.db, brand.id, DEFAULT_WITHDRAW_SETTINGS);
-      await levelZero.set({ withdraw_daily_count: 3 }).execute();
-    }
-  });
+  it(
+    'stops at the daily count limit; a card of another member is not found',
+    oneUtcDay(async () => {
+      const brand = await demoBrand(ctx);
+      const m = await memberWithFunds(ctx, { funds: 1_000_000n });
+      const card = await addCard(ctx, m);
+      const other = await memberWithFunds(ctx);
+      const otherCard = await addCard(ctx, other);
+      expect(
+        (await withdraw(ctx, m, { amount: '100.00', bankCardId: otherCard.body.value.id })).body.errorCode,
+      ).toBe('bank_card_not_found');
+      await upsertSettings(ctx.db, brand.id, { ...DEFAULT_WITHDRAW_SETTINGS, dailyCountLimit: 2 });
+      // The brand's count applies where the member's VIP level sets none (withdrawal-vip.test.ts).
+      const levelZero = ctx.db
+        .updateTable('vip_levels')
+        .where('brand_id', '=', brand.id)
+        .where('level', '=', 0);
+      await levelZero.set({ withdraw_daily_count: 0 }).execute();
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 3 }, () =>
+            withdraw(ctx, m, { amount: '100.00', bankCardId: card.body.value.id }),
+          ),
+        );
+        expect(answers.filter((a) => a.body.success)).toHaveLength(2);
+        expect(answers.filter((a) => a.body.errorCode === 'withdraw_daily_limit')).toHaveLength(1);
+        expect(await mainBalance(ctx, m)).toBe(1_000_000n - 20_000n);
+      } finally {
+        await upsertSettings(ctx.db, brand.id, DEFAULT_WITHDRAW_SETTINGS);
+        await levelZero.set({ withdraw_daily_count: 3 }).execute();
+      }
+    }),
+  );
 
   it("lists only the member's own withdrawals", async () => {
     const m = await memberWithFunds(ctx, { funds: 100_000n });
