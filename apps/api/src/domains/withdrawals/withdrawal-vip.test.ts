@@ -141,16 +141,25 @@ describe('VIP withdrawal limits', () => {
   });
 
   it(
-    'lets 6 parallel requests pass the daily total only as far as it goes (real locks)',
+    'lets 5 parallel requests pass the daily total only as far as it goes (real locks)',
     oneUtcDay(async () => {
       const m = await memberWithFunds(ctx, { funds: 1_000_000n });
       const card = (await addCard(ctx, m)).body.value.id;
       await onLevel(m, { count: 10, max: 100_000n });
+      // Five at once: the funds password takes 5 attempts of one account at a time (each counts
+      // until it succeeds), so a sixth concurrent request may be refused TOO_MANY_REQUESTS.
       const answers = await Promise.all(
-        Array.from({ length: 6 }, () => withdraw(ctx, m, { amount: '300.00', bankCardId: card })),
+        Array.from({ length: 5 }, () => withdraw(ctx, m, { amount: '300.00', bankCardId: card })),
       );
-      expect(answers.filter((a) => a.body.success)).toHaveLength(3);
-      expect(answers.filter((a) => a.body.errorCode === 'withdraw_daily_amount_limit')).toHaveLength(3);
+      const codes = JSON.stringify(answers.map((a) => a.body.errorCode));
+      expect(
+        answers.filter((a) => a.body.success),
+        codes,
+      ).toHaveLength(3);
+      expect(
+        answers.filter((a) => a.body.errorCode === 'withdraw_daily_amount_limit'),
+        codes,
+      ).toHaveLength(2);
       expect(await mainBalance(ctx, m)).toBe(1_000_000n - 90_000n);
     }),
   );
