@@ -811,8 +811,8 @@ export class LiveEngine {
     const numbers = [...(bet.numbers ?? [])];
     const { db } = this.#deps;
     // One round trip (the function live_place_bet, live/sql/live_place_bet.sql): the round open at the
-    // request's arrival, the player's lock, the seat, a repeated request id, the per-round limit, the
-    // bet. How long the request waited here (this process's monotonic clock, measured once a database
+    // request's arrival, the player's lock, the seat, a repeated request id, the per-round limit (of
+    // the stakes, and of the bets: at most 200 a seat, each a wallet call), the bet. How long the request waited here (this process's monotonic clock, measured once a database
     // connection is ours, so the pool's queue counts) places its arrival on the database's clock.
     const answer = await db.connection().execute(
       async (connection) =>

@@ -5,7 +5,10 @@
 -- new migration. Its rules (the round taken FOR SHARE, arrival = clock_timestamp() minus the wait
 -- the vendor measured, the close's grace of at most 2 s, the player's advisory lock, the seat, a
 -- repeated request id, the per-round limit) are described in migrations 0004 and 0005, whose
--- first versions stay there for databases migrated back.
+-- first versions stay there for databases migrated back. One rule is this file's alone: at most
+-- v_max_bets bets per seat (a player's round at a table), whatever became of them (refused by the
+-- wallet, undone): each is a wallet call, so a player with no money, or betting and undoing in a
+-- loop, cannot make the wallet work without bound. Past it the outcome is 'limit' (bet_limit).
 create or replace function live_place_bet(
   p_table text, p_brand text, p_player text, p_session bigint, p_currency text,
   p_seat_id text, p_bet_id text, p_request_id text, p_kind text, p_numbers jsonb,
@@ -21,6 +24,8 @@ declare
   v_seat_status text;
   v_again text;
   v_staked numeric;
+  v_bets integer;
+  v_max_bets constant integer := 200;
   v_now timestamptz := clock_timestamp();
 begin
   if p_waited_ms is null or p_waited_ms < 0 or p_grace_ms is null or p_grace_ms < 0 or p_grace_ms > 2000 then
@@ -54,10 +59,11 @@ begin
     return query select 'again'::text, v_again, v_seat, v_round;
     return;
   end if;
-  select coalesce(sum(b.stake), 0) into v_staked
+  select coalesce(sum(b.stake) filter (where b.status in ('placing', 'placed', 'undoing')), 0), count(*)
+    into v_staked, v_bets
     from live_bets b
-    where b.seat_id = v_seat and b.status in ('placing', 'placed', 'undoing');
-  if v_staked + p_stake > p_per_round then
+    where b.seat_id = v_seat;
+  if v_staked + p_stake > p_per_round or v_bets >= v_max_bets then
     return query select 'limit'::text, null::text, v_seat, v_round;
     return;
   end if;
