@@ -150,6 +150,11 @@ describe('hostile bets', () => {
     for (const [body, type] of [
       ['{"requestId":', 'application/json'],
       ['null', 'application/json'],
+      ['{"__proto__":{"stake":"1000"},"requestId":"abcdefgh","kind":"banker"}', 'application/json'],
+      [
+        '{"constructor":{"prototype":{"x":1}},"requestId":"abcdefgh","kind":"banker","stake":"1000"}',
+        'application/json',
+      ],
       ['[{"requestId":"abcdefgh","kind":"banker","stake":"1000"}]', 'application/json'],
       [JSON.stringify({ ...good, stake: '1000', pad: 'x'.repeat(20_000) }), 'application/json'],
       [JSON.stringify(good), 'text/plain'],
@@ -366,6 +371,22 @@ describe('hostile races', () => {
       t.vendor.db,
     );
     expect(staked.rows[0]!.total).toBe('10000000');
+    await seatsFinal(t);
+  });
+
+  it('two tabs of one player betting at once share one seat and one per-round limit', async () => {
+    t = await createTestVendor({ overrides: LONG });
+    const { token } = await playerAtBetting(t, 5_000, 100_000_000n);
+    const second = (await t.open('p1', TABLE)).token;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        bet(t!, i % 2 === 0 ? token : second, { requestId: rid(), kind: 'banker', stake: '2000000' }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.body.error === 'bet_limit')).toHaveLength(7);
+    expect(t.stub.players.get('p1')!.balance).toBe(100_000_000n - 10_000_000n);
+    expect(await rows(t, 'live_seats')).toBe(1);
     await seatsFinal(t);
   });
 
