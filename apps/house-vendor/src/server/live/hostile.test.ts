@@ -333,6 +333,31 @@ describe('hostile races', () => {
     await seatsFinal(t);
   });
 
+  it('a request id replayed in the next round answers the bet it placed, never a second debit', async () => {
+    t = await createTestVendor({ overrides: LIVE_TEST_CONFIG });
+    const { token, round } = await playerAtBetting(t, 700, 100_000n);
+    const body = { requestId: rid(), kind: 'banker', stake: '1000' };
+    const first = await bet(t, token, body);
+    expect(first.status).toBe(200);
+    await seatsFinal(t);
+    const next = await bettingRound(t, token, 500);
+    expect(next.id).not.toBe(round.id);
+    // The same request again (a retry that outlived its round, or a replay): the first bet.
+    const again = await bet(t, token, body);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.bet.id).toBe(first.body.bet.id);
+    expect(t.stub.calls('/seamless/v1/bet')).toHaveLength(1);
+    expect(await rows(t, 'live_bets')).toBe(1);
+    // Another player's, or another table's, same request id is theirs.
+    t.stub.addPlayer('p2', 100_000n);
+    const p2 = (await t.open('p2', TABLE)).token;
+    const theirs = await bet(t, p2, body);
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+    expect(theirs.body.bet.id).not.toBe(first.body.bet.id);
+    expect(t.stub.calls('/seamless/v1/bet')).toHaveLength(2);
+    await seatsFinal(t);
+  });
+
   it('a player cannot make the wallet work without bound: past 200 bets a round (refused or undone too) the bet is refused here', async () => {
     t = await createTestVendor({
       overrides: { ...LIVE_TEST_CONFIG, liveTiming: { bettingMs: 40_000, closedMs: 100, resultMs: 300 } },

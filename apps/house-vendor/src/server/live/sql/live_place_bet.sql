@@ -5,7 +5,8 @@
 -- new migration. Its rules (the round taken FOR SHARE, arrival = clock_timestamp() minus the wait
 -- the vendor measured, the close's grace of at most 2 s, the player's advisory lock, the seat, a
 -- repeated request id, the per-round limit) are described in migrations 0004 and 0005, whose
--- first versions stay there for databases migrated back. One rule is this file's alone: at most
+-- first versions stay there for databases migrated back. Two rules are this file's alone: a request
+-- id answers its bet in any later round too (migration 0007 indexes it); and at most
 -- v_max_bets bets per seat (a player's round at a table), whatever became of them (refused by the
 -- wallet, undone): each is a wallet call, so a player with no money, or betting and undoing in a
 -- loop, cannot make the wallet work without bound. Past it the outcome is 'limit' (bet_limit).
@@ -30,6 +31,17 @@ declare
 begin
   if p_waited_ms is null or p_waited_ms < 0 or p_grace_ms is null or p_grace_ms < 0 or p_grace_ms > 2000 then
     raise exception 'live_place_bet: bad arrival (% ms waited, % ms grace)', p_waited_ms, p_grace_ms;
+  end if;
+  -- A request id the player already used at this table, in any round (a retry or a replay that
+  -- outlived its round): its bet, never a second one. Within one round the same check is made again
+  -- under the player's lock below, where requests sent at once meet.
+  select b.id, s.id, s.round_id into v_again, v_seat, v_round
+    from live_bets b join live_seats s on s.id = b.seat_id
+    where b.request_id = p_request_id and s.table_id = p_table and s.brand = p_brand and s.player_id = p_player
+    limit 1;
+  if v_again is not null then
+    return query select 'again'::text, v_again, v_seat, v_round;
+    return;
   end if;
   select r.id,
       (r.phase in ('betting', 'closed')
