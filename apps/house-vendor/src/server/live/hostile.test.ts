@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -447,6 +448,71 @@ describe('hostile races', () => {
     expect(BigInt(standing.rows[0]!.total)).toBe(BigInt(10 - undone + placedNow) * 1_000_000n);
     expect(t.stub.applied.rollbacks).toBe(undone);
     expect(t.stub.players.get('p1')!.balance).toBe(100_000_000n - BigInt(standing.rows[0]!.total));
+    await seatsFinal(t);
+  });
+
+  it('a bet is placed only in the round betting at its arrival: a body held past the close lands in it or nowhere', async () => {
+    // A `closed` phase of 1 s: a bet whose request arrived before the close may land up to 1 s after it.
+    t = await createTestVendor({
+      overrides: { ...LIVE_TEST_CONFIG, liveTiming: { bettingMs: 3_000, closedMs: 1_000, resultMs: 300 } },
+    });
+    const { token, round } = await playerAtBetting(t, 1_500, 100_000n);
+    const { db } = t.vendor;
+    /** Sends the headers now and the body when told (a client holding its bet past the close). */
+    const held = () => {
+      const body = JSON.stringify({ requestId: rid(), kind: 'banker', stake: '1000' });
+      const request = http.request(`${t!.vendor.url}/api/live/tables/${TABLE}/bets`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      });
+      const answer = new Promise<{ status: number; body: { error?: string; bet?: { id: string } } }>(
+        (resolve, reject) => {
+          request.on('response', (response) => {
+            let text = '';
+            response.on('data', (chunk) => {
+              text += chunk;
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+          });
+          request.on('error', reject);
+        },
+      );
+      request.flushHeaders();
+      return { send: () => request.end(body), answer };
+    };
+    // Both requests' headers reach the vendor while betting is open; the round closes 200 ms later.
+    const within = held();
+    const beyond = held();
+    await sql`update live_rounds set closes_at = clock_timestamp() + interval '200 milliseconds'
+              where id = ${round.id}`.execute(db);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    within.send();
+    const first = await within.answer;
+    if (first.status === 200) {
+      // Landed after the close (within the grace): in its round, and before the result was drawn.
+      await seatsFinal(t);
+      const order = await sql<{ round_id: string; before: boolean }>`
+        select b.round_id, b.created_at < r.result_at as before
+        from live_bets b join live_rounds r on r.id = b.round_id where b.id = ${first.body.bet!.id}`.execute(
+        db,
+      );
+      expect(order.rows[0]).toEqual({ round_id: round.id, before: true });
+    } else expect(first.body.error).toBe('bet_late');
+    // The other body comes once the next round is betting: its request arrived in the last round.
+    const next = await bettingRound(t, token, 500);
+    expect(next.id).not.toBe(round.id);
+    const calls = t.stub.calls('/seamless/v1/bet').length;
+    beyond.send();
+    const second = await beyond.answer;
+    expect(second.body.error, JSON.stringify(second.body)).toBe('bet_late');
+    expect(t.stub.calls('/seamless/v1/bet')).toHaveLength(calls);
+    const inNext = await sql<{ n: number }>`
+      select count(*)::int as n from live_bets where round_id = ${next.id}`.execute(db);
+    expect(inNext.rows[0]!.n).toBe(0);
     await seatsFinal(t);
   });
 

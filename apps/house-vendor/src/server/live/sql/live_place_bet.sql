@@ -5,8 +5,11 @@
 -- new migration. Its rules (the round taken FOR SHARE, arrival = clock_timestamp() minus the wait
 -- the vendor measured, the close's grace of at most 2 s, the player's advisory lock, the seat, a
 -- repeated request id, the per-round limit) are described in migrations 0004 and 0005, whose
--- first versions stay there for databases migrated back. Two rules are this file's alone: a request
--- id answers its bet in any later round too (migration 0007 indexes it); and at most
+-- first versions stay there for databases migrated back. Three rules are this file's alone: a bet
+-- is placed only in the round that was betting at its arrival (one that arrived before the round
+-- opened, held back by a slow client or a queue, is late: never moved into a round its player may
+-- not have seen); a request id answers its bet in any later round too (migration 0007 indexes it);
+-- and at most
 -- v_max_bets bets per seat (a player's round at a table), whatever became of them (refused by the
 -- wallet, undone): each is a wallet call, so a player with no money, or betting and undoing in a
 -- loop, cannot make the wallet work without bound. Past it the outcome is 'limit' (bet_limit).
@@ -45,6 +48,7 @@ begin
   end if;
   select r.id,
       (r.phase in ('betting', 'closed')
+        and v_now - make_interval(secs => p_waited_ms / 1000) >= r.created_at
         and v_now - make_interval(secs => p_waited_ms / 1000) < r.closes_at
         and v_now < r.closes_at + make_interval(secs => p_grace_ms / 1000.0))
     into v_round, v_open
