@@ -141,8 +141,10 @@ describe('live bets judged by their arrival', () => {
     const { token, round } = await playerAtBetting(t, 1_500, 100_000n);
     const { db } = t.vendor;
     const session = await sessionOfP1(db);
-    // Closed 1.9 s ago; the grace ends in 100 ms and then the clock reveals the result.
-    await sql`update live_rounds set closes_at = clock_timestamp() - interval '1900 milliseconds', phase = 'closed'
+    // Closed 1.9 s ago; the grace ends in 100 ms and then the clock reveals the result. Opened long
+    // before: the bet below arrived (2.5 s ago) while the round was betting.
+    await sql`update live_rounds set closes_at = clock_timestamp() - interval '1900 milliseconds', phase = 'closed',
+                created_at = clock_timestamp() - interval '10 seconds'
               where id = ${round.id}`.execute(db);
     const seen = await db.transaction().execute(async (tx) => {
       const placed = await placeDirect(tx, session, 2_500, 2_000);

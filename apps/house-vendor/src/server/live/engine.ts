@@ -811,9 +811,11 @@ export class LiveEngine {
     const numbers = [...(bet.numbers ?? [])];
     const { db } = this.#deps;
     // One round trip (the function live_place_bet, live/sql/live_place_bet.sql): the round open at the
-    // request's arrival, the player's lock, the seat, a repeated request id, the per-round limit, the
-    // bet. How long the request waited here (this process's monotonic clock, measured once a database
-    // connection is ours, so the pool's queue counts) places its arrival on the database's clock.
+    // request's arrival (opened before it, closing after it), the player's lock, the seat, a repeated
+    // request id (in any round of the table: its bet), the per-round limit (of the stakes, and of the
+    // bets: at most 200 a seat, each a wallet call), the bet. How long the request waited here (this
+    // process's monotonic clock, measured once a database connection is ours, so the pool's queue
+    // counts) places its arrival on the database's clock.
     const answer = await db.connection().execute(
       async (connection) =>
         (

@@ -5,7 +5,14 @@
 -- new migration. Its rules (the round taken FOR SHARE, arrival = clock_timestamp() minus the wait
 -- the vendor measured, the close's grace of at most 2 s, the player's advisory lock, the seat, a
 -- repeated request id, the per-round limit) are described in migrations 0004 and 0005, whose
--- first versions stay there for databases migrated back.
+-- first versions stay there for databases migrated back. Three rules are this file's alone: a bet
+-- is placed only in the round that was betting at its arrival (one that arrived before the round
+-- opened, held back by a slow client or a queue, is late: never moved into a round its player may
+-- not have seen); a request id answers its bet in any later round too (migration 0007 indexes it);
+-- and at most
+-- v_max_bets bets per seat (a player's round at a table), whatever became of them (refused by the
+-- wallet, undone): each is a wallet call, so a player with no money, or betting and undoing in a
+-- loop, cannot make the wallet work without bound. Past it the outcome is 'limit' (bet_limit).
 create or replace function live_place_bet(
   p_table text, p_brand text, p_player text, p_session bigint, p_currency text,
   p_seat_id text, p_bet_id text, p_request_id text, p_kind text, p_numbers jsonb,
@@ -21,13 +28,27 @@ declare
   v_seat_status text;
   v_again text;
   v_staked numeric;
+  v_bets integer;
+  v_max_bets constant integer := 200;
   v_now timestamptz := clock_timestamp();
 begin
   if p_waited_ms is null or p_waited_ms < 0 or p_grace_ms is null or p_grace_ms < 0 or p_grace_ms > 2000 then
     raise exception 'live_place_bet: bad arrival (% ms waited, % ms grace)', p_waited_ms, p_grace_ms;
   end if;
+  -- A request id the player already used at this table, in any round (a retry or a replay that
+  -- outlived its round): its bet, never a second one. Within one round the same check is made again
+  -- under the player's lock below, where requests sent at once meet.
+  select b.id, s.id, s.round_id into v_again, v_seat, v_round
+    from live_bets b join live_seats s on s.id = b.seat_id
+    where b.request_id = p_request_id and s.table_id = p_table and s.brand = p_brand and s.player_id = p_player
+    limit 1;
+  if v_again is not null then
+    return query select 'again'::text, v_again, v_seat, v_round;
+    return;
+  end if;
   select r.id,
       (r.phase in ('betting', 'closed')
+        and v_now - make_interval(secs => p_waited_ms / 1000) >= r.created_at
         and v_now - make_interval(secs => p_waited_ms / 1000) < r.closes_at
         and v_now < r.closes_at + make_interval(secs => p_grace_ms / 1000.0))
     into v_round, v_open
@@ -54,10 +75,11 @@ begin
     return query select 'again'::text, v_again, v_seat, v_round;
     return;
   end if;
-  select coalesce(sum(b.stake), 0) into v_staked
+  select coalesce(sum(b.stake) filter (where b.status in ('placing', 'placed', 'undoing')), 0), count(*)
+    into v_staked, v_bets
     from live_bets b
-    where b.seat_id = v_seat and b.status in ('placing', 'placed', 'undoing');
-  if v_staked + p_stake > p_per_round then
+    where b.seat_id = v_seat;
+  if v_staked + p_stake > p_per_round or v_bets >= v_max_bets then
     return query select 'limit'::text, null::text, v_seat, v_round;
     return;
   end if;
