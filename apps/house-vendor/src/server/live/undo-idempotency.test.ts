@@ -201,4 +201,27 @@ describe('live undo: one request id takes back one bet', () => {
     expect(final.rows.find((r) => r.id === taken)?.status).toBe('undone');
     expect(t.stub.applied.rollbacks).toBe(1);
   });
+
+  it('a rollback the wallet refuses: the bet ends undone with the refusal, the repeat sends nothing again', async () => {
+    t = await createTestVendor({ overrides: LONG });
+    const { token } = await playerAtBetting(t, 5_000, 100_000n);
+    const [kept, taken] = await placed(t, token, 2);
+    t.stub.fault = (call) => (call.path === '/seamless/v1/rollback' ? 'refuse' : 'ok');
+    const id = rid();
+    const one = await undo(t, token, { requestId: id });
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body.bet).toMatchObject({ id: taken, status: 'undone' });
+    const again = await undo(t, token, { requestId: id });
+    expect(again.body.bet).toEqual(one.body.bet);
+    expect(rollbacks(t)).toHaveLength(1);
+    const rows = await sql<{ id: string; status: string; error_code: string | null }>`
+      select id, status, error_code from live_bets order by created_at, id`.execute(t.vendor.db);
+    expect(rows.rows).toEqual([
+      { id: kept, status: 'placed', error_code: null },
+      { id: taken, status: 'undone', error_code: 'refused_by_test' },
+    ]);
+    expect(t.stub.applied.rollbacks).toBe(0);
+    t.stub.fault = () => 'ok';
+    await seatsFinal(t);
+  });
 });
