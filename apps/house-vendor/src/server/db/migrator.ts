@@ -9,6 +9,7 @@ import * as m0004 from './migrations/0004_live_place_bet.ts';
 import * as m0005 from './migrations/0005_live_bet_arrival.ts';
 import * as m0006 from './migrations/0006_repeatable_functions.ts';
 import * as m0007 from './migrations/0007_live_bet_request_ids.ts';
+import * as m0008 from './migrations/0008_live_undo_request_ids.ts';
 import type { VendorDatabase } from './schema.ts';
 
 /** Listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
@@ -20,6 +21,7 @@ export const VENDOR_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005_live_bet_arrival': m0005,
   '0006_repeatable_functions': m0006,
   '0007_live_bet_request_ids': m0007,
+  '0008_live_undo_request_ids': m0008,
 };
 
 /** The vendor's functions kept as repeatable migrations, applied after the ordinary ones. */

@@ -925,12 +925,30 @@ export class LiveEngine {
     }
   }
 
-  /** Undoes the player's last standing bet of the current round (the wallet's rollback of that bet). */
-  async undo(session: VendorSession, tableId: string): Promise<BetView> {
+  /**
+   * Undoes the player's last standing bet of the current round (the wallet's rollback of that bet).
+   * `requestId` is the undo's own id, kept on the bet it took back (live_bets.undo_request_id): the
+   * same id of the same player (brand, player, table) answers that bet as it now stands, in any round,
+   * and never takes back a second one, also when the copies arrive at once (they wait for each other
+   * on the player's undo lock, taken before the round's). Ids are the player's: a bet's request id or
+   * another player's undo id is a new undo id here.
+   */
+  async undo(session: VendorSession, tableId: string, requestId: string): Promise<BetView> {
     const table = this.table(tableId);
     this.#seatOf(table, session);
     const { db } = this.#deps;
     const taken = await db.transaction().execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`undo/${table.id}/${session.brand}/${session.playerId}`}))`.execute(
+        tx,
+      );
+      const before = (
+        await sql<{ id: string }>`
+          select b.id from live_bets b join live_seats s on s.id = b.seat_id
+          where b.undo_request_id = ${requestId} and s.table_id = ${table.id}
+            and s.brand = ${session.brand} and s.player_id = ${session.playerId}
+          limit 1`.execute(tx)
+      ).rows[0];
+      if (before) return { betId: before.id, roundId: null };
       const round = (
         await sql<{ id: string; open: boolean }>`
           select id, (phase = 'betting' and closes_at > clock_timestamp()) as open
@@ -943,7 +961,7 @@ export class LiveEngine {
       );
       const last = (
         await sql<{ id: string }>`
-          update live_bets set status = 'undoing', updated_at = now()
+          update live_bets set status = 'undoing', undo_request_id = ${requestId}, updated_at = now()
           where id = (
             select b.id from live_bets b join live_seats s on s.id = b.seat_id
             where s.round_id = ${round.id} and s.brand = ${session.brand} and s.player_id = ${session.playerId}
@@ -955,6 +973,16 @@ export class LiveEngine {
       if (!last) throw new VendorError('nothing_to_undo');
       return { betId: last.id, roundId: round.id };
     });
+    if (taken.roundId === null) {
+      // A repeat of an undo already taken: the bet as it now stands, nothing sent again.
+      const again = (
+        await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${taken.betId}`.execute(
+          db,
+        )
+      ).rows[0];
+      if (!again) throw new VendorError('internal_error');
+      return betView(again);
+    }
     const bet = (
       await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${taken.betId}`.execute(
         db,

@@ -247,7 +247,10 @@ describe('hostile sessions', () => {
     t.stub.addPlayer('p3', 100_000n);
     const rouletteSession = await openAs(t, 'DEMO', 'p3', 'live-roulette');
     expect((await bet(t, rouletteSession, good())).body.error).toBe('session_invalid');
-    expect((await t.request('POST', `/api/live/tables/${TABLE}/undo`, rouletteSession)).status).toBe(401);
+    expect(
+      (await t.request('POST', `/api/live/tables/${TABLE}/undo`, rouletteSession, { requestId: rid() }))
+        .status,
+    ).toBe(401);
     const slot = (await t.open('p3', 'lotus-garden')).token;
     expect((await bet(t, slot, good())).body.error).toBe('session_invalid');
     const free = (await t.open('p3', TABLE, 'free')).token;
@@ -261,7 +264,9 @@ describe('hostile sessions', () => {
     expect((await bet(t, expiring, good())).body.error).toBe('session_invalid');
     expect((await t.request('GET', `/api/live/tables/${TABLE}`, expiring)).status).toBe(401);
     // Another player cannot undo or rebet p1's bets: there is no bet of theirs to undo.
-    const undo = await t.request<{ error: string }>('POST', `/api/live/tables/${TABLE}/undo`, p2);
+    const undo = await t.request<{ error: string }>('POST', `/api/live/tables/${TABLE}/undo`, p2, {
+      requestId: rid(),
+    });
     expect(undo.body.error).toBe('nothing_to_undo');
     const rebet = await t.request<{ error: string }>('POST', `/api/live/tables/${TABLE}/rebet`, p2, {
       requestId: rid(),
@@ -306,6 +311,7 @@ describe('hostile sessions', () => {
       'POST',
       `/api/live/tables/${TABLE}/undo`,
       other,
+      { requestId: rid() },
     );
     expect(undone.body.bet).toMatchObject({ kind: 'player', status: 'undone' });
     expect((await state(t, demo)).bets.map((b) => b.status)).toEqual(['placed']);
@@ -427,6 +433,7 @@ describe('hostile races', () => {
           'POST',
           `/api/live/tables/${TABLE}/undo`,
           token,
+          { requestId: rid() },
         ),
       ),
       ...Array.from({ length: 10 }, () =>
@@ -526,7 +533,7 @@ describe('hostile races', () => {
     );
     const [late, undo] = await Promise.all([
       bet(t, token, { requestId: rid(), kind: 'banker', stake: '1000' }),
-      t.request<{ error: string }>('POST', `/api/live/tables/${TABLE}/undo`, token),
+      t.request<{ error: string }>('POST', `/api/live/tables/${TABLE}/undo`, token, { requestId: rid() }),
     ]);
     expect(late.body.error).toBe('bet_late');
     expect(undo.body.error).toBe('bet_late');

@@ -134,7 +134,9 @@ describe('live tables: bets and settlement', () => {
     t = await createTestVendor({ overrides: LIVE_TEST_CONFIG });
     t.stub.addPlayer('p1', 100_000n);
     const a = await t.open('p1', TABLE);
-    expect((await t.request('POST', `/api/live/tables/${TABLE}/undo`, a.token)).body).toEqual({
+    expect(
+      (await t.request('POST', `/api/live/tables/${TABLE}/undo`, a.token, { requestId: rid() })).body,
+    ).toEqual({
       error: expect.stringMatching(/nothing_to_undo|bet_late/),
     });
     const round = await bettingRound(t, a.token, 1_000);
@@ -144,7 +146,9 @@ describe('live tables: bets and settlement', () => {
     // Another player's undo never touches these bets; a stake above the balance is refused.
     t.stub.addPlayer('p2', 500n);
     const other = await t.open('p2', TABLE);
-    expect((await t.request('POST', `/api/live/tables/${TABLE}/undo`, other.token)).body).toEqual({
+    expect(
+      (await t.request('POST', `/api/live/tables/${TABLE}/undo`, other.token, { requestId: rid() })).body,
+    ).toEqual({
       error: 'nothing_to_undo',
     });
     const poor = await bet(t, other.token, { requestId: rid(), kind: 'player', stake: '1000' });
@@ -154,6 +158,7 @@ describe('live tables: bets and settlement', () => {
       'POST',
       `/api/live/tables/${TABLE}/undo`,
       a.token,
+      { requestId: rid() },
     );
     expect(undone.status).toBe(200);
     expect(undone.body.bet).toMatchObject({ kind: 'tie', status: 'undone' });

@@ -74,11 +74,23 @@ export async function registerLiveRoutes(
     },
   );
 
-  api.post('/api/live/tables/:table/undo', { schema: { params: TableParams } }, async (request) => {
-    const session = await auth(request);
-    const bet = await live.undo(session, request.params.table);
-    return { bet, ...(await live.stateAfterMove(session, request.params.table)) };
-  });
+  // The undo's request id is required (request_invalid without it): the same id answers the bet it
+  // took back, so a retried undo never takes back one more bet (LiveEngine.undo). The vendor's own
+  // page, the only client, sends a fresh one per press.
+  api.post(
+    '/api/live/tables/:table/undo',
+    {
+      schema: {
+        params: TableParams,
+        body: Type.Object({ requestId: RequestId }, { additionalProperties: false }),
+      },
+    },
+    async (request) => {
+      const session = await auth(request);
+      const bet = await live.undo(session, request.params.table, request.body.requestId);
+      return { bet, ...(await live.stateAfterMove(session, request.params.table)) };
+    },
+  );
 
   api.post(
     '/api/live/tables/:table/rebet',

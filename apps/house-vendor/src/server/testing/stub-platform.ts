@@ -11,7 +11,7 @@ import { verifySeamlessRequest } from '@lotus/contracts/seamless-signature';
  * contracts' verifier before anything else; a transaction id is applied once and a repeat answers
  * the original answer; a rollback of an unknown bet leaves a tombstone; nothing of an ended round
  * moves money. `fault` decides per received call whether it is answered, dropped, lost after being
- * applied, held, or answered as a temporary error.
+ * applied, held, answered as a temporary error or refused.
  */
 
 export type Fault =
@@ -25,7 +25,9 @@ export type Fault =
   /** 503 wallet_busy, nothing applied. */
   | 'busy'
   /** 500 with a non-JSON body, nothing applied. */
-  | 'error';
+  | 'error'
+  /** A final refusal (200, errorCode `refused_by_test`), nothing applied. */
+  | 'refuse';
 
 export type ReceivedCall = {
   path: string;
@@ -181,6 +183,7 @@ export class StubPlatform {
       return;
     }
     if (fault === 'busy') return send(response, fail(503, 'wallet_busy'));
+    if (fault === 'refuse') return send(response, fail(200, 'refused_by_test'));
     if (fault === 'error') {
       response.writeHead(500, { 'content-type': 'text/plain' });
       return response.end('upstream exploded');

@@ -456,11 +456,27 @@ describe('the live betting grid', () => {
     await act(async () => {
       fireEvent.click(undo);
     });
-    expect(api.undo).toHaveBeenCalledWith('session-token', TABLES.DAT);
+    // Every undo carries its own request id (the server answers a repeated id with the same bet).
+    expect(api.undo).toHaveBeenCalledWith(
+      'session-token',
+      TABLES.DAT,
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+    );
     expect(spot('tie').classList.contains('has-own')).toBe(false);
     expect(spot('dragon').classList.contains('has-own')).toBe(true);
     // The balance after an undo comes from the wallet.
     expect(screen.getByText('999.00 MYR')).toBeTruthy();
+
+    // A second press is a second undo: a new request id, never the first one again.
+    api.undo.mockResolvedValue(stateWith('DAT', []));
+    await act(async () => {
+      fireEvent.click(undo);
+    });
+    expect(api.undo).toHaveBeenCalledTimes(2);
+    const [first, second] = api.undo.mock.calls.map((c) => c[2]);
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+    expect(spot('dragon').classList.contains('has-own')).toBe(false);
 
     // The server has nothing to repeat: its refusal, translated.
     api.rebet.mockRejectedValue(new ApiError('nothing_to_rebet', 409));

@@ -466,7 +466,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
     try {
       applyState(
         what === 'undo'
-          ? await liveApi.undo(token, tableId)
+          ? await liveApi.undo(token, tableId, crypto.randomUUID())
           : await liveApi.rebet(token, tableId, crypto.randomUUID()),
       );
       if (what === 'undo') {

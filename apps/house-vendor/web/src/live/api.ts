@@ -84,7 +84,9 @@ export const liveApi = {
     table: string,
     input: { requestId: string; kind: string; numbers?: number[]; stake: string },
   ) => call<TableState & { bet: OwnBet }>('POST', `${base(table)}/bets`, token, input),
-  undo: (token: string, table: string) => call<TableState>('POST', `${base(table)}/undo`, token, {}),
+  /** `requestId`: fresh per press; the same id answers the bet it took back (a retry never undoes two). */
+  undo: (token: string, table: string, requestId: string) =>
+    call<TableState>('POST', `${base(table)}/undo`, token, { requestId }),
   rebet: (token: string, table: string, requestId: string) =>
     call<TableState>('POST', `${base(table)}/rebet`, token, { requestId }),
   round: (id: string) =>
