@@ -69,7 +69,8 @@ export async function registerHttpRateLimit(
   const limits = options.limits ?? DEFAULT_HTTP_LIMITS;
   const prefix = `${options.redisKey ?? 'house-vendor-live'}:http`;
   const log = app.log;
-  let store: ReturnType<typeof createClient> | null = null;
+  /** The Redis client, when there is one (rate-limiter-flexible takes it untyped). */
+  let store: unknown = null;
   if (options.redisUrl) {
     // No offline queue: while Redis is away a count fails at once (and the limit is skipped)
     // instead of waiting for the reconnection.
