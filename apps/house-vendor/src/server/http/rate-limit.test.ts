@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { createServer, type Server, type Socket, connect as tcp } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HouseVendorConfig } from '../config.ts';
+import { type HouseVendorConfig, HouseVendorConfigError, loadHouseVendorConfig } from '../config.ts';
 import { createTestVendor, eventually, type TestVendor } from '../testing/support.ts';
-import { type HttpLimits, relaxedHttpLimits } from './rate-limit.ts';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits, relaxedHttpLimits } from './rate-limit.ts';
 
 /**
  * The HTTP API's rate limits: launch-token exchanges per client address, calls per session token,
@@ -89,6 +89,29 @@ function expectRefused(answer: Answer, maxSeconds: number) {
 }
 
 describe('rate limits of the HTTP API', () => {
+  it('reads its numbers from the environment, with the defaults the README explains', () => {
+    expect(loadHouseVendorConfig({}).httpLimits).toEqual(DEFAULT_HTTP_LIMITS);
+    expect(DEFAULT_HTTP_LIMITS).toEqual({
+      sessionsPerIp: { points: 30, seconds: 60 },
+      callsPerSession: { points: 120, seconds: 10 },
+      callsPerIp: { points: 3000, seconds: 60 },
+    });
+    expect(
+      loadHouseVendorConfig({
+        HOUSE_VENDOR_HTTP_SESSIONS_PER_IP: '5',
+        HOUSE_VENDOR_HTTP_CALLS_PER_SESSION: '6',
+        HOUSE_VENDOR_HTTP_CALLS_PER_IP: '7',
+      }).httpLimits,
+    ).toEqual({
+      sessionsPerIp: { points: 5, seconds: 60 },
+      callsPerSession: { points: 6, seconds: 10 },
+      callsPerIp: { points: 7, seconds: 60 },
+    });
+    expect(() => loadHouseVendorConfig({ HOUSE_VENDOR_HTTP_SESSIONS_PER_IP: '0' })).toThrow(
+      HouseVendorConfigError,
+    );
+  });
+
   it('refuses the 31st launch exchange of an address in a minute, without calling the platform', async () => {
     const t = await vendor({ httpLimits: limits({ sessionsPerIp: { points: 30, seconds: 60 } }) });
     for (let i = 0; i < 30; i += 1) expect((await exchange(t)).status).toBe(200);
