@@ -276,6 +276,9 @@ export async function liveBench(): Promise<LiveBenchResult> {
         HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY: String(settleConcurrency),
         // Every simulated player comes from 127.0.0.1: the per-address join limit is lifted.
         HOUSE_VENDOR_LIVE_JOINS_PER_IP: '1000000',
+        // ... and so are the HTTP API's per-address limits (1,000 session exchanges, then every bet).
+        HOUSE_VENDOR_HTTP_SESSIONS_PER_IP: '1000000',
+        HOUSE_VENDOR_HTTP_CALLS_PER_IP: '10000000',
         ...(processes > 1
           ? { HOUSE_VENDOR_REDIS_URL: REDIS_URL, HOUSE_VENDOR_REDIS_KEY: `bench-live-${tag}` }
           : {}),

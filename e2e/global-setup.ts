@@ -116,6 +116,11 @@ export default async function setup(project: TestProject) {
       HOUSE_VENDOR_LIVE_BETTING_SECONDS: '10',
       HOUSE_VENDOR_LIVE_CLOSED_SECONDS: '0.5',
       HOUSE_VENDOR_LIVE_RESULT_SECONDS: '1',
+      // Every scenario's browser is 127.0.0.1: the HTTP API's limits per address and per session
+      // a thousand times looser (as the platform's relaxedThrottle), so the suite never meets them.
+      HOUSE_VENDOR_HTTP_SESSIONS_PER_IP: '30000',
+      HOUSE_VENDOR_HTTP_CALLS_PER_SESSION: '120000',
+      HOUSE_VENDOR_HTTP_CALLS_PER_IP: '3000000',
       LOG_LEVEL: 'warn',
     },
     stdio: 'inherit',

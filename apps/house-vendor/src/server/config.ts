@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import type { HttpLimits } from './http/rate-limit.ts';
 import type { JoinLimits } from './live/realtime.ts';
 import { isLiveTableId, LIVE_TABLES } from './live/tables.ts';
 
@@ -59,6 +60,12 @@ export const HouseVendorEnv = Type.Object({
   /** Socket joins of the live tables allowed per minute from one client address / for one player. */
   HOUSE_VENDOR_LIVE_JOINS_PER_IP: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 300 }),
   HOUSE_VENDOR_LIVE_JOINS_PER_PLAYER: Type.Integer({ minimum: 1, maximum: 10_000, default: 30 }),
+  /** Launch-token exchanges (POST /api/session) allowed per minute from one client address. */
+  HOUSE_VENDOR_HTTP_SESSIONS_PER_IP: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 30 }),
+  /** API calls allowed per 10 seconds with one session token. */
+  HOUSE_VENDOR_HTTP_CALLS_PER_SESSION: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 120 }),
+  /** API calls of every kind allowed per minute from one client address (the ceiling). */
+  HOUSE_VENDOR_HTTP_CALLS_PER_IP: Type.Integer({ minimum: 1, maximum: 10_000_000, default: 3_000 }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
 });
 export type HouseVendorEnv = Static<typeof HouseVendorEnv>;
@@ -95,6 +102,8 @@ export type HouseVendorConfig = {
   liveSettleConcurrency?: number;
   /** Socket joins allowed per window, per client address and per player (default: 300 and 30 a minute). */
   liveJoinLimits?: JoinLimits;
+  /** Rate limits of the HTTP API (default: DEFAULT_HTTP_LIMITS in http/rate-limit.ts). */
+  httpLimits?: HttpLimits;
 };
 
 function liveTablesOf(raw: string): string[] | null {
@@ -235,6 +244,11 @@ export function loadHouseVendorConfig(
     liveJoinLimits: {
       perIp: { points: e.HOUSE_VENDOR_LIVE_JOINS_PER_IP, seconds: 60 },
       perPlayer: { points: e.HOUSE_VENDOR_LIVE_JOINS_PER_PLAYER, seconds: 60 },
+    },
+    httpLimits: {
+      sessionsPerIp: { points: e.HOUSE_VENDOR_HTTP_SESSIONS_PER_IP, seconds: 60 },
+      callsPerSession: { points: e.HOUSE_VENDOR_HTTP_CALLS_PER_SESSION, seconds: 10 },
+      callsPerIp: { points: e.HOUSE_VENDOR_HTTP_CALLS_PER_IP, seconds: 60 },
     },
   };
 }

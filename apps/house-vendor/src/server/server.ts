@@ -5,6 +5,7 @@ import type { HouseVendorConfig } from './config.ts';
 import { createVendorDatabase, type VendorDatabaseTarget, type VendorDb } from './db/database.ts';
 import { migrateVendorDatabase } from './db/migrator.ts';
 import { VENDOR_ERRORS, VendorError } from './errors.ts';
+import { registerHttpRateLimit } from './http/rate-limit.ts';
 import { registerApiRoutes } from './http/routes.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerGamePages } from './http/static-files.ts';
@@ -140,6 +141,11 @@ export async function startHouseVendor(
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ error: 'internal_error' });
+    });
+    await registerHttpRateLimit(app, {
+      ...(config.httpLimits ? { limits: config.httpLimits } : {}),
+      redisUrl: config.redisUrl ?? null,
+      ...(config.redisKey ? { redisKey: config.redisKey } : {}),
     });
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'not_found' }));
     await registerApiRoutes(app, { db, wallet, rounds });

@@ -65,6 +65,27 @@ function addressOf(socket: Socket): string {
   return socket.handshake.address || 'unknown';
 }
 
+/** QUIT, or after `ms` (a Redis that does not answer) the connection dropped. */
+export async function quitWithin(client: { quit(): Promise<unknown>; destroy(): void }, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const quit = client.quit().then(
+    () => true,
+    () => false,
+  );
+  const done = await Promise.race([
+    quit,
+    new Promise<false>((r) => (timer = setTimeout(() => r(false), ms))),
+  ]);
+  clearTimeout(timer);
+  if (!done) {
+    try {
+      client.destroy();
+    } catch {
+      // already closed
+    }
+  }
+}
+
 const tableRoom = (table: string) => `table:${table}`;
 const playerRoom = (table: string, brand: string, player: string) => `player:${table}:${brand}:${player}`;
 
@@ -85,7 +106,7 @@ export function createRealtime(
   });
   let join: ((session: Awaited<ReturnType<typeof sessionOf>>, table: string) => Promise<unknown>) | null =
     null;
-  const redis: { quit(): Promise<unknown> }[] = [];
+  const redis: { quit(): Promise<unknown>; destroy(): void }[] = [];
   const emitter: LiveEmitter = {
     toTable: (table, event, payload) => {
       io.to(tableRoom(table)).emit(event, payload);
@@ -189,7 +210,9 @@ export function createRealtime(
     async close() {
       io.local.disconnectSockets(true);
       io.engine.close();
-      await Promise.all(redis.map((client) => client.quit().catch(() => {})));
+      // A Redis away at shutdown must not hold the stop: QUIT waits at most a second, then the
+      // connection is dropped.
+      await Promise.all(redis.map((client) => quitWithin(client, 1_000)));
     },
   };
 }

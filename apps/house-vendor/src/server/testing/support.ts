@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { HouseVendorConfig } from '../config.ts';
 import type { VendorDatabaseTarget } from '../db/database.ts';
+import { relaxedHttpLimits } from '../http/rate-limit.ts';
 import { type RunningHouseVendor, startHouseVendor } from '../server.ts';
 import { StubPlatform } from './stub-platform.ts';
 
@@ -71,6 +72,8 @@ export function testConfig(
     liveTables: [],
     liveTiming: { bettingMs: 1_000, closedMs: 200, resultMs: 200 },
     liveLeaseMs: 1_000,
+    // Every test client is 127.0.0.1: the HTTP limits a thousand times looser unless a test sets them.
+    httpLimits: relaxedHttpLimits(),
     ...overrides,
   };
 }

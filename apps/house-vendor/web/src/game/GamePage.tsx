@@ -12,7 +12,7 @@ import {
   type GameState,
   type RoundView,
 } from '../lib/api.ts';
-import { sessionFailureText } from '../lib/http.ts';
+import { callFailureText, sessionFailureText } from '../lib/http.ts';
 import { formatMinor } from '../lib/money.ts';
 import { type AutoplaySettings, type AutoplayStop, autoplayStop } from './autoplay.ts';
 import { reelsSize } from './layout.ts';
@@ -215,13 +215,7 @@ export default function GamePage({ game: gameId }: { game: string }) {
             (error.code !== 'network' && error.status < 500) ||
             attempt === 2
           ) {
-            const code = error instanceof ApiError ? error.code : 'network';
-            setMessage({
-              text:
-                code === 'session_invalid' || code === 'service_unavailable'
-                  ? t(`errors.${code}`)
-                  : t('errors.network'),
-            });
+            setMessage({ text: callFailureText(t, error) });
             break;
           }
           await sleep(600);

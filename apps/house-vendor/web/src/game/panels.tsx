@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameDef } from '../../../src/slots/types.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { ApiError, api, type Fairness, type Rotation, type RoundView } from '../lib/api.ts';
+import { callFailureText } from '../lib/http.ts';
 import { formatMinor, parseMajor } from '../lib/money.ts';
 import { AUTOPLAY_COUNTS, type AutoplaySettings } from './autoplay.ts';
 import { GAME_RTP } from './rtp.ts';
@@ -129,16 +130,16 @@ export function History({
 }) {
   const { t, i18n } = useTranslation();
   const [rounds, setRounds] = useState<RoundView[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     api.history(token).then(
       (answer) => setRounds(answer.rounds),
-      () => setFailed(true),
+      (error: unknown) => setFailed(callFailureText(t, error)),
     );
-  }, [token]);
+  }, [token, t]);
   return (
     <Dialog title={t('panels.history')} onClose={onClose}>
-      {failed && <p role="alert">{t('errors.network')}</p>}
+      {failed && <p role="alert">{failed}</p>}
       {rounds === null && !failed && <p aria-busy="true">{t('common.loading')}</p>}
       {rounds?.length === 0 && <p>{t('history.empty')}</p>}
       {rounds && rounds.length > 0 && (
@@ -216,7 +217,7 @@ export function FairnessPanel({
       setError(
         caught instanceof ApiError && caught.code === 'round_in_progress'
           ? t('fairness.busy')
-          : t('errors.network'),
+          : callFailureText(t, caught),
       );
     } finally {
       setBusy(false);

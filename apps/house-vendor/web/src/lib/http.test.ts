@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import CN from '../locales/CN/translation.json';
 import EN from '../locales/EN/translation.json';
 import MS from '../locales/MS/translation.json';
-import { ApiError, call, sessionFailureText } from './http.ts';
+import { ApiError, call, callFailureText, sessionFailureText } from './http.ts';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -56,10 +56,17 @@ describe('the message of a session that cannot open', () => {
     );
     expect(sessionFailureText(t, new ApiError('table_unknown', 404))).toBe(EN.errors.game_unknown);
     expect(sessionFailureText(t, new TypeError('x'))).toBe(EN.errors.network);
+    expect(sessionFailureText(t, new ApiError('too_many_requests', 429))).toBe(EN.errors.too_many_requests);
+    expect(callFailureText(t, new ApiError('too_many_requests', 429))).toBe(EN.errors.too_many_requests);
+    expect(callFailureText(t, new ApiError('bet_invalid', 400))).toBe(EN.errors.network);
     await i18n.changeLanguage('CN');
     expect(sessionFailureText(i18n.t.bind(i18n), new ApiError('service_unavailable', 503))).toBe(
       CN.errors.service_unavailable,
     );
     expect(MS.errors.service_unavailable).not.toBe(EN.errors.service_unavailable);
+    expect(sessionFailureText(i18n.t.bind(i18n), new ApiError('too_many_requests', 429))).toBe(
+      CN.errors.too_many_requests,
+    );
+    expect(MS.errors.too_many_requests).not.toBe(EN.errors.too_many_requests);
   });
 });

@@ -42,12 +42,21 @@ export async function call<T>(
   return data as T;
 }
 
+/** A failed call's message in the slot page: the codes it can act on, otherwise "connection failed". */
+export function callFailureText(t: TFunction, error: unknown): string {
+  const code = error instanceof ApiError ? error.code : 'network';
+  if (code === 'session_invalid' || code === 'service_unavailable' || code === 'too_many_requests')
+    return t(`errors.${code}`);
+  return t('errors.network');
+}
+
 /** The page's message when its session cannot be opened (launch exchange or first state). */
 export function sessionFailureText(t: TFunction, error: unknown): string {
   const code = error instanceof ApiError ? error.code : 'network';
   if (code === 'session_invalid' || code === 'launch_invalid') return t('errors.session_invalid');
   if (code === 'platform_unavailable') return t('errors.platform_unavailable');
   if (code === 'service_unavailable') return t('errors.service_unavailable');
+  if (code === 'too_many_requests') return t('errors.too_many_requests');
   if (code === 'table_unknown' || code === 'game_unknown') return t('errors.game_unknown');
   return t('errors.network');
 }

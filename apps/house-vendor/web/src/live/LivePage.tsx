@@ -96,6 +96,7 @@ const KNOWN_ERRORS = new Set([
   'session_invalid',
   'nothing_to_undo',
   'nothing_to_rebet',
+  'too_many_requests',
 ]);
 
 function spotLabel(t: (key: string, o?: Record<string, unknown>) => string, spot: Spot): string {
