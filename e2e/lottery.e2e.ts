@@ -2,8 +2,8 @@ import { createMember, fundMember, reconcileLedger } from '@lotus/api/harness';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneUtcDay } from '../apps/api/test/days.ts';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
-import { oneUtcDay } from './days.ts';
 import { overflowingElements } from './overflow.ts';
 import { closeDialog, db, dismissPopup, memberLogsIn, unique } from './pages.ts';
 

@@ -10,8 +10,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { oneUtcDay } from '../apps/api/test/days.ts';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
-import { oneUtcDay } from './days.ts';
 import { db, dismissPopup, loggedIn, loginFromHeader, memberLogsIn, unique } from './pages.ts';
 
 /**
