@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
-      { test: { name: 'packages', include: ['packages/db-unavailable/src/**/*.test.ts'] } },
+      { test: { name: 'packages', include: ['packages/server-common/src/**/*.test.ts'] } },
       { test: { name: 'tools', include: ['scripts/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseRoles, parseTrustProxy, REPO_ROOT, rolesArgument } from './config.ts';
+import { ConfigError, loadConfig, parseRoles, REPO_ROOT, rolesArgument } from './config.ts';
 import { SmtpEmailProvider } from './domains/verification/email.ts';
 import { HttpSmsProvider } from './domains/verification/http-sms.ts';
 import { deliveryProviders } from './server.ts';
@@ -72,14 +72,13 @@ describe('configuration from the environment', () => {
     }
   });
 
-  it('understands every TRUST_PROXY form', () => {
-    expect(parseTrustProxy('false')).toBe(false);
-    expect(parseTrustProxy('true')).toBe(true);
-    const hops = parseTrustProxy('2');
-    expect(typeof hops).toBe('function');
-    if (typeof hops === 'function') {
-      expect([hops('1.1.1.1', 0), hops('1.1.1.1', 1), hops('1.1.1.1', 2)]).toEqual([true, true, false]);
-    }
+  it('reads TRUST_PROXY: loopback by default, a list, none', () => {
+    expect(loadConfig({}).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 
   it('runs every role in one process by default and reads ROLES, in a canonical order, each once', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from '@lotus/server-common/trust-proxy';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { PoolTimeouts } from './db/database.ts';
@@ -71,9 +72,6 @@ export const EnvSchema = Type.Object({
 });
 export type Env = Static<typeof EnvSchema>;
 
-/** Fastify's trustProxy: all, none, a list for proxy-addr, or a predicate (used for hop counts). */
-export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
-
 export type Config = {
   nodeEnv: Env['NODE_ENV'];
   port: number;
@@ -104,22 +102,6 @@ export type Config = {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
-}
-
-export function parseTrustProxy(raw: string): TrustProxy {
-  const value = raw.trim();
-  if (value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) {
-    // A hop count trusts the nearest n hops whoever they are: only behind a proxy that always sets
-    // X-Forwarded-For. Fastify itself refuses numeric counts, so it is expressed as a predicate.
-    const hops = Number(value);
-    return (_address: string, hop: number) => hop < hops;
-  }
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
 }
 
 /** `web,worker`: the roles in the canonical order, each once; ConfigError for an empty or unknown one. */

@@ -1,5 +1,5 @@
 import { type ErrorCode, errorKey, errorMessage } from '@lotus/contracts/errors';
-import { isUnavailableError } from '@lotus/db-unavailable';
+import { isUnavailableError } from '@lotus/server-common/unavailable';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isBadInputError } from '../db/bad-input.ts';
 import { AppError, isAppError } from './app-error.ts';

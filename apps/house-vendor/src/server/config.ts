@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from '@lotus/server-common/trust-proxy';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { HttpLimits } from './http/rate-limit.ts';
@@ -18,6 +19,12 @@ export const HouseVendorEnv = Type.Object({
   NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
   HOUSE_VENDOR_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8081 }),
   HOUSE_VENDOR_HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate limits, logs): as the
+   * platform's TRUST_PROXY (`loopback`, a list of addresses/subnets, a hop count, true, false).
+   * Behind a load balancer, name it: otherwise every player counts as the balancer's one address.
+   */
+  HOUSE_VENDOR_TRUST_PROXY: Type.String({ default: 'loopback' }),
   /** Where the platform's seamless-wallet API answers (its origin; `/seamless/v1/...` is appended). */
   HOUSE_VENDOR_PLATFORM_URL: Type.String({ minLength: 1, default: 'http://127.0.0.1:8080' }),
   /** The code the platform knows this vendor by (the `X-Vendor` header and the body's `vendor`). */
@@ -74,6 +81,8 @@ export type HouseVendorConfig = {
   nodeEnv: HouseVendorEnv['NODE_ENV'];
   port: number;
   host: string;
+  /** Fastify's trustProxy (HOUSE_VENDOR_TRUST_PROXY). */
+  trustProxy: TrustProxy;
   platformUrl: string;
   vendorCode: string;
   /** Merchant (brand) code -> signing secret. */
@@ -212,6 +221,7 @@ export function loadHouseVendorConfig(
     nodeEnv: e.NODE_ENV,
     port: e.HOUSE_VENDOR_PORT,
     host: e.HOUSE_VENDOR_HOST,
+    trustProxy: parseTrustProxy(e.HOUSE_VENDOR_TRUST_PROXY),
     platformUrl,
     vendorCode: e.HOUSE_VENDOR_CODE,
     brands: parseBrands(e.HOUSE_VENDOR_BRANDS),

@@ -1,5 +1,5 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import { isUnavailableError } from '@lotus/db-unavailable';
+import { isUnavailableError } from '@lotus/server-common/unavailable';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { HouseVendorConfig } from './config.ts';
 import { createVendorDatabase, type VendorDatabaseTarget, type VendorDb } from './db/database.ts';
@@ -64,6 +64,8 @@ export async function startHouseVendor(
     await migrateVendorDatabase(db);
     app = Fastify({
       logger: options.logger ?? { level: config.logLevel, name: 'house-vendor' },
+      // The client address behind trusted proxies (a load balancer): the rate limits count players.
+      trustProxy: config.trustProxy,
       bodyLimit: 16 * 1024,
       // Query strings such as ?limit=1e400 must stay strings for the schema to refuse them.
       ajv: { customOptions: { coerceTypes: false } },

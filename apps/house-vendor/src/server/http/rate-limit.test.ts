@@ -36,7 +36,7 @@ type Answer = { status: number; headers: Record<string, string | string[] | unde
 /** One call from a chosen local address (node:http, so the TCP peer the vendor sees is that one). */
 function send(
   url: string,
-  options: { method?: 'GET' | 'POST'; from?: string; token?: string; body?: unknown },
+  options: { method?: 'GET' | 'POST'; from?: string; token?: string; body?: unknown; forwardedFor?: string },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -48,6 +48,7 @@ function send(
         agent: false,
         headers: {
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
           ...(payload ? { 'content-type': 'application/json' } : {}),
         },
       },
@@ -70,11 +71,17 @@ function send(
 }
 
 /** A launch-token exchange as the page does it, for a player the stub platform knows. */
-function exchange(t: TestVendor, from = '127.0.0.1', player = `p-${randomBytes(4).toString('hex')}`) {
+function exchange(
+  t: TestVendor,
+  from = '127.0.0.1',
+  player = `p-${randomBytes(4).toString('hex')}`,
+  forwardedFor?: string,
+) {
   if (!t.stub.players.has(player)) t.stub.addPlayer(player, 100_000n);
   return send(`${t.vendor.url}/api/session`, {
     method: 'POST',
     from,
+    ...(forwardedFor ? { forwardedFor } : {}),
     body: { merchant: 'DEMO', launchToken: t.stub.launch(player, 'lotus-garden'), game: 'lotus-garden' },
   });
 }
@@ -89,6 +96,26 @@ function expectRefused(answer: Answer, maxSeconds: number) {
 }
 
 describe('rate limits of the HTTP API', () => {
+  it('counts the client a trusted proxy forwarded, and ignores X-Forwarded-For from anyone else', async () => {
+    expect(loadHouseVendorConfig({}).trustProxy).toEqual(['loopback']);
+    expect(loadHouseVendorConfig({ HOUSE_VENDOR_TRUST_PROXY: '10.0.0.0/8, 10.1.2.3' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '10.1.2.3',
+    ]);
+    const two = limits({ sessionsPerIp: { points: 2, seconds: 60 } });
+    // Behind a load balancer on loopback: each player counts as the address it forwarded.
+    const behind = await vendor({ trustProxy: ['loopback'], httpLimits: two });
+    for (const client of ['203.0.113.1', '203.0.113.2'])
+      for (let i = 0; i < 2; i += 1)
+        expect((await exchange(behind, '127.0.0.1', undefined, client)).status, client).toBe(200);
+    expectRefused(await exchange(behind, '127.0.0.1', undefined, '203.0.113.1'), 60);
+    // No trusted proxy: a forged X-Forwarded-For does not buy a fresh budget.
+    const direct = await vendor({ trustProxy: false, httpLimits: two });
+    expect((await exchange(direct, '127.0.0.1', undefined, '198.51.100.1')).status).toBe(200);
+    expect((await exchange(direct, '127.0.0.1', undefined, '198.51.100.2')).status).toBe(200);
+    expectRefused(await exchange(direct, '127.0.0.1', undefined, '198.51.100.3'), 60);
+  });
+
   it('reads its numbers from the environment, with the defaults the README explains', () => {
     expect(loadHouseVendorConfig({}).httpLimits).toEqual(DEFAULT_HTTP_LIMITS);
     expect(DEFAULT_HTTP_LIMITS).toEqual({

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { isUnavailableError } from '@lotus/db-unavailable';
+import { isUnavailableError } from '@lotus/server-common/unavailable';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import {

@@ -54,6 +54,7 @@ export function testConfig(
     nodeEnv: 'test',
     port: 0,
     host: '127.0.0.1',
+    trustProxy: false,
     platformUrl,
     vendorCode: 'HOUSE',
     brands: new Map([['DEMO', TEST_SECRET]]),
