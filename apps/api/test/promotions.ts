@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AdminPromotion, MemberPromotion } from '@lotus/contracts/promotions';
 import { expect } from 'vitest';
 import { promotionWagering } from '../src/domains/promotions/wagering.consumer.ts';
-import { drainConsumer } from '../src/events/runner.ts';
+import { drainWritten } from './events.ts';
 import type { SignedInMember } from './factories.ts';
 import type { backOfficeTeam } from './operators.ts';
 import { call, headers, type TestContext } from './support.ts';
@@ -32,7 +32,7 @@ export async function wageringReaches(
 ): Promise<MemberPromotion> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
+    await drainWritten(ctx.db, promotionWagering, { maxBatches: 1000 });
     const current = await rewardRecord(ctx, m, id);
     if (current.wageringDone === done || Date.now() > deadline) return current;
     await new Promise((resolve) => setTimeout(resolve, 100));

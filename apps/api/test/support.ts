@@ -4,59 +4,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createDatabase, type Db } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrator.ts';
+import type { Db } from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
 import { brandTemplate } from '../src/db/seed/demo-brand.ts';
-import { type BrandContent, createBrandWithContent, seed } from '../src/db/seed.ts';
+import { type BrandContent, createBrandWithContent } from '../src/db/seed.ts';
 import type { Brand } from '../src/domains/brands/brand.ts';
 import type { EmailProvider } from '../src/domains/verification/email.ts';
 import type { ThrottleRules } from '../src/http/throttle.ts';
 import type { RateLimits } from '../src/http/types.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { TEST_PASSWORD_HASHING } from './settings.ts';
 
-const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-type TestDatabase = { db: Db; drop: () => Promise<void> };
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new empty PostgreSQL database on the test server; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `lotus_test_${randomBytes(6).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  return {
-    url: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
-    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
-
-/** TEST_DB=pglite: PGlite in memory; TEST_DB=postgres: a fresh database, dropped afterwards. */
-async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const db = await createDatabase({ memory: true });
-    return { db, drop: () => db.destroy() };
-  }
-  const pgDb = await createPostgresDatabase();
-  const db = await createDatabase({ databaseUrl: pgDb.url });
-  return {
-    db,
-    drop: async () => {
-      await db.destroy();
-      await pgDb.drop();
-    },
-  };
-}
+export { createPostgresDatabase, createSeededPostgresDatabase, createTestDatabase } from './database.ts';
+export { TEST_ADMIN_URL, TEST_PASSWORD_HASHING } from './settings.ts';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -77,8 +39,6 @@ export type TestAppOptions = {
   emailProvider?: EmailProvider;
 };
 
-/** argon2id at its cheapest, so the suite stays fast (production cost: lib/hashing.ts). */
-export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 /** Every test captcha reads `xxxx`. */
 export const TEST_CAPTCHA_LETTER = 'x';
 /** A proof of work that takes a few iterations. */
@@ -93,8 +53,6 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
   let database: TestDatabase | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await migrateToLatest(database.db);
-    await seed(database.db, { hashing: TEST_PASSWORD_HASHING });
     ctx.db = database.db;
     ctx.uploadDir = await mkdtemp(path.join(tmpdir(), 'lotus-uploads-'));
     ctx.app = await buildApp({

@@ -10,7 +10,8 @@ export type Db = Kysely<Database>;
 export type DatabaseTarget =
   | { databaseUrl: string; poolSize?: number; timeouts?: Partial<PoolTimeouts> }
   | { dataDir: string }
-  | { memory: true };
+  /** In memory; `loadDataDir` starts from a data directory's tar (tests: a migrated snapshot) instead of initdb. */
+  | { memory: true; loadDataDir?: Blob };
 
 /** PostgreSQL connections per process unless the target says otherwise (DATABASE_POOL_SIZE). */
 export const DEFAULT_POOL_SIZE = 10;
@@ -101,13 +102,19 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const parsers = { [INT8_OID]: keepInt8AsString };
-  let pglite: PGlite;
+  return databaseOnPglite(await createPglite(target));
+}
+
+/** The embedded engine of a PGlite target (tests snapshot its data directory). */
+export async function createPglite(target: { dataDir: string } | { memory: true; loadDataDir?: Blob }) {
+  const options = { parsers: { [INT8_OID]: keepInt8AsString }, postgresqlconf: EMBEDDED_CONF };
   if ('dataDir' in target) {
     await mkdir(target.dataDir, { recursive: true });
-    pglite = await PGlite.create(target.dataDir, { parsers, postgresqlconf: EMBEDDED_CONF });
-  } else {
-    pglite = await PGlite.create({ parsers, postgresqlconf: EMBEDDED_CONF });
+    return PGlite.create(target.dataDir, options);
   }
+  return PGlite.create(target.loadDataDir ? { ...options, loadDataDir: target.loadDataDir } : options);
+}
+
+export function databaseOnPglite(pglite: PGlite): Db {
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }

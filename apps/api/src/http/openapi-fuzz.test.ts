@@ -414,7 +414,7 @@ describe('OpenAPI fuzz', () => {
             });
           }
         }
-        for (const whole of [[], 'text', 42, null, { ['\u0000']: 1 }]) {
+        for (const whole of [[], 'text', 42, null, { '\u0000': 1 }]) {
           await send('body', { method: methodOf, url: url(baseParams, baseQuery), body: whole });
         }
       }

@@ -2,7 +2,6 @@ import {
   type BetStatus,
   type BettingRecordPage,
   type BettingRecordQuery,
-  type GameList,
   type PersonalProfit,
   type PersonalProfitQuery,
   type PopularGamesQuery,
@@ -17,7 +16,6 @@ import { LOTTERY_RULES, type PopularGames } from '@lotus/contracts/lottery';
 import { formatAmount } from '@lotus/contracts/money';
 import { GAME_CATEGORIES, type GameCategory } from '@lotus/contracts/system';
 import type { Db } from '../../db/database.ts';
-import type { Executor } from '../../db/executor.ts';
 import { createDbCache } from '../../lib/db-cache.ts';
 import { pickText } from '../../lib/localised.ts';
 import type { Brand } from '../brands/brand.ts';

@@ -12,6 +12,7 @@ import type {
 import type { TransactionHistoryPage } from '@lotus/contracts/wallet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { oneUtcDay } from '../../../test/days.ts';
+import { drainWritten } from '../../../test/events.ts';
 import {
   afterDraw,
   bet,
@@ -27,7 +28,6 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { demoBrand } from '../../../test/withdrawals.ts';
 import type { EventConsumer } from '../../events/event.ts';
-import { drainConsumer } from '../../events/runner.ts';
 import { updateBrandSettings } from '../brands/brand-settings.ts';
 import { lotteryCatalogue, lotteryConfigChanged } from './game.service.ts';
 import { createNumeros, drawNumero } from './numero.service.ts';
@@ -345,7 +345,7 @@ describe('lottery calls', () => {
             if (e.metadata.memberId === m.id) moved.push([e.kind, e.metadata.orderId, e.type]);
         },
       };
-      await drainConsumer(ctx.db, consumer);
+      await drainWritten(ctx.db, consumer);
       const wonId = won.body.value.order.orderId;
       const cancelledId = cancelled.body.value.order.orderId;
       expect(

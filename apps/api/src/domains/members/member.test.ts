@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { LoginResult } from '@lotus/contracts/accounts';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember, type MemberOptions } from '../../../test/factories.ts';
-import { getWithToken, loginAs, randomIp, randomMobile } from '../../../test/members.ts';
+import { getWithToken, randomIp, randomMobile } from '../../../test/members.ts';
 import { call, headers, listFiles, setupTestApp } from '../../../test/support.ts';
 import { latestSmsCode } from '../../harness.ts';
 

@@ -9,13 +9,13 @@ import type {
 } from '@lotus/contracts/missions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { oneUtcDay } from '../../../test/days.ts';
+import { drainWritten } from '../../../test/events.ts';
 import { loggedInMember, mainBalance, signedInMember } from '../../../test/factories.ts';
 import { catalogueTestVendor, seamless, slot, type TestVendor } from '../../../test/games.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import type { LedgerEvent } from '../../events/event.ts';
-import { drainConsumer } from '../../events/runner.ts';
 import { issueVendorSession } from '../vendors/vendor-session.service.ts';
 import type { MissionRow } from './mission.repository.ts';
 import { missionFact, missionProgressConsumer, progressDeltas } from './mission-progress.consumer.ts';
@@ -92,7 +92,7 @@ async function deliver(events: LedgerEvent[]) {
 async function drainUntil(done: () => Promise<boolean>) {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    await drainConsumer(ctx.db, missionProgressConsumer, { maxBatches: 1000 });
+    await drainWritten(ctx.db, missionProgressConsumer, { maxBatches: 1000 });
     if (await done()) return;
     if (Date.now() > deadline) throw new Error('mission_progress did not catch up');
     await sleep(100);

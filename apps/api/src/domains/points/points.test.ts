@@ -18,6 +18,7 @@ import {
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PNG } from '../../../test/deposits.ts';
+import { drainWritten } from '../../../test/events.ts';
 import {
   FUNDS_PASSWORD,
   fund,
@@ -39,7 +40,6 @@ import { sealed } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam, createOperator, operatorLogin, uniqueName } from '../../../test/operators.ts';
 import { createBrand, headers, setupTestApp } from '../../../test/support.ts';
-import { drainConsumer } from '../../events/runner.ts';
 import { passwordCheckUrl } from '../members/funds-password.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
@@ -107,7 +107,7 @@ async function givePoints(brandId: string, memberId: string, amount: bigint) {
 async function drainUntil(done: () => Promise<boolean>) {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    await drainConsumer(ctx.db, pointsEarning, { maxBatches: 1000 });
+    await drainWritten(ctx.db, pointsEarning, { maxBatches: 1000 });
     if (await done()) return;
     if (Date.now() > deadline) throw new Error('points_earning did not catch up');
     await sleep(100);
@@ -204,7 +204,7 @@ describe('points earned on turnover', () => {
     await bet('SLOT1', '5.00', true);
     await bet('LIVE1', '0.90'); // 0.10 carried + 0.63 = 0.73: still 2 live points
     await drainUntil(async () => (await points(p.id)) >= 26n);
-    await drainConsumer(ctx.db, pointsEarning, { maxBatches: 1000 });
+    await drainWritten(ctx.db, pointsEarning, { maxBatches: 1000 });
     expect(await byCategory()).toEqual({ LIVE: 2n, FISH: 12n, RNG: 6n, SPORTS: 3n, PVP: 3n });
     const live = await ctx.db
       .selectFrom('points_accruals')
@@ -218,7 +218,7 @@ describe('points earned on turnover', () => {
     await sql`update event_consumers set last_tx_id = '0'::xid8, last_entry_id = 0 where name = ${pointsEarning.name}`.execute(
       ctx.db,
     );
-    await drainConsumer(ctx.db, pointsEarning, { maxBatches: 1000 });
+    await drainWritten(ctx.db, pointsEarning, { maxBatches: 1000 });
     expect(await points(p.id)).toBe(26n);
 
     const tx = await memberGet<PointTransactionPage>(ctx, '/wps/relay/ODSFE2_MemTransDet?size=50', p);

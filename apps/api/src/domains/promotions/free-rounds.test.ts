@@ -4,6 +4,7 @@ import type { CatalogueGamePage, LaunchGameResult } from '@lotus/contracts/games
 import type { AdminMemberPromotion, AdminPromotion, MemberPromotion } from '@lotus/contracts/promotions';
 import { type Kysely, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { drainWritten } from '../../../test/events.ts';
 import {
   brandOf,
   house,
@@ -18,7 +19,6 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { promotionBody } from '../../../test/promotions.ts';
 import { setupTestApp } from '../../../test/support.ts';
-import { drainConsumer } from '../../events/runner.ts';
 import * as stakesMigration from '../games/migrations/0048_game_stakes.ts';
 import { pointsEarning } from '../points/points.consumer.ts';
 import { accountBalance, ensureAccount } from '../wallet/ledger.service.ts';
@@ -500,8 +500,8 @@ describe('free spins through the seamless wallet', () => {
     const kinds = (await journalOf(p.id)).map((r) => `${r.kind}:${r.amount}`);
     expect(kinds).toEqual(['promotion_free_round_win:500', 'promotion_free_round_win:100']);
     // The pool paid it: the reconciliation after the test checks every entry balances.
-    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
-    await drainConsumer(ctx.db, pointsEarning, { maxBatches: 1000 });
+    await drainWritten(ctx.db, promotionWagering, { maxBatches: 1000 });
+    await drainWritten(ctx.db, pointsEarning, { maxBatches: 1000 });
     expect((await recordRow(record.id)).wagering_done).toBe('0');
     const points = await ctx.db
       .selectFrom('points_accounts')
@@ -520,7 +520,7 @@ describe('free spins through the seamless wallet', () => {
       currency: 'MYR',
     });
     expect(paid.body.success).toBe(true);
-    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
+    await drainWritten(ctx.db, promotionWagering, { maxBatches: 1000 });
     expect((await recordRow(record.id)).wagering_done).toBe('100');
     // Rollback after the win: the bet is settled, its round stays used.
     const late = await seamless(ctx, house, 'rollback', {

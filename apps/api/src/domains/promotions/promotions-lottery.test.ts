@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminPromotion, MemberPromotion } from '@lotus/contracts/promotions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { drainWritten } from '../../../test/events.ts';
 import type { SignedInMember } from '../../../test/factories.ts';
 import {
   bet,
@@ -15,7 +16,6 @@ import { backOfficeTeam } from '../../../test/operators.ts';
 import { rewardRecord, wageringReaches } from '../../../test/promotions.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import type { LedgerEvent } from '../../events/event.ts';
-import { drainConsumer } from '../../events/runner.ts';
 import { cancelNumero } from '../lottery/settlement.service.ts';
 import { promotionWagering } from './wagering.consumer.ts';
 
@@ -135,7 +135,7 @@ describe('lottery refunds and bonus wagering', () => {
     await Promise.all(
       [1, 2].map(() => ctx.db.transaction().execute((trx) => promotionWagering.handle(trx, [event, event]))),
     );
-    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
+    await drainWritten(ctx.db, promotionWagering, { maxBatches: 1000 });
     expect(await record(m, r.id)).toMatchObject({ state: 'process', wageringDone: '2.00' });
     const rows = await wageringRows(r.id);
     expect(rows.filter((row) => row.entry_id === event.entryId)).toEqual([
@@ -162,7 +162,7 @@ describe('lottery refunds and bonus wagering', () => {
     ]);
     expect((await progressOf(a, ra.id, '2.00')).wageringDone).toBe('2.00');
     expect((await progressOf(b, rb.id, '0.00')).wageringDone).toBe('0.00');
-    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
+    await drainWritten(ctx.db, promotionWagering, { maxBatches: 1000 });
     expect((await record(a, ra.id)).wageringDone).toBe('2.00');
   });
 
@@ -176,7 +176,7 @@ describe('lottery refunds and bonus wagering', () => {
     await order(b, n.numero, 2);
     expect((await progressOf(b, rb.id, '4.00')).wageringDone).toBe('4.00');
     expect((await memberCall(ctx, a, 'POST', `/lgw/orders/${aOrder}/cancel`)).body.success).toBe(true);
-    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
+    await drainWritten(ctx.db, promotionWagering, { maxBatches: 1000 });
     // A forged delivery: a's refund event claiming to be b's. b's stake entry is another order.
     const forged = await refundEvent(aOrder);
     forged.metadata = { ...forged.metadata, memberId: b.id };
@@ -191,7 +191,7 @@ describe('lottery refunds and bonus wagering', () => {
     const id = await order(m, n.numero, 4);
     expect((await memberCall(ctx, m, 'POST', `/lgw/orders/${id}/cancel`)).body.success).toBe(true);
     await progressOf(m, r.id, '0.00');
-    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
+    await drainWritten(ctx.db, promotionWagering, { maxBatches: 1000 });
     expect((await record(m, r.id)).wageringDone).toBe('0.00');
     expect((await wageringRows(r.id)).every((row) => row.counted === '0')).toBe(true);
   });

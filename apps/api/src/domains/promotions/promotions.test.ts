@@ -9,6 +9,7 @@ import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { WITHDRAW_RELAY } from '@lotus/contracts/withdrawals';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callback, onlineDeposit, paidBody } from '../../../test/deposits.ts';
+import { drainWritten } from '../../../test/events.ts';
 import { mainBalance, makeVendor, type SignedInMember, signedInMember } from '../../../test/factories.ts';
 import { sealed } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
@@ -16,7 +17,6 @@ import { backOfficeTeam } from '../../../test/operators.ts';
 import { rewardRecord, wageringReaches } from '../../../test/promotions.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { addCard } from '../../../test/withdrawals.ts';
-import { drainConsumer } from '../../events/runner.ts';
 import { passwordCheckUrl } from '../members/funds-password.ts';
 import { issueVendorSession } from '../vendors/vendor-session.service.ts';
 import { accountBalance, ensureAccount } from '../wallet/ledger.service.ts';
@@ -385,7 +385,7 @@ describe('wagering', () => {
     await bet(m, 'pr-live', '20.00'); // LIVE 10% -> 2.00
     await bet(m, 'pr-slot', '25.00'); // above the max bet: flagged, nothing
     await progressOf(m, r.id, '12.00');
-    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 }); // again: nothing twice
+    await drainWritten(ctx.db, promotionWagering, { maxBatches: 1000 }); // again: nothing twice
     expect(await record(m, r.id)).toMatchObject({ state: 'process', wageringDone: '12.00', flaggedBets: 1 });
     // A bet rolled back takes its progress back, once (the bet and its rollback in one batch too).
     const rolled = await bet(m, 'pr-slot', '15.00');
@@ -406,7 +406,7 @@ describe('wagering', () => {
       currency: 'MYR',
     });
     expect((await progressOf(m, r.id, '12.00')).wageringDone).toBe('12.00');
-    await drainConsumer(ctx.db, promotionWagering, { maxBatches: 1000 });
+    await drainWritten(ctx.db, promotionWagering, { maxBatches: 1000 });
     expect((await record(m, r.id)).wageringDone).toBe('12.00');
     await bet(m, 'pr-slot', '20.00');
     await bet(m, 'pr-slot', '20.00');

@@ -15,6 +15,7 @@ import type { TransactionHistoryPage } from '@lotus/contracts/wallet';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { utcDay } from '../../../test/days.ts';
+import { drainWritten } from '../../../test/events.ts';
 import {
   catalogueTestVendor,
   launchTokenOf,
@@ -29,7 +30,6 @@ import { bet, freshNumero, lotteryMember, memberCall, testGame } from '../../../
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
-import { drainConsumer } from '../../events/runner.ts';
 import { setBrandFlags } from '../../harness.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
@@ -126,8 +126,8 @@ async function deposit(memberId: string, amount: bigint) {
 }
 
 async function drain() {
-  await drainConsumer(ctx.db, vipTurnover);
-  await drainConsumer(ctx.db, vipDeposits);
+  await drainWritten(ctx.db, vipTurnover);
+  await drainWritten(ctx.db, vipDeposits);
 }
 
 /** Turnover and deposits of a member set directly (the job and rebate tests; the consumer has its own). */
@@ -172,7 +172,7 @@ describe('vip turnover consumer', () => {
     const t = await memberTurnoverByCategory(ctx.db, brand.id, p.id, first, today());
     expect(Object.fromEntries(t)).toEqual({ LIVE: 2000n, RNG: 1000n });
     // A redelivery (a consumer reading the whole feed again with the same handler) counts nothing twice.
-    await drainConsumer(ctx.db, { ...vipTurnover, name: `vip_turnover_again_${randomUUID().slice(0, 6)}` });
+    await drainWritten(ctx.db, { ...vipTurnover, name: `vip_turnover_again_${randomUUID().slice(0, 6)}` });
     const again = await memberTurnoverByCategory(ctx.db, brand.id, p.id, first, today());
     expect(Object.fromEntries(again)).toEqual({ LIVE: 2000n, RNG: 1000n });
     // Another member's turnover is their own.
@@ -212,7 +212,7 @@ describe('vip turnover consumer', () => {
     await deposit(p.id, 30_000n);
     await deposit(p.id, 20_000n);
     await drain();
-    await drainConsumer(ctx.db, { ...vipDeposits, name: `vip_deposits_again_${randomUUID().slice(0, 6)}` });
+    await drainWritten(ctx.db, { ...vipDeposits, name: `vip_deposits_again_${randomUUID().slice(0, 6)}` });
     const { rows } = await sql<{ day: string; amount: string }>`
       select day::text as day, amount::text from vip_deposits
       where brand_id = ${brand.id} and member_id = ${p.id} order by day`.execute(ctx.db);

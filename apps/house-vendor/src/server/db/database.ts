@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -9,8 +11,9 @@ export type VendorDb = Kysely<VendorDatabase>;
 /** Where the vendor's data lives: its own PostgreSQL database, a PGlite directory, or PGlite in memory. */
 export type VendorDatabaseTarget =
   | { databaseUrl: string; poolSize?: number }
-  | { dataDir: string }
-  | { memory: true };
+  /** `loadDataDir` (a data directory's tar) fills the directory when it holds no database yet (tests: a migrated snapshot). */
+  | { dataDir: string; loadDataDir?: Blob }
+  | { memory: true; loadDataDir?: Blob };
 
 const INT8_OID = 20;
 /** int8 stays a string so no amount is rounded through a JS number (PGlite parses it to number otherwise). */
@@ -41,13 +44,23 @@ export async function createVendorDatabase(target: VendorDatabaseTarget): Promis
     });
     return new Kysely<VendorDatabase>({ dialect: new PostgresDialect({ pool }) });
   }
-  const parsers = { [INT8_OID]: keepInt8AsString };
-  let pglite: PGlite;
+  return vendorDatabaseOnPglite(await createVendorPglite(target));
+}
+
+/** The embedded engine of a PGlite target (tests snapshot its data directory). */
+export async function createVendorPglite(
+  target: { dataDir: string; loadDataDir?: Blob } | { memory: true; loadDataDir?: Blob },
+): Promise<PGlite> {
+  const options = { parsers: { [INT8_OID]: keepInt8AsString }, postgresqlconf: EMBEDDED_CONF };
+  const load = target.loadDataDir;
   if ('dataDir' in target) {
     await mkdir(target.dataDir, { recursive: true });
-    pglite = await PGlite.create(target.dataDir, { parsers, postgresqlconf: EMBEDDED_CONF });
-  } else {
-    pglite = await PGlite.create({ parsers, postgresqlconf: EMBEDDED_CONF });
+    const fresh = !existsSync(path.join(target.dataDir, 'PG_VERSION'));
+    return PGlite.create(target.dataDir, load && fresh ? { ...options, loadDataDir: load } : options);
   }
+  return PGlite.create(load ? { ...options, loadDataDir: load } : options);
+}
+
+export function vendorDatabaseOnPglite(pglite: PGlite): VendorDb {
   return new Kysely<VendorDatabase>({ dialect: new PGliteDialect({ pglite }) });
 }

@@ -19,7 +19,7 @@ import {
 } from './migrator.ts';
 
 /**
- * The vendor's migrator (project house-vendor on PGlite, house-vendor-postgres on PostgreSQL): its
+ * The vendor's migrator (project house-vendor-pglite on PGlite, house-vendor-postgres on PostgreSQL): its
  * migrations, then its function files as repeatable migrations (@lotus/db-repeatable), each applied
  * when its checksum changed, under a lock, and a database migrated by the old 0004/0005 converging
  * on the file's body.
@@ -38,7 +38,7 @@ afterEach(async () => {
 });
 
 async function freshDatabase(): Promise<{ db: VendorDb; another: () => Promise<VendorDb> }> {
-  const storage = await createTestStorage();
+  const storage = await createTestStorage({ empty: true });
   const db = await createVendorDatabase(storage.target);
   cleanups.push(async () => {
     await db.destroy();

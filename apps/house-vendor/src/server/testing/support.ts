@@ -1,8 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import {
+  createTestPostgresDatabase,
+  DEFAULT_ADMIN_URL,
+  readPgliteSnapshot,
+} from '@lotus/server-common/test-databases';
+import { inject } from 'vitest';
 import type { HouseVendorConfig } from '../config.ts';
 import type { VendorDatabaseTarget } from '../db/database.ts';
 import { relaxedHttpLimits } from '../http/rate-limit.ts';
@@ -10,40 +14,49 @@ import { type RunningHouseVendor, startHouseVendor } from '../server.ts';
 import { StubPlatform } from './stub-platform.ts';
 
 /**
- * The vendor's server tests run twice: on embedded PGlite (project house-vendor) and on real
- * PostgreSQL (project house-vendor-postgres, HOUSE_VENDOR_TEST_DB=postgres), where each test file
- * gets a fresh database on 127.0.0.1:5432, dropped afterwards.
+ * The vendor's server tests run twice: on embedded PGlite (project house-vendor-pglite) and on real
+ * PostgreSQL (project house-vendor-postgres, HOUSE_VENDOR_TEST_DB=postgres), where each test vendor
+ * gets a copy of the run's migrated template database on 127.0.0.1:5432, dropped afterwards.
  */
 
-const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? DEFAULT_ADMIN_URL;
 export const onPostgres = process.env.HOUSE_VENDOR_TEST_DB === 'postgres';
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Storage that outlives one vendor process (a restart test starts a second one on it). */
 export type TestStorage = { target: VendorDatabaseTarget; drop: () => Promise<void> };
 
-export async function createTestStorage(options: { persistent?: boolean } = {}): Promise<TestStorage> {
+/** The run's migrated vendor database (testing/global-setup.ts): a template name or a snapshot file. */
+function template(): string {
+  const value = inject('vendorDatabaseTemplate');
+  if (!value)
+    throw new Error(
+      'The vendor server tests run in the projects house-vendor-pglite and house-vendor-postgres',
+    );
+  return value;
+}
+
+/**
+ * A migrated vendor database of the test: on PostgreSQL a copy of the run's template (dropped by
+ * `drop`), on PGlite the run's snapshot loaded in memory, or into a directory of its own when it must
+ * outlive a restart (`persistent`). `empty`: a database that has never been migrated (the migrator's
+ * own tests).
+ */
+export async function createTestStorage(
+  options: { persistent?: boolean; empty?: boolean } = {},
+): Promise<TestStorage> {
   if (onPostgres) {
-    const name = `house_vendor_test_${randomBytes(6).toString('hex')}`;
-    await admin(`CREATE DATABASE ${name}`);
-    return {
-      target: { databaseUrl: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), poolSize: 4 },
-      drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    };
+    const database = await createTestPostgresDatabase({
+      adminUrl: ADMIN_URL,
+      prefix: 'house_vendor_test',
+      ...(options.empty ? {} : { template: template() }),
+    });
+    return { target: { databaseUrl: database.url, poolSize: 4 }, drop: database.drop };
   }
-  if (!options.persistent) return { target: { memory: true }, drop: async () => {} };
+  const loaded = options.empty ? {} : { loadDataDir: await readPgliteSnapshot(template()) };
+  if (!options.persistent) return { target: { memory: true, ...loaded }, drop: async () => {} };
   const dir = await mkdtemp(path.join(tmpdir(), 'house-vendor-'));
-  return { target: { dataDir: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+  return { target: { dataDir: dir, ...loaded }, drop: () => rm(dir, { recursive: true, force: true }) };
 }
 
 export function testConfig(

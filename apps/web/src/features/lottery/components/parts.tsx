@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOTTERY_ORDERS_KEY } from '../api/lottery.ts';
 import { formatCountdown, useSecondsUntil } from '../lib/server-clock.ts';
-import { numeroStatusLabel, tierLabel } from './labels.ts';
+import { tierLabel } from './labels.ts';
 
 /**
  * Time left until a numero closes, on the server's clock (or until it opens, for the next numero

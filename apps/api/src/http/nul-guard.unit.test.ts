@@ -19,7 +19,7 @@ async function guardedApp() {
 describe('NUL guard', () => {
   it('finds a NUL in a nested value or key, and nothing in clean data', () => {
     expect(findNul({ a: ['x', { b: 'y\u0000' }] })).toBe('a.1.b');
-    expect(findNul({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(findNul({ 'k\u0000': 1 })).toBe('k\u0000');
     expect(findNul('\u0000')).toBe('request');
     expect(findNul({ a: ['x', 1, null, { b: '中文😀' }] })).toBeNull();
   });

@@ -1,0 +1,33 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type { Db } from '../src/db/database.ts';
+import type { EventConsumer } from '../src/events/event.ts';
+import { drainConsumer } from '../src/events/runner.ts';
+
+/**
+ * Waits until every journal entry written so far is readable by the event feed. The feed reads an
+ * entry once every transaction older than it has ended, in any database of the server
+ * (feed.repository.ts): on a PostgreSQL server shared with other test files (the parallel workers,
+ * the other projects) that may take a moment after the entry committed.
+ */
+export async function feedReadable(db: Db, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const { rows } = await sql<{ readable: boolean }>`
+      select coalesce((select tx_id from journal_entries order by tx_id desc limit 1)
+                      < pg_snapshot_xmin(pg_current_snapshot()), true) as readable`.execute(db);
+    if (rows[0]?.readable) return;
+    if (Date.now() > deadline) throw new Error('the event feed did not catch up with the journal');
+    await sleep(10);
+  }
+}
+
+/** Drains a consumer over everything written so far (see feedReadable). */
+export async function drainWritten(
+  db: Db,
+  consumer: EventConsumer,
+  options: { batchSize?: number; maxBatches?: number } = {},
+): Promise<number> {
+  await feedReadable(db);
+  return drainConsumer(db, consumer, options);
+}
