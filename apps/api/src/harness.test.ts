@@ -1,24 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../test/support.ts';
-import type { DatabaseTarget } from './db/database.ts';
+import { createSeededTarget } from '../test/database.ts';
 import { createDemoLikeBrand, getBrandSettings, withDatabase } from './harness.ts';
-
-/** A fresh database of the project's kind: PostgreSQL, or PGlite in a scratch directory. */
-async function freshTarget(): Promise<{ target: string | DatabaseTarget; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB === 'postgres') {
-    const database = await createPostgresDatabase();
-    return { target: database.url, drop: database.drop };
-  }
-  const dir = await mkdtemp(path.join(tmpdir(), 'lotus-harness-'));
-  return { target: { dataDir: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
-}
 
 describe('the e2e harness', () => {
   it('creates a demo-like brand with settings, idempotently', async () => {
-    const { target, drop } = await freshTarget();
+    const { target, drop } = await createSeededTarget();
     try {
       const settings = await withDatabase(target, (db) =>
         createDemoLikeBrand(db, {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 /**
  * The database a test file gets: a copy of the run's migrated and seeded template (test/global-setup.ts)
  * on the engine its project names (TEST_DB=pglite or postgres). Kept apart from support.ts so the global
@@ -5,7 +8,7 @@
  */
 import { createTestPostgresDatabase, readPgliteSnapshot } from '@lotus/server-common/test-databases';
 import { inject } from 'vitest';
-import { createDatabase, type Db } from '../src/db/database.ts';
+import { createDatabase, type DatabaseTarget, type Db } from '../src/db/database.ts';
 import { TEST_ADMIN_URL } from './settings.ts';
 
 export type TestDatabase = { db: Db; drop: () => Promise<void> };
@@ -20,7 +23,8 @@ export async function createSeededPostgresDatabase(): Promise<{ url: string; dro
   return createTestPostgresDatabase({ adminUrl: TEST_ADMIN_URL, prefix: 'lotus_test', template: template() });
 }
 
-function template(): string {
+/** The run's template: a PostgreSQL template database's name, or the PGlite snapshot file. */
+export function template(): string {
   const value = process.env.TEST_DB ? inject('apiDatabaseTemplate') : undefined;
   if (!value)
     throw new Error(
@@ -46,5 +50,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await db.destroy();
       await copy.drop();
     },
+  };
+}
+
+/**
+ * A migrated and seeded database target of the project's engine for code that opens its own
+ * connections (the harness, a server process): a copy of the run's template on PostgreSQL (its URL),
+ * the run's snapshot loaded into a scratch directory on PGlite; `drop` removes it.
+ */
+export async function createSeededTarget(): Promise<{
+  target: string | DatabaseTarget;
+  drop: () => Promise<void>;
+}> {
+  if (process.env.TEST_DB === 'postgres') {
+    const copy = await createSeededPostgresDatabase();
+    return { target: copy.url, drop: copy.drop };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'lotus-seeded-'));
+  return {
+    target: { dataDir: dir, loadDataDir: await readPgliteSnapshot(template()) },
+    drop: () => rm(dir, { recursive: true, force: true }),
   };
 }

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -9,8 +11,11 @@ export type Db = Kysely<Database>;
 /** Where the data lives: a PostgreSQL URL, a PGlite directory, or PGlite in memory (tests). */
 export type DatabaseTarget =
   | { databaseUrl: string; poolSize?: number; timeouts?: Partial<PoolTimeouts> }
-  | { dataDir: string }
-  /** In memory; `loadDataDir` starts from a data directory's tar (tests: a migrated snapshot) instead of initdb. */
+  /**
+   * `loadDataDir`: start from a data directory's tar (tests: a migrated snapshot) instead of initdb; in a
+   * directory only when it holds no database yet.
+   */
+  | { dataDir: string; loadDataDir?: Blob }
   | { memory: true; loadDataDir?: Blob };
 
 /** PostgreSQL connections per process unless the target says otherwise (DATABASE_POOL_SIZE). */
@@ -106,13 +111,17 @@ export async function createDatabase(target: DatabaseTarget): Promise<Db> {
 }
 
 /** The embedded engine of a PGlite target (tests snapshot its data directory). */
-export async function createPglite(target: { dataDir: string } | { memory: true; loadDataDir?: Blob }) {
+export async function createPglite(
+  target: { dataDir: string; loadDataDir?: Blob } | { memory: true; loadDataDir?: Blob },
+): Promise<PGlite> {
   const options = { parsers: { [INT8_OID]: keepInt8AsString }, postgresqlconf: EMBEDDED_CONF };
+  const load = target.loadDataDir;
   if ('dataDir' in target) {
     await mkdir(target.dataDir, { recursive: true });
-    return PGlite.create(target.dataDir, options);
+    const fresh = !existsSync(path.join(target.dataDir, 'PG_VERSION'));
+    return PGlite.create(target.dataDir, load && fresh ? { ...options, loadDataDir: load } : options);
   }
-  return PGlite.create(target.loadDataDir ? { ...options, loadDataDir: target.loadDataDir } : options);
+  return PGlite.create(load ? { ...options, loadDataDir: load } : options);
 }
 
 export function databaseOnPglite(pglite: PGlite): Db {

@@ -4,16 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, headers, setupTestApp } from '../../test/support.ts';
+import { createSeededPostgresDatabase, template } from '../../test/database.ts';
+import { TEST_ADMIN_URL } from '../../test/settings.ts';
+import { headers, setupTestApp } from '../../test/support.ts';
 import { memberWithFunds, type SignedIn } from '../../test/withdrawals.ts';
 import { buildApp } from '../app.ts';
 import { createDatabase, type Db } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrator.ts';
-import { seed } from '../db/seed.ts';
 import { toAppError } from './error-handler.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = TEST_ADMIN_URL;
 
 const ctx = setupTestApp();
 
@@ -159,15 +159,8 @@ describe('database failover', () => {
       expect((await ctx.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
       return;
     }
-    const created = await createPostgresDatabase();
+    const created = await createSeededPostgresDatabase();
     const name = created.url.slice(created.url.lastIndexOf('/') + 1);
-    const prepare = async () => {
-      const setup = await createDatabase({ databaseUrl: created.url, poolSize: 1 });
-      await migrateToLatest(setup);
-      await seed(setup, { hashing: { memoryCost: 1024, timeCost: 1, parallelism: 1 } });
-      await setup.destroy();
-    };
-    await prepare();
     const db = await createDatabase({ databaseUrl: created.url, poolSize: 4 });
     const app = await appOn(db);
     try {
@@ -188,8 +181,7 @@ describe('database failover', () => {
       expect(refused.json().errorCode).toBe('service_unavailable');
 
       // The database comes back (same name, fresh data): no restart of the app is needed.
-      await adminQuery(`CREATE DATABASE ${name}`);
-      await prepare();
+      await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template()}`);
       expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
       expect((await status()).statusCode).toBe(200);
     } finally {
