@@ -15,12 +15,20 @@ const vendorGlobalSetup = 'apps/house-vendor/src/server/testing/global-setup.ts'
 const databaseProject = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
 
 /**
+ * The house vendor's server tests mostly wait on the live tables' clocks (betting windows of 1.5 to
+ * 8 s): a core is 10-40% busy with two of them at a time, so they run after everything else (group 1),
+ * five at a time.
+ */
+const vendorServerProject = { ...databaseProject, sequence: { groupOrder: 1 }, maxWorkers: 5 };
+
+/**
  * One run, several projects: the contracts' and the other shared packages' unit tests, the repository tools' tests (scripts/), the
  * API's integration tests twice (embedded PGlite and real PostgreSQL, chosen by TEST_DB), the house
  * vendor's game core and server (twice, PGlite and PostgreSQL), and the web app's and back office's component tests in jsdom.
  */
 export default defineConfig({
   test: {
+    // One worker per core (Vitest's default is one fewer): the database projects wait on PostgreSQL.
     maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
@@ -72,7 +80,7 @@ export default defineConfig({
             'apps/house-vendor/src/server/live/db-loss.test.ts',
           ],
           globalSetup: [vendorGlobalSetup],
-          ...databaseProject,
+          ...vendorServerProject,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
@@ -84,7 +92,7 @@ export default defineConfig({
           include: [vendorServerTests],
           globalSetup: [vendorGlobalSetup],
           env: { HOUSE_VENDOR_TEST_DB: 'postgres' },
-          ...databaseProject,
+          ...vendorServerProject,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

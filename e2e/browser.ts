@@ -45,7 +45,12 @@ export async function newPage(
       await popup
         .getByRole('button', { name: /close|tutup|关闭/i })
         .first()
-        .click();
+        .click()
+        // The scenario may end (its context closed) while the handler still waits for the button:
+        // nothing is left to close then, and nobody awaits the handler to hear about it.
+        .catch((error: unknown) => {
+          if (!String(error).includes('has been closed')) throw error;
+        });
     });
   }
   return { context, page };

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * End-to-end tests: the real platform (built web app served by the API on a fresh PostgreSQL
  * database) driven by Debian's Chromium through playwright-core. One server for the whole run,
- * started by global-setup; files run one after another (2-core machine, one browser at a time).
+ * started by global-setup; three files at a time, each with its own Chromium (the scenarios own their
+ * data: their own members, operators and numeros, and brands of their own for settings).
  */
 export default defineConfig({
   test: {
@@ -11,7 +12,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

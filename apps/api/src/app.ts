@@ -29,6 +29,7 @@ import type { MemberServices } from './http/member-services.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { cachedSerializerCompiler } from './http/serializer.ts';
 import { decorateTenancy, requireBrand } from './http/tenancy.ts';
 import { Throttle, type ThrottleRules } from './http/throttle.ts';
 import type { RateLimits, RouteDeps } from './http/types.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setSerializerCompiler(cachedSerializerCompiler);
 
   registerErrorHandling(app);
   decorateTenancy(app);
