@@ -1,4 +1,4 @@
-import { createMember, latestSmsCode, setKnownIp } from '@lotus/api/harness';
+import { createMember, fundMember, latestSmsCode, setKnownIp } from '@lotus/api/harness';
 import { TRIAL_TYPE } from '@lotus/contracts/accounts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,12 +131,18 @@ describe('accounts in the browser', () => {
   });
 
   it('hides and shows the balance, and keeps the language across login', async () => {
+    // A member of its own: the language chosen here becomes the member's stored language.
+    const username = `lang${unique()}`;
+    await db(async (d) => {
+      await createMember(d, { merchantCode: 'DEMO', username, password: 'Player123' });
+      await fundMember(d, { merchantCode: 'DEMO', username, amount: '1234.50' });
+    });
     const { context, page } = await newPage(browser);
     await openHome(page);
     await page.getByTestId('language-picker').click();
     await page.getByRole('menuitemradio', { name: /Bahasa Melayu/ }).click();
     await page.waitForFunction(() => document.documentElement.lang === 'ms');
-    await loginFromHeaderMs(page, 'demoplayer', 'Player123');
+    await loginFromHeaderMs(page, username, 'Player123');
     await loggedIn(page);
     const balance = page.getByTestId('balance');
     await balance.waitFor();

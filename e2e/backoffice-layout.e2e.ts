@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
 import { overflowingElements } from './overflow.ts';
-import { demoOperator, operatorLogin } from './pages.ts';
+import { demoOperator, operatorSignedIn } from './pages.ts';
 
 /**
  * No back-office page is wider than the screen (issue 11): every page of the side menu of an admin
@@ -106,7 +106,7 @@ describe('no back-office page is wider than the screen', () => {
     it(`every page of the menu and a member's detail at ${width} px`, { timeout: 150_000 }, async () => {
       const { context, page } = await newPage(browser);
       await page.setViewportSize({ width, height: 900 });
-      await operatorLogin(page, await admin());
+      await operatorSignedIn(page, await admin());
       const menu = page.getByRole('navigation', { name: 'Back-office menu' });
       const links = await menu
         .getByRole('link')

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_BRANDS } from './brands.ts';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
 import { overflowingElements } from './overflow.ts';
-import { demoOperator, dismissPopup, operatorLogin, unique } from './pages.ts';
+import { demoOperator, dismissPopup, operatorSignedIn, unique } from './pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,7 +59,7 @@ describe('customer service', () => {
     await context.close();
 
     const bo = await newPage(browser);
-    await operatorLogin(bo.page, await operator('cs'));
+    await operatorSignedIn(bo.page, await operator('cs'));
     await bo.page.getByRole('link', { name: 'Customer service' }).click();
     const row = bo.page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
@@ -109,7 +109,7 @@ describe('customer service', () => {
     expect(((await sent.json()) as { success: boolean }).success).toBe(true);
 
     const bo = await newPage(browser);
-    await operatorLogin(bo.page, await operator('marketing'));
+    await operatorSignedIn(bo.page, await operator('marketing'));
     await bo.page.getByRole('link', { name: 'Customer service' }).click();
     await bo.page.getByRole('tab', { name: 'Feedback' }).click();
     const row = bo.page.getByRole('row').filter({ hasText: content });
@@ -150,7 +150,7 @@ describe('customer service', () => {
     await context.close();
 
     const bo = await newPage(browser);
-    await operatorLogin(bo.page, await operator('marketing'));
+    await operatorSignedIn(bo.page, await operator('marketing'));
     await bo.page.getByRole('link', { name: 'Affiliate applications' }).click();
     const row = bo.page.getByRole('row').filter({ hasText: name });
     await row.waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser.ts';
-import { db, dismissPopup, financeOperator, memberOnDepositPage, operatorLogin } from './pages.ts';
+import { db, financeOperator, memberOnDepositPage, operatorSignedIn } from './pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('deposits in the browser', () => {
       return found.id;
     });
     const back = await newPage(browser);
-    await operatorLogin(back.page, await financeOperator());
+    await operatorSignedIn(back.page, await financeOperator());
     await back.page.getByRole('link', { name: 'Deposits' }).click();
     const queued = back.page.getByTestId(`bo-deposit-${id}`);
     await queued.waitFor({ timeout: 30_000 });
@@ -93,7 +93,6 @@ describe('deposits in the browser', () => {
     expect(await page.getByTestId('demo-amount').innerText()).toBe('88.80 MYR');
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
-    await dismissPopup(page, { timeout: 3_000 });
     await balanceShows(page, '88.80');
     await close();
   });

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
-import { db, dismissPopup, loggedIn, loginFromHeader, unique } from './pages.ts';
+import { db, memberSignedIn, unique } from './pages.ts';
 
 /**
  * Free-round rewards end to end (docs/free-rounds.md), nothing mocked: a member applies for a
@@ -116,14 +116,10 @@ describe('free rounds in the browser', () => {
       .slice(0, 32);
 
     const { context, page } = await newPage(browser);
-    await page.goto(`${siteUrl()}/index`);
-    await dismissPopup(page, { timeout: 15_000 });
-    await loginFromHeader(page, username, 'Secret123');
-    await loggedIn(page);
+    await memberSignedIn(page, username, 'Secret123');
 
     // 1. Apply on the promotion's card, claim in the reward centre: 3 free spins, none played.
     await page.goto(`${siteUrl()}/promotions`);
-    await dismissPopup(page, { timeout: 3_000 });
     const card = page.getByTestId('promotion-card').filter({ hasText: title });
     await card.getByRole('button', { name: 'Apply' }).click();
     await card.getByText('Ready to claim').waitFor({ timeout: 15_000 });

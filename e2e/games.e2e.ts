@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
-import { dismissPopup } from './pages.ts';
+import { dismissPopup, memberSignedIn } from './pages.ts';
 
 /**
  * Games (issue 12), platform side: the house vendor's slots in the lobby, play for visitors and
@@ -49,15 +49,7 @@ async function seamless(path: string, body: Record<string, unknown>): Promise<{ 
 }
 
 async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${siteUrl()}/index`);
-  await dismissPopup(page);
-  const box = page.getByTestId('login-box');
-  const bar = page.getByTestId('logged-in-bar');
-  await box.getByLabel('Username').fill(username);
-  await box.getByLabel('Password').fill('Secret123');
-  await box.locator('button[type="submit"]').click();
-  await bar.waitFor({ timeout: 30_000 });
-  await dismissPopup(page, { timeout: 3_000 });
+  await memberSignedIn(page, username, 'Secret123');
 }
 
 /** The names on the game grid once it shows `count` games. */
@@ -108,6 +100,16 @@ describe('games: lobby and launch', () => {
     expect(await gameNames(page, 1)).toEqual(['Lucky Sevens']);
     await page.getByRole('button', { name: 'All games', exact: true }).click();
 
+    // The vendor's page spends the launch token as soon as it loads: its request waits until the
+    // stored token has been read below, then goes on (and the token is spent).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`${inject('vendorUrl')}/play/**`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Play Jade Ways', exact: true }).click();
     await page.waitForURL(/\/game\?vendor=HOUSE&game=jade-ways/);
     const frame = page.getByTestId('game-iframe');
@@ -128,6 +130,19 @@ describe('games: lobby and launch', () => {
       return rows;
     });
     expect(stored).toEqual([{ member: username, game_code: 'jade-ways', mode: 'real', used_at: null }]);
+    release();
+    await expect
+      .poll(
+        () =>
+          db(async (d) => {
+            const { rows } = await sql<{ used: boolean }>`
+              select used_at is not null as used from launch_tokens
+              where token_hash = ${createHash('sha256').update(token).digest('hex')}`.execute(d);
+            return rows[0]?.used;
+          }),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
 
     // Back to the lobby, where the game is now among the recently played.
     await page.getByRole('button', { name: /Back to the lobby/ }).click();

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, siteUrl } from './browser.ts';
-import { dismissPopup } from './pages.ts';
+import { launchBrowser, newPage } from './browser.ts';
+import { memberSignedIn } from './pages.ts';
 
 /**
  * Games (issue 12) through the real house vendor: a member launches a slot from /rng, the vendor's
@@ -67,14 +67,7 @@ const minorOf = (text: string) => {
 };
 
 async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${siteUrl()}/index`);
-  await dismissPopup(page);
-  const box = page.getByTestId('login-box');
-  await box.getByLabel('Username').fill(username);
-  await box.getByLabel('Password').fill('Secret123');
-  await box.locator('button[type="submit"]').click();
-  await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
-  await dismissPopup(page, { timeout: 3_000 });
+  await memberSignedIn(page, username, 'Secret123');
 }
 
 /** Presses Spin once and waits until the vendor has settled that round and the button is back. */

@@ -1,8 +1,9 @@
+import { createMember } from '@lotus/api/harness';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
 import { overflowingElements } from './overflow.ts';
-import { closeDialog, dismissPopup } from './pages.ts';
+import { closeDialog, db, dismissPopup, unique } from './pages.ts';
 
 /**
  * No horizontal overflow, anywhere (issue 11): every member-site route of spec §2, logged out and
@@ -155,7 +156,14 @@ async function memberModals(page: Page, width: number): Promise<void> {
   await closeDialog(change);
 }
 
+/**
+ * Logs in through the header as a member of its own (a shared account's session would end when
+ * another scenario logs it in, and its stored language would follow it), so the members' popup is
+ * measured as a member meets it.
+ */
 async function logIn(page: Page): Promise<void> {
+  const username = `lay${unique()}`;
+  await db((d) => createMember(d, { merchantCode: 'DEMO', username, password: 'Player123' }));
   await page.goto(`${siteUrl()}/index`);
   await settle(page);
   const box = page.getByTestId('login-box');
@@ -164,7 +172,7 @@ async function logIn(page: Page): Promise<void> {
   // arrive (a slow machine): close the popup and type again until the bar shows.
   for (let attempt = 0; attempt < 3 && !(await bar.isVisible()); attempt += 1) {
     await checkAndDismissPopup(page, 'visitor', attempt === 0 ? 6_000 : 1_000);
-    await box.getByLabel('Username').fill('demoplayer');
+    await box.getByLabel('Username').fill(username);
     await box.getByLabel('Password').fill('Player123');
     await box
       .locator('button[type="submit"]')

@@ -1,7 +1,7 @@
 import { reconcileLedger } from '@lotus/api/harness';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, siteUrl } from './browser.ts';
+import { launchBrowser } from './browser.ts';
 import {
   betOnPage,
   cents,
@@ -16,7 +16,7 @@ import {
   unique,
   vendorUrl,
 } from './live-shared.ts';
-import { dismissPopup } from './pages.ts';
+import { memberSignedIn } from './pages.ts';
 
 /**
  * The live table page end to end (issue 13): two members in two browser contexts (one on a desktop,
@@ -43,16 +43,7 @@ type Seat = LiveSeat;
 async function sit(username: string, phone: boolean): Promise<Seat> {
   const memberId = await fundedMember(username);
   const { page } = await sessionWithoutPopups(browser);
-  await page.goto(`${siteUrl()}/index`);
-  await dismissPopup(page, { timeout: 1_000 });
-  const box = page.getByTestId('login-box');
-  await box.getByLabel('Username').fill(username);
-  await box.getByLabel('Password').fill('Secret123');
-  const authorized = page.waitForRequest((r) => Boolean(r.headers().authorization), { timeout: 30_000 });
-  authorized.catch(() => {}); // awaited below; a failed click must not leave it unhandled
-  await box.locator('button[type="submit"]').click();
-  await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
-  const siteToken = (await authorized).headers().authorization ?? '';
+  const siteToken = await memberSignedIn(page, username, 'Secret123');
   if (phone) await page.setViewportSize({ width: 390, height: 844 });
   const { game, frame } = await openLiveTable(page, TABLE, 'Play Lotus Baccarat');
   return { username, memberId, page, game, frame, siteToken };

@@ -17,7 +17,7 @@ import {
   vendorUrl,
 } from './live-shared.ts';
 import { overflowingElements } from './overflow.ts';
-import { dismissPopup, loginFromHeader, loginInBox } from './pages.ts';
+import { loginFromHeader, loginInBox } from './pages.ts';
 
 /**
  * The roulette live table end to end (issue 13), as live-page.e2e.ts plays baccarat: a member logs
@@ -50,7 +50,6 @@ async function sit(username: string, width: number): Promise<Seat> {
   const { page } = await sessionWithoutPopups(browser);
   await page.setViewportSize({ width, height: width < 900 ? 844 : 900 });
   await page.goto(`${siteUrl()}/index`);
-  await dismissPopup(page, { timeout: 1_000 });
   const authorized = page.waitForRequest((r) => Boolean(r.headers().authorization), { timeout: 30_000 });
   authorized.catch(() => {}); // awaited below; a failed click must not leave it unhandled
   if (width < 981) {

@@ -7,7 +7,6 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { newPage, siteUrl } from './browser.ts';
-import { dismissPopup } from './pages.ts';
 
 /**
  * What the two live-table scenarios (live.e2e.ts through the vendor's API, live-page.e2e.ts through
@@ -135,9 +134,9 @@ export async function betOnPage(seat: LiveSeat, bets: readonly PageBet[]): Promi
 }
 
 /**
- * A logged-in member's page opens /live and sits at `table` through its card's Play button (`play`,
- * the button's name): the table's card shows its live phase first (relayed by the platform from the
- * vendor's lobby; the announcement popup may open late on a loaded machine: closed if it did), then
+ * A logged-in member's page (a session without popups, sessionWithoutPopups) opens /live and sits at
+ * `table` through its card's Play button (`play`, the button's name): the table's card shows its live
+ * phase first (relayed by the platform from the vendor's lobby), then
  * the vendor's page in the site's iframe exchanges the launch token and shows the member's platform
  * balance and the betting grid. Answers the iframe's locator and frame.
  */
@@ -149,7 +148,6 @@ export async function openLiveTable(
   await page.goto(`${siteUrl()}/live`);
   const card = page.locator(`[data-testid="game-card"][data-game="${table}"]`);
   await card.locator('[data-testid="live-status"]:not([data-phase="unknown"])').waitFor({ timeout: 30_000 });
-  await dismissPopup(page, { timeout: 1_000 });
   await card.getByRole('button', { name: play, exact: true }).click();
   await page.waitForURL(new RegExp(`/game\\?vendor=HOUSE&game=${table}`));
   const iframe = page.getByTestId('game-iframe');

@@ -17,7 +17,7 @@ import {
   vendorSeats,
   vendorUrl,
 } from './live-shared.ts';
-import { dismissPopup } from './pages.ts';
+import { memberSignedIn } from './pages.ts';
 
 /**
  * Live tables (issue 13) through the real house vendor (its own process and database, short clocks
@@ -37,20 +37,8 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Logs in and returns the member token the site sends with its calls. */
-async function logIn(page: Page, username: string): Promise<string> {
-  await page.goto(`${siteUrl()}/index`);
-  await dismissPopup(page);
-  const box = page.getByTestId('login-box');
-  await box.getByLabel('Username').fill(username);
-  await box.getByLabel('Password').fill('Secret123');
-  const authorized = page.waitForRequest((r) => Boolean(r.headers().authorization), { timeout: 30_000 });
-  await box.locator('button[type="submit"]').click();
-  await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
-  const token = (await authorized).headers().authorization ?? '';
-  await dismissPopup(page, { timeout: 3_000 });
-  return token;
-}
+/** Signs in and returns the member token the site sends with its calls. */
+const logIn = (page: Page, username: string): Promise<string> => memberSignedIn(page, username, 'Secret123');
 
 async function vendor<T>(
   path: string,
@@ -86,7 +74,6 @@ async function seat(username: string, vendorId: string): Promise<Member> {
   const { page } = await sessionWithoutPopups(browser);
   const siteToken = await logIn(page, username);
   await page.goto(`${siteUrl()}/live`);
-  await dismissPopup(page, { timeout: 3_000 });
   // The platform relays the vendor's lobby: the table's card shows its live phase, not "unknown".
   const card = page.locator(`[data-testid="game-card"][data-game="${TABLE}"]`);
   await card.locator('[data-testid="live-status"]:not([data-phase="unknown"])').waitFor({ timeout: 30_000 });
@@ -216,7 +203,6 @@ describe('live: two players at one baccarat table', () => {
     // The live page on a 390 px phone: the table cards with their state, no sideways scrolling.
     await alice.page.setViewportSize({ width: 390, height: 844 });
     await alice.page.goto(`${siteUrl()}/live`);
-    await dismissPopup(alice.page, { timeout: 3_000 });
     await alice.page
       .locator(`[data-testid="game-card"][data-game="${TABLE}"] .live-road__bead`)
       .first()

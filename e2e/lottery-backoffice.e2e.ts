@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
 import { overflowingElements } from './overflow.ts';
-import { db, demoOperator, financeOperator, memberLogsIn, operatorLogin, unique } from './pages.ts';
+import { db, demoOperator, financeOperator, memberSignedIn, operatorSignedIn, unique } from './pages.ts';
 
 /**
  * The lottery's back-office screens (issue 14): an admin changes an odd and sees it; finance enters
@@ -115,7 +115,7 @@ async function placeBet(page: Page, gameId: string, numero: string): Promise<str
 describe('lottery back office', () => {
   it('lets an admin change an odd and see it, then put it back to the default', async () => {
     const { context, page } = await newPage(browser);
-    await operatorLogin(page, await demoOperator('admin'));
+    await operatorSignedIn(page, await demoOperator('admin'));
     await page.getByRole('link', { name: 'Lottery odds' }).click();
     await page.getByRole('heading', { name: 'Lottery odds' }).waitFor();
     await page.getByLabel('Family').selectOption('dice');
@@ -146,7 +146,7 @@ describe('lottery back office', () => {
     const second = await financeOperator();
 
     const a = await newPage(browser);
-    await operatorLogin(a.page, first);
+    await operatorSignedIn(a.page, first);
     await a.page.getByRole('link', { name: 'Lottery results' }).click();
     const waiting = a.page.getByTestId(`bo-lottery-awaiting-VNNORTH-${numero.numero}`);
     await waiting.waitFor({ timeout: 15_000 });
@@ -177,7 +177,7 @@ describe('lottery back office', () => {
       .waitFor({ timeout: 15_000 });
 
     const b = await newPage(browser);
-    await operatorLogin(b.page, second);
+    await operatorSignedIn(b.page, second);
     await b.page.getByRole('link', { name: 'Lottery results' }).click();
     const queued = b.page.getByTestId(`bo-lottery-pending-numero-VNNORTH-${numero.numero}`);
     await queued.waitFor({ timeout: 15_000 });
@@ -208,12 +208,12 @@ describe('lottery back office', () => {
       await fundMember(d, { merchantCode: 'DEMO', username, amount: '50.00' });
     });
     const member = await newPage(browser);
-    await memberLogsIn(member.page, username, 'Secret123');
+    await memberSignedIn(member.page, username, 'Secret123');
     const orderNumber = await placeBet(member.page, numero.gameId, numero.numero);
     await member.context.close();
 
     const { context, page } = await newPage(browser);
-    await operatorLogin(page, await financeOperator());
+    await operatorSignedIn(page, await financeOperator());
     await page.getByRole('link', { name: 'Lottery numeros' }).click();
     await page.getByLabel('Game').selectOption({ label: 'VNNORTH · Vietnam North' });
     await page.getByLabel('Status').selectOption('open');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneUtcDay } from '../apps/api/test/days.ts';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
 import { overflowingElements } from './overflow.ts';
-import { closeDialog, db, dismissPopup, memberLogsIn, unique } from './pages.ts';
+import { closeDialog, db, dismissPopup, memberSignedIn, unique } from './pages.ts';
 
 /**
  * The lottery's member pages (issue 14): the lobby lists the demo brand's games by family with their
@@ -126,12 +126,11 @@ describe('lottery: lobby, betting page and orders', () => {
       });
       const numero = await openNumero();
       const { context, page } = await newPage(browser);
-      await memberLogsIn(page, username, 'Secret123');
+      await memberSignedIn(page, username, 'Secret123');
       const balance = page.getByTestId('balance');
       await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/100\.00/);
 
       await page.goto(`${siteUrl()}/lottery`);
-      await dismissPopup(page, { timeout: 3_000 });
       const lobby = page.getByTestId('lottery-lobby');
       await lobby.waitFor({ timeout: 15_000 });
       for (const section of ['Fast lotteries', 'Vietnamese lotteries', 'SEA 4D']) {
@@ -184,7 +183,7 @@ describe('lottery: lobby, betting page and orders', () => {
         return id;
       });
       const { context, page } = await newPage(browser);
-      await memberLogsIn(page, username, 'Secret123');
+      await memberSignedIn(page, username, 'Secret123');
       const balance = page.getByTestId('balance');
       await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/100\.00/);
 
@@ -192,7 +191,6 @@ describe('lottery: lobby, betting page and orders', () => {
       // first numero with 12 s left (the one open now, unless it is about to close), so the wait for
       // the draw is the rest of the current minute (the draw cycle runs every 5 seconds).
       await page.goto(`${siteUrl()}/lottery?gameCode=${FAST}`);
-      await dismissPopup(page, { timeout: 3_000 });
       await page.getByRole('heading', { name: FAST_NAME }).waitFor({ timeout: 15_000 });
       await addSlip(page, ALL_DIGITS);
       const numero = await openNumero(12_000, FAST);
@@ -344,13 +342,12 @@ describe('lottery: lobby, betting page and orders', () => {
       await fundMember(d, { merchantCode: 'DEMO', username, amount: '100.00' });
     });
     const { context, page } = await newPage(browser);
-    await memberLogsIn(page, username, 'Secret123');
+    await memberSignedIn(page, username, 'Secret123');
     const balance = page.getByTestId('balance');
     await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toMatch(/100\.00/);
     const numero = await openNumero(30_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${siteUrl()}/lottery?gameCode=${GAME}`);
-    await dismissPopup(page, { timeout: 3_000 });
     await expect
       .poll(() => page.getByTestId('lottery-current-numero').innerText(), { timeout: 15_000 })
       .toContain(numero);

@@ -2,7 +2,7 @@ import { createMember } from '@lotus/api/harness';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser.ts';
-import { db, demoOperator, memberLogsIn, operatorLogin, unique } from './pages.ts';
+import { db, demoOperator, memberSignedIn, operatorSignedIn, unique } from './pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('messages', () => {
     await db((d) => createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' }));
 
     const bo = await newPage(browser);
-    await operatorLogin(bo.page, await demoOperator('marketing'));
+    await operatorSignedIn(bo.page, await demoOperator('marketing'));
     await bo.page.getByRole('link', { name: 'Messages' }).click();
     await bo.page.getByLabel('Audience').selectOption('members');
     await bo.page.getByLabel(/User names/).fill(username);
@@ -37,7 +37,7 @@ describe('messages', () => {
     await bo.context.close();
 
     const { context, page } = await newPage(browser);
-    await memberLogsIn(page, username, 'Secret123');
+    await memberSignedIn(page, username, 'Secret123');
     await page.setViewportSize({ width: 360, height: 780 });
     await page.getByTestId('account-menu').click();
     await page.getByTestId('account-menu-content').getByTestId('menu-member-centre').click();

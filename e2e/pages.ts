@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createMember, createOperator, currentTotpCode, withDatabase } from '@lotus/api/harness';
-import { popupClosedKey } from '@lotus/contracts/storage';
+import type { LoginResult } from '@lotus/contracts/accounts';
+import { encryptPayload, importPublicKeyPem } from '@lotus/contracts/crypto-envelope';
+import { popupClosedKey, SESSION_KEYS } from '@lotus/contracts/storage';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { newPage, siteUrl } from './browser.ts';
@@ -135,37 +137,64 @@ export async function loggedIn(page: Page): Promise<void> {
   await dismissPopup(page, { timeout: 3_000 });
 }
 
+/** The site's envelope: a call marked E, sealed with the server's public key as the browser seals it. */
+async function sealedPost<T>(path: string, payload: unknown): Promise<T> {
+  const site = { merchant: 'DEMO', language: 'EN', device: 'web' };
+  const key = await fetch(`${siteUrl()}/wps/system/publicKey`, { headers: site })
+    .then((res) => res.json() as Promise<{ value: { publicKey: string } }>)
+    .then((body) => importPublicKeyPem(body.value.publicKey));
+  const envelope = await encryptPayload(key, payload);
+  const res = await fetch(`${siteUrl()}${path}`, {
+    method: 'POST',
+    headers: { ...site, 'content-type': 'application/json', ...envelope.headers },
+    body: JSON.stringify(envelope.body),
+  });
+  const body = (await res.json()) as { success: boolean; value: T; errorCode: string };
+  if (!body.success) throw new Error(`${path}: ${res.status} ${body.errorCode}`);
+  return body.value;
+}
+
 /**
- * A member logs in from the header of the home page and lands logged in, with the members' popup
- * closed if the site shows one: the test waits for the popup's list itself rather than a few
- * seconds for the popup (on a loaded machine it opened later and covered the next click).
+ * A member of DEMO signed in for a scenario whose subject is not the login (accounts.e2e.ts and
+ * the layout guard log in through the page): the site's own login call, made from here, then the
+ * session the site would keep (sessionStorage: token, agent type, account; the announcement popups
+ * already seen) and the home page, logged in. Saves the home page's visitor round, the typing and
+ * the popups of a login through the header on every scenario. Answers the session token the site
+ * sends with its calls.
  */
-export async function memberLogsIn(page: Page, username: string, password: string): Promise<void> {
-  await openHome(page);
-  const popupItems = popupList(page, 'AF');
-  const answer = page
-    .waitForResponse((response) => new URL(response.url()).pathname.startsWith('/wps/session/login'), {
-      timeout: 30_000,
-    })
-    .then(
-      async (response) => `${response.status()} ${(await response.text().catch(() => '')).slice(0, 200)}`,
-      () => 'no answer to the login call',
-    );
-  await loginFromHeader(page, username, password);
-  await page
-    .getByTestId('logged-in-bar')
-    .waitFor({ timeout: 30_000 })
-    .catch(async (error: unknown) => {
-      // Say what the member saw and what the server answered, so a failure explains itself.
-      const box = await page
-        .getByTestId('login-box')
-        .innerText({ timeout: 1_000 })
-        .catch(() => '(no login box)');
-      throw new Error(`${username} is not logged in after 30 s; login call: ${await answer}; box: ${box}`, {
-        cause: error,
-      });
+export async function memberSignedIn(page: Page, username: string, password: string): Promise<string> {
+  const login = await sealedPost<LoginResult>('/wps/session/login', {
+    type: 'username',
+    username,
+    password,
+    loginDeviceId: randomBytes(16).toString('hex'),
+  });
+  if (login.firstTimeLogin) {
+    // As the site does after a first login (features/auth/lib/complete-login.ts).
+    await fetch(`${siteUrl()}/wps/member/firstLogin`, {
+      method: 'POST',
+      headers: { merchant: 'DEMO', language: 'EN', device: 'web', authorization: login.token },
     });
-  await popupClosedOnce(page, 'AF', await popupItems);
+  }
+  // Any page of the site's origin gives access to its sessionStorage; /health is the lightest.
+  await page.goto(`${siteUrl()}/health`);
+  await page.evaluate(
+    ({ keys, login, closed }) => {
+      sessionStorage.setItem(keys.token, login.token);
+      sessionStorage.setItem(keys.isAgent, String(login.isAgent));
+      sessionStorage.setItem(keys.account, login.userName);
+      sessionStorage.setItem(keys.merchant, 'DEMO');
+      for (const key of closed) sessionStorage.setItem(key, '1');
+    },
+    {
+      keys: SESSION_KEYS,
+      login: { token: login.token, isAgent: login.isAgent, userName: login.userName },
+      closed: (['A', 'B', 'F'] as const).map(popupClosedKey),
+    },
+  );
+  await page.goto(`${siteUrl()}/index`);
+  await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
+  return login.token;
 }
 
 /** Logs out through the confirm dialog; the visitors' popup shows again and is closed. */
@@ -184,7 +213,7 @@ export async function memberOnDepositPage(
   const username = `dep${unique()}`;
   await db((d) => createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' }));
   const { context, page } = await newPage(browser);
-  await memberLogsIn(page, username, 'Secret123');
+  await memberSignedIn(page, username, 'Secret123');
   await page.getByTestId('logged-in-bar').getByRole('button', { name: 'Deposit' }).click();
   await page.getByTestId('deposit-form').waitFor({ timeout: 15_000 });
   return { page, username, close: () => context.close() };
@@ -213,6 +242,42 @@ export async function operatorPasswordStep(page: Page, operator: OperatorLogin):
   await page.getByLabel('Username').fill(operator.username);
   await page.getByLabel('Password').fill(operator.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/**
+ * An operator signed into the back office for a scenario whose subject is not the login (the back
+ * office's own test logs in through the page): the login call with the password and the code of its
+ * TOTP secret, made from here, then the session the back office keeps (sessionStorage) and its menu.
+ */
+export async function operatorSignedIn(page: Page, operator: OperatorLogin): Promise<void> {
+  const res = await fetch(`${siteUrl()}/bo/v1/session/login`, {
+    method: 'POST',
+    headers: { merchant: 'DEMO', language: 'EN', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: operator.username,
+      password: operator.password,
+      totpCode: currentTotpCode(operator.totpSecret),
+    }),
+  });
+  const body = (await res.json()) as {
+    success: boolean;
+    errorCode: string;
+    value: { step: string; token: string; operator: unknown };
+  };
+  if (!body.success || body.value.step !== 'done')
+    throw new Error(`operator ${operator.username}: ${res.status} ${body.errorCode ?? body.value.step}`);
+  // Any page of the site's origin gives access to its sessionStorage; /health is the lightest.
+  await page.goto(`${siteUrl()}/health`);
+  await page.evaluate(
+    ({ token, info }) => {
+      // The back office's session keys (apps/backoffice/src/lib/session.ts).
+      sessionStorage.setItem('bo.token', token);
+      sessionStorage.setItem('bo.operator', JSON.stringify(info));
+    },
+    { token: body.value.token, info: body.value.operator },
+  );
+  await page.goto(`${siteUrl()}/backoffice/`);
+  await page.getByRole('navigation', { name: 'Back-office menu' }).waitFor({ timeout: 15_000 });
 }
 
 /**

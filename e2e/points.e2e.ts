@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
 import { overflowingElements } from './overflow.ts';
-import { db, dismissPopup, memberLogsIn, unique } from './pages.ts';
+import { db, memberSignedIn, unique } from './pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -60,9 +60,8 @@ describe('the points mall in the browser', () => {
     });
 
     const member = await newPage(browser);
-    await memberLogsIn(member.page, username, 'Secret123');
+    await memberSignedIn(member.page, username, 'Secret123');
     await member.page.goto(`${siteUrl()}/pointMall`);
-    await dismissPopup(member.page, { timeout: 3_000 });
     const mall = member.page.getByTestId('point-mall');
     await mall.getByText('Your points: 500').waitFor({ timeout: 15_000 });
     const card = mall.getByTestId(`point-product-${productId}`);

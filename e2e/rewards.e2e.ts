@@ -12,7 +12,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { oneUtcDay } from '../apps/api/test/days.ts';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
-import { db, dismissPopup, loggedIn, loginFromHeader, memberLogsIn, unique } from './pages.ts';
+import { db, memberSignedIn, unique } from './pages.ts';
 
 /**
  * Rewards end to end (issue 15), nothing mocked: a new member deposits through the demo gateway,
@@ -157,11 +157,7 @@ describe('rewards in the browser', () => {
     const username = `rw${unique()}`;
     await db((d) => createMember(d, { merchantCode: 'DEMO', username, password: 'Secret123' }));
     const { context, page } = await newPage(browser);
-    // The visitors' popup can take a while on a loaded machine: wait longer for it than openHome does.
-    await page.goto(`${siteUrl()}/index`);
-    await dismissPopup(page, { timeout: 15_000 });
-    await loginFromHeader(page, username, 'Secret123');
-    await loggedIn(page);
+    await memberSignedIn(page, username, 'Secret123');
     const title = `First deposit 10% ${unique()}`;
     const productName = `Lotus cap ${unique()}`;
     const member = await memberRow(username);
@@ -218,12 +214,10 @@ describe('rewards in the browser', () => {
     await page.waitForURL(/\/wps\/deposits\/demo-gateway\/DP[0-9A-F]{20}$/, { timeout: 15_000 });
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByTestId('logged-in-bar').waitFor({ timeout: 30_000 });
-    await dismissPopup(page, { timeout: 3_000 });
     await headerBalanceIs(page, DEPOSIT);
 
     // 2. The promotion's card: apply; it is ready to claim.
     await page.goto(`${siteUrl()}/promotions`);
-    await dismissPopup(page, { timeout: 3_000 });
     const card = page.getByTestId('promotion-card').filter({ hasText: title });
     await card.getByRole('button', { name: 'Apply' }).click();
     await card.getByText('Ready to claim').waitFor({ timeout: 15_000 });
@@ -298,7 +292,6 @@ describe('rewards in the browser', () => {
       (b) => b === points.toString(),
     );
     await page.goto(`${siteUrl()}/pointMall`);
-    await dismissPopup(page, { timeout: 3_000 });
     const mall = page.getByTestId('point-mall');
     await mall.getByText(`Your points: ${points}`).waitFor({ timeout: 15_000 });
     await mall.getByTestId(`point-redeem-${setup.productId}`).click();
@@ -455,7 +448,6 @@ async function raffleFor(
 
 async function openPromotions(page: Page) {
   await page.goto(`${siteUrl()}/promotions`);
-  await dismissPopup(page, { timeout: 3_000 });
 }
 
 describe('raffles, VIP-restricted promotions and withdrawal limits in the browser', () => {
@@ -468,7 +460,7 @@ describe('raffles, VIP-restricted promotions and withdrawal limits in the browse
     await raffleFor(member, username, cashTitle, { name: 'Red packet', kind: 'money', amount: 388n });
     await raffleFor(member, username, pointsTitle, { name: 'Points bag', kind: 'points', points: 25n });
     const { context, page } = await newPage(browser);
-    await memberLogsIn(page, username, 'Secret123');
+    await memberSignedIn(page, username, 'Secret123');
     await headerBalanceIs(page, 0n);
 
     await openPromotions(page);
@@ -502,7 +494,6 @@ describe('raffles, VIP-restricted promotions and withdrawal limits in the browse
     await closeMemberCentre(page);
 
     await page.goto(`${siteUrl()}/pointMall`);
-    await dismissPopup(page, { timeout: 3_000 });
     await page.getByTestId('point-mall').getByText('Your points: 25').waitFor({ timeout: 15_000 });
     const ledger = await db(async (d) => {
       const { rows } = await sql<{ main: string; points: string }>`
@@ -523,7 +514,7 @@ describe('raffles, VIP-restricted promotions and withdrawal limits in the browse
     const title = `Bronze and up ${unique()}`;
     await promotionFor(member, username, { title, rules: { vipLevelMin: 1 }, rewardAmount: 500n });
     const { context, page } = await newPage(browser);
-    await memberLogsIn(page, username, 'Secret123');
+    await memberSignedIn(page, username, 'Secret123');
     await openPromotions(page);
     const card = page.getByTestId('promotion-card').filter({ hasText: title });
     await card.getByRole('button', { name: 'Apply' }).click();
@@ -558,7 +549,7 @@ describe('raffles, VIP-restricted promotions and withdrawal limits in the browse
         await fundMember(d, { merchantCode: 'DEMO', username, amount: '2000.00' });
       });
       const { context, page } = await newPage(browser);
-      await memberLogsIn(page, username, 'Secret123');
+      await memberSignedIn(page, username, 'Secret123');
       await page.getByTestId('logged-in-bar').getByRole('button', { name: 'Withdraw' }).click();
       const withdrawals = page.getByTestId('withdraw-page');
       await withdrawals.waitFor({ timeout: 15_000 });

@@ -13,6 +13,9 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
     maxWorkers: 3,
+    // A worker keeps its modules from one file to the next: the harness (the API's data layer) and
+    // Playwright load once per worker instead of once per file. Each file launches its own Chromium.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -2,7 +2,7 @@ import { createMember, fundMember, setFundsPassword } from '@lotus/api/harness';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser.ts';
-import { db, financeOperator, memberLogsIn, operatorLogin, unique } from './pages.ts';
+import { db, financeOperator, memberSignedIn, operatorSignedIn, unique } from './pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('withdrawals in the browser', () => {
       await fundMember(d, { merchantCode: 'DEMO', username, amount: '1000.00' });
     });
     const member = await newPage(browser);
-    await memberLogsIn(member.page, username, 'Secret123');
+    await memberSignedIn(member.page, username, 'Secret123');
 
     // The member binds a bank card and withdraws 250.00 with the funds password.
     let withdrawalsPage = await openWithdrawalsPage(member.page);
@@ -58,7 +58,7 @@ describe('withdrawals in the browser', () => {
 
     // Finance approves it and marks it paid from the back office's withdrawal queue.
     const operator = await newPage(browser);
-    await operatorLogin(operator.page, await financeOperator());
+    await operatorSignedIn(operator.page, await financeOperator());
     await operator.page.getByRole('link', { name: 'Withdrawals' }).click();
     const row = operator.page.getByTestId(`bo-withdrawal-${id}`);
     await row.waitFor({ timeout: 30_000 });
