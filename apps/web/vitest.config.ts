@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // One jsdom per worker instead of one per file; src/testing/setup.ts resets the app's modules after
+    // each file, so every file still starts from fresh module state.
+    isolate: false,
   },
 });

@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n.ts';
 
 initI18n('EN');
@@ -12,4 +12,10 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   if (i18n.language !== 'EN') await i18n.changeLanguage('EN');
+});
+
+// The project keeps one worker and its jsdom from file to file (isolate: false); the app's own
+// modules (session, caches) start afresh in every file.
+afterAll(() => {
+  vi.resetModules();
 });

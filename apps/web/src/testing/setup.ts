@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n.ts';
 import CN from '../locales/CN/translation.json';
 import EN from '../locales/EN/translation.json';
@@ -31,4 +31,10 @@ afterEach(async () => {
   vi.useRealTimers();
   const { i18n } = await import('../lib/i18n.ts');
   if (i18n.language !== 'EN') await i18n.changeLanguage('EN');
+});
+
+// The project keeps one worker and its jsdom from file to file (isolate: false); the app's own
+// modules (session, boot calls, caches of the brand's status) start afresh in every file.
+afterAll(() => {
+  vi.resetModules();
 });
