@@ -88,6 +88,15 @@ export class ReelsView {
     this.#draw();
   }
 
+  /**
+   * Frames are drawn on demand: the ticker runs while a reel moves or the screen changed, and stops
+   * once everything rests (#tick), so a game at rest draws nothing (60 frames a second of an idle
+   * screen cost a phone's battery, and a software-rendered browser a core).
+   */
+  #wake(): void {
+    this.#app.ticker.start();
+  }
+
   static async create(host: HTMLElement, game: GameDef): Promise<ReelsView> {
     const { width, height } = reelsSize(game);
     const app = new Application();
@@ -120,12 +129,14 @@ export class ReelsView {
       reel.mode = 'idle';
     });
     this.#draw();
+    this.#wake();
   }
 
   /** Starts every reel spinning until land() stops it. */
   spin(): void {
     this.clearWins();
     for (const reel of this.#reels) reel.mode = 'spinning';
+    this.#wake();
   }
 
   /**
@@ -149,6 +160,7 @@ export class ReelsView {
               onReelStop();
               resolve();
             };
+            this.#wake();
           }),
       ),
     ).then(() => undefined);
@@ -162,6 +174,7 @@ export class ReelsView {
     const paint = () => {
       const win = spin.wins[index % spin.wins.length]!;
       this.#paintWin(spin, win, COLORS[index % COLORS.length]!);
+      this.#wake();
       index += 1;
     };
     paint();
@@ -172,6 +185,7 @@ export class ReelsView {
     if (this.#highlightTimer !== null) window.clearInterval(this.#highlightTimer);
     this.#highlightTimer = null;
     this.#overlay.clear();
+    this.#wake();
   }
 
   destroy(): void {
@@ -254,6 +268,8 @@ export class ReelsView {
       }
     }
     if (moved) this.#draw();
+    // At rest: this frame is still drawn (the renderer listens after this), then no more until #wake.
+    else this.#app.ticker.stop();
   }
 
   #draw(): void {

@@ -119,6 +119,15 @@ export class LiveTableView {
     this.#game = game;
     this.#names = names;
     app.stage.addChild(this.#layer);
+    // Frames are drawn on demand: a change of the scene starts the ticker (#changed), which draws one
+    // frame and stops (this listener runs before the renderer's), so a table at rest draws nothing
+    // (60 frames a second of a still table cost a phone's battery, and a software-rendered browser a
+    // core).
+    app.ticker.add(() => app.ticker.stop());
+  }
+
+  #changed(): void {
+    this.#app.ticker.start();
   }
 
   static async create(
@@ -159,6 +168,7 @@ export class LiveTableView {
     label.height = height;
     label.position.set(x, y);
     this.#layer.addChild(label);
+    this.#changed();
   }
 
   async #card(card: number, x: number, y: number, rotate = false) {
@@ -172,6 +182,7 @@ export class LiveTableView {
     sprite.position.set(x, y);
     if (rotate) sprite.rotation = Math.PI / 2;
     this.#layer.addChild(sprite);
+    this.#changed();
   }
 
   #die(value: number, x: number, y: number) {
@@ -182,6 +193,7 @@ export class LiveTableView {
     for (const [dx, dy] of PIPS[value] ?? [])
       g.circle(x + dx * 17, y + dy * 17, 6).fill(value === 1 || value === 4 ? 0xc62828 : 0x111111);
     this.#layer.addChild(g);
+    this.#changed();
   }
 
   async #drawWheel(angle: number, ballPocket: number | null) {
@@ -209,6 +221,7 @@ export class LiveTableView {
           .fill(0xffffff),
       );
     }
+    this.#changed();
   }
 
   #clear() {
@@ -216,6 +229,7 @@ export class LiveTableView {
       this.#layer.removeChild(child);
       if (child !== this.#wheel) child.destroy({ children: true });
     }
+    this.#changed();
   }
 
   /** The empty table while bets are taken. */
