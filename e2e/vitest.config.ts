@@ -12,7 +12,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
-    maxWorkers: 3,
+    maxWorkers: 4,
     // A worker keeps its modules from one file to the next: the harness (the API's data layer) and
     // Playwright load once per worker instead of once per file. Each file launches its own Chromium.
     isolate: false,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from './evaluator.ts';
 import { GAMES } from './games/index.ts';
 import { analyse, fraction, type GameMath, toDecimal } from './math.ts';
-import { playRound } from './round.ts';
+import { playRound, simulateRoundCoins } from './round.ts';
 import { renderSheet } from './sheet.ts';
 import { sfc32 } from './sim-rng.ts';
 import { marginalRtp } from './testing/marginal-rtp.ts';
@@ -40,13 +40,26 @@ describe.each(GAMES.map((def) => [def.id, def] as const))('%s', (id, def) => {
     expect(math.hitFrequency).toBeLessThanOrEqual(0.45);
   });
 
+  /** Seeded SFC32 (simulation only, see sim-rng.ts); one seed per game so the run is reproducible. */
+  const seed = [...id].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619), 2166136261);
+
+  it('simulates what the played round pays, round for round, drawing the same stops', () => {
+    const played = sfc32(seed);
+    const simulated = sfc32(seed);
+    let differ = 0;
+    for (let round = 0; round < 20_000; round++) {
+      if (playRound(game, played.nextInt).coins !== simulateRoundCoins(game, simulated.nextInt)) differ += 1;
+    }
+    expect(differ).toBe(0);
+    // Both drew as many numbers: the streams are still in step.
+    expect(simulated.nextInt(1_000_000_007)).toBe(played.nextInt(1_000_000_007));
+  });
+
   it(`lands within 3 standard errors of the sheet over ${ROUNDS} simulated rounds`, () => {
-    // Seeded SFC32 (simulation only, see sim-rng.ts); one seed per game so the run is reproducible.
-    const rng = sfc32(
-      [...id].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619), 2166136261),
-    );
+    const rng = sfc32(seed);
     let coins = 0;
-    for (let round = 0; round < ROUNDS; round++) coins += playRound(game, rng.nextInt).coins;
+    // The played round's rules without recording its spins for a page (simulateRoundCoins).
+    for (let round = 0; round < ROUNDS; round++) coins += simulateRoundCoins(game, rng.nextInt);
     const simulated = coins / (ROUNDS * def.costCoins);
     const expected = Number(math.rtp.numerator) / Number(math.rtp.denominator);
     const standardError = math.stdDev / Math.sqrt(ROUNDS);

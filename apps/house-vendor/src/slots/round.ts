@@ -38,17 +38,31 @@ interface RoundState {
   coins: number;
 }
 
+/** What a spin of a round pays and awards: the rules themselves, shared by every driver below. */
+interface SpinOutcome {
+  coins: number;
+  multiplier: number;
+  scatters: number;
+  awarded: number;
+}
+
+/** The rules of one spin on the screen its stops show (`wins`, when given, receives each win). */
+function spinOutcome(game: CompiledGame, screen: Uint8Array, free: boolean, wins?: Win[]): SpinOutcome {
+  const feature = game.def.freeSpins;
+  const multiplier = free && feature ? feature.multiplier : 1;
+  const coins = evaluate(game, screen, wins) * multiplier;
+  const scatters = countScatters(game, screen);
+  const awarded = feature && scatters >= feature.trigger ? (free ? feature.retrigger : feature.spins) : 0;
+  return { coins, multiplier, scatters, awarded };
+}
+
 /** Plays the next spin of a round from its stops. */
 function applySpin(game: CompiledGame, state: RoundState, stops: number[]): void {
   const free = state.spins.length > 0;
   if (free) state.freeSpinsLeft -= 1;
   const screen = fillScreen(game, stops, new Uint8Array(game.reels * game.rows));
   const wins: Win[] = [];
-  const feature = game.def.freeSpins;
-  const multiplier = free && feature ? feature.multiplier : 1;
-  const coins = evaluate(game, screen, wins) * multiplier;
-  const scatters = countScatters(game, screen);
-  const awarded = feature && scatters >= feature.trigger ? (free ? feature.retrigger : feature.spins) : 0;
+  const { coins, multiplier, scatters, awarded } = spinOutcome(game, screen, free, wins);
   state.freeSpinsLeft += awarded;
   state.coins += coins;
   state.spins.push({
@@ -94,4 +108,27 @@ export function playRound(game: CompiledGame, nextInt: (n: number) => number): R
     );
   } while (state.freeSpinsLeft > 0);
   return result(game, state);
+}
+
+/**
+ * The coins of playRound's round, for simulations of millions of rounds: the same stops drawn in the
+ * same order and the same rules (spinOutcome), without recording the spins (screens as symbol ids,
+ * wins) that only a page shows. A test keeps it equal to playRound round for round.
+ */
+export function simulateRoundCoins(game: CompiledGame, nextInt: (n: number) => number): number {
+  const stops = new Int32Array(game.reels);
+  const screen = new Uint8Array(game.reels * game.rows);
+  let spins = 0;
+  let freeSpinsLeft = 0;
+  let coins = 0;
+  do {
+    const free = spins > 0;
+    if (free) freeSpinsLeft -= 1;
+    for (let reel = 0; reel < game.reels; reel++) stops[reel] = nextInt(game.strips[reel]!.length);
+    const outcome = spinOutcome(game, fillScreen(game, stops, screen), free);
+    freeSpinsLeft += outcome.awarded;
+    coins += outcome.coins;
+    spins += 1;
+  } while (freeSpinsLeft > 0);
+  return coins;
 }
