@@ -32,7 +32,9 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
-      { test: { name: 'packages', include: ['packages/server-common/src/**/*.test.ts'] } },
+      {
+        test: { name: 'packages', include: ['packages/server-common/src/**/*.test.ts'], testTimeout: 30_000 },
+      },
       { test: { name: 'tools', include: ['scripts/**/*.test.ts'], testTimeout: 30_000 } },
       { test: { name: 'api-unit', include: apiUnitTests, testTimeout: 30_000 } },
       {
