@@ -49,12 +49,15 @@ describe('live tables over Socket.IO', () => {
     const sb = connect(t.vendor.url, b.token, seenB);
     expect((await join(sa, TABLE)).ok).toBe(true);
     expect((await join(sb, TABLE)).ok).toBe(true);
-    // A round that opens after both joined.
-    await eventually(
-      () => seenA.some((e) => e.event === 'phase' && (e.payload as RoundView).phase === 'betting'),
-      20_000,
-    );
-    const opened = seenA.find((e) => e.event === 'phase' && (e.payload as RoundView).phase === 'betting')!
+    // A round that opens after both joined: one whose betting phase both received (a round that
+    // opened between the two joins reached only the first).
+    const bettingIds = (seen: Seen) =>
+      seen
+        .filter((e) => e.event === 'phase' && (e.payload as RoundView).phase === 'betting')
+        .map((e) => (e.payload as RoundView).id);
+    const openedForBoth = () => bettingIds(seenA).find((id) => bettingIds(seenB).includes(id));
+    await eventually(() => openedForBoth() !== undefined, 20_000);
+    const opened = seenA.find((e) => e.event === 'phase' && (e.payload as RoundView).id === openedForBoth())!
       .payload as RoundView;
     const bet = await t.request('POST', `/api/live/tables/${TABLE}/bets`, a.token, {
       requestId: `sock-${Date.now()}`,
