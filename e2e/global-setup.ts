@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { dropAbandonedTestDatabases } from '@lotus/server-common/test-databases';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { prepareBrands } from './brands.ts';
@@ -70,6 +71,8 @@ async function waitForReady(url: string, server: ChildProcess, headers: Record<s
  * seamless-wallet API (as `npm start` runs it, but on free ports).
  */
 export default async function setup(project: TestProject) {
+  // What a killed run left behind (its server's and its vendor's databases) goes first.
+  await dropAbandonedTestDatabases({ adminUrl: ADMIN_URL, prefixes: ['lotus_e2e'] });
   const dbName = `lotus_e2e_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${dbName}`);
   const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);

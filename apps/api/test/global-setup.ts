@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import {
+  dropAbandonedTestDatabases,
   ensurePgliteSnapshot,
   ensurePostgresTemplate,
   installedVersion,
@@ -48,6 +49,7 @@ export default async function setup(project: TestProject): Promise<void> {
     : [`pglite ${await installedVersion('@electric-sql/pglite', import.meta.url)}`];
   const checksum = await sourcesChecksum(ROOT, SOURCES, engine);
   if (onPostgres) {
+    await dropAbandonedTestDatabases({ adminUrl: TEST_ADMIN_URL, prefixes: ['lotus_test'] });
     const template = await ensurePostgresTemplate({
       adminUrl: TEST_ADMIN_URL,
       prefix: 'lotus',

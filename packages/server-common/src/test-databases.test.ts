@@ -8,6 +8,7 @@ import {
   createTestPostgresDatabase,
   DEFAULT_ADMIN_URL,
   databaseUrl,
+  dropAbandonedTestDatabases,
   ensurePgliteSnapshot,
   ensurePostgresTemplate,
   sourcesChecksum,
@@ -247,6 +248,33 @@ describe('ensurePostgresTemplate', () => {
       expect(await tableOf(copy.url)).toHaveLength(1);
     } finally {
       await copy.drop();
+    }
+  });
+
+  it('drops the test databases a killed run left behind, never one in use or another prefix’s', async () => {
+    const left = await createTestPostgresDatabase({ adminUrl: ADMIN_URL, prefix: `${PREFIX}_gone` });
+    const inUse = await createTestPostgresDatabase({ adminUrl: ADMIN_URL, prefix: `${PREFIX}_gone` });
+    const other = await createTestPostgresDatabase({ adminUrl: ADMIN_URL, prefix: `${PREFIX}_kept` });
+    const client = new pg.Client({ connectionString: inUse.url });
+    await client.connect();
+    try {
+      // Young ones stay (a run may be using them).
+      expect(await dropAbandonedTestDatabases({ adminUrl: ADMIN_URL, prefixes: [`${PREFIX}_gone`] })).toEqual(
+        [],
+      );
+      // Everything counts as old with a cutoff in the future: the idle one goes, the one in use stays.
+      const dropped = await dropAbandonedTestDatabases({
+        adminUrl: ADMIN_URL,
+        prefixes: [`${PREFIX}_gone`],
+        olderThanMs: -60_000,
+      });
+      expect(dropped).toEqual([left.name]);
+      expect(await databasesLike(`${PREFIX}\\_gone\\_%`)).toEqual([inUse.name]);
+      expect(await databasesLike(`${PREFIX}\\_kept\\_%`)).toEqual([other.name]);
+    } finally {
+      await client.end();
+      await inUse.drop();
+      await other.drop();
     }
   });
 

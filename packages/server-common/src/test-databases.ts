@@ -19,8 +19,12 @@ import pg from 'pg';
 
 export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Templates of other checksums kept besides the current one (parallel work trees, older commits). */
+/**
+ * Templates of other checksums (parallel work trees, older commits) are dropped only beyond the
+ * newest few and once they are old enough that no run still copies them.
+ */
 const KEEP_OTHER_TEMPLATES = 8;
+const KEEP_YOUNGER_THAN_MS = 2 * 3_600_000;
 
 /**
  * A checksum of every file under the given files and folders (recursively, in a stable order; a
@@ -132,7 +136,10 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   });
 }
 
-/** Keeps the newest few templates of other checksums (by the build time in their comment). */
+/**
+ * Drops templates of other checksums beyond the newest few (by the build time in their comment)
+ * that were built more than two hours ago.
+ */
 async function dropOldTemplates(adminUrl: string, prefix: string, current: string): Promise<void> {
   const others = await withAdmin(adminUrl, async (client) => {
     const rows = await client.query<{ name: string; built: string | null }>(
@@ -144,13 +151,46 @@ async function dropOldTemplates(adminUrl: string, prefix: string, current: strin
     return rows.rows;
   });
   others.sort((a, b) => (b.built ?? '').localeCompare(a.built ?? ''));
-  for (const old of others.slice(KEEP_OTHER_TEMPLATES)) {
+  const cutoff = new Date(Date.now() - KEEP_YOUNGER_THAN_MS).toISOString();
+  for (const old of others.slice(KEEP_OTHER_TEMPLATES).filter((t) => (t.built ?? '') < cutoff)) {
     try {
       await dropDatabase(adminUrl, old.name);
     } catch {
       // Another run is copying it right now or dropped it already: the next run tries again.
     }
   }
+}
+
+/**
+ * Drops the test databases a killed run left behind: those named `<prefix>_...` (not templates)
+ * created more than `olderThanMs` ago (their PG_VERSION file's time) that nobody is connected to.
+ * No run lasts that long, so none of them is still in use.
+ */
+export async function dropAbandonedTestDatabases(options: {
+  adminUrl?: string;
+  prefixes: string[];
+  olderThanMs?: number;
+}): Promise<string[]> {
+  const adminUrl = options.adminUrl ?? DEFAULT_ADMIN_URL;
+  const olderThan = new Date(Date.now() - (options.olderThanMs ?? 6 * 3_600_000));
+  const names = await withAdmin(adminUrl, async (client) => {
+    const found = await client.query<{ name: string }>(
+      `SELECT d.datname AS name FROM pg_database d
+        WHERE NOT d.datistemplate
+          AND d.datname LIKE ANY ($1::text[])
+          AND (pg_stat_file('base/' || d.oid || '/PG_VERSION')).modification < $2
+          AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datid = d.oid)`,
+      [options.prefixes.map((p) => `${p.replaceAll('_', '\\_')}\\_%`), olderThan],
+    );
+    return found.rows.map((r) => r.name);
+  });
+  for (const name of names) {
+    assertName(name);
+    await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(
+      () => undefined,
+    );
+  }
+  return names;
 }
 
 export type TestPostgresDatabase = { name: string; url: string; drop: () => Promise<void> };

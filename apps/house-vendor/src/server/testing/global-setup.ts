@@ -8,6 +8,7 @@
 import path from 'node:path';
 import {
   DEFAULT_ADMIN_URL,
+  dropAbandonedTestDatabases,
   ensurePgliteSnapshot,
   ensurePostgresTemplate,
   installedVersion,
@@ -41,8 +42,10 @@ export default async function setup(project: TestProject): Promise<void> {
     : [`pglite ${await installedVersion('@electric-sql/pglite', import.meta.url)}`];
   const checksum = await sourcesChecksum(ROOT, SOURCES, engine);
   if (onPostgres) {
+    const adminUrl = process.env.TEST_ADMIN_DATABASE_URL ?? DEFAULT_ADMIN_URL;
+    await dropAbandonedTestDatabases({ adminUrl, prefixes: ['house_vendor_test'] });
     const template = await ensurePostgresTemplate({
-      adminUrl: process.env.TEST_ADMIN_DATABASE_URL ?? DEFAULT_ADMIN_URL,
+      adminUrl,
       prefix: 'house_vendor',
       checksum,
       build: async (databaseUrl) => {
