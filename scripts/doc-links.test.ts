@@ -48,7 +48,8 @@ describe('the documents’ links', () => {
 
   it('fails on a missing file, a missing heading, a link out of the repository and an unlinked document', () => {
     const root = tree({
-      'README.md': '# Top\n[one](docs/one.md) [gone](docs/gone.md) [part](docs/one.md#nowhere) [out](../x.md)\n',
+      'README.md':
+        '# Top\n[one](docs/one.md) [gone](docs/gone.md) [part](docs/one.md#nowhere) [out](../x.md)\n',
       'docs/one.md': '# One\n## Here\n[back](../README.md#top) [here](#here) [code](../src/a.ts)\n',
       'docs/orphan.md': '# Orphan\n',
       'src/a.ts': 'export {};\n',

@@ -75,7 +75,10 @@ export function checkDocLinks(root: string): LinkProblem[] {
     for (const link of markdownLinks(text)) {
       if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue;
       const [target = '', fragment] = link.split('#', 2);
-      const resolved = target === '' ? path.join(root, file) : path.resolve(path.dirname(path.join(root, file)), decodeURIComponent(target));
+      const resolved =
+        target === ''
+          ? path.join(root, file)
+          : path.resolve(path.dirname(path.join(root, file)), decodeURIComponent(target));
       if (!resolved.startsWith(root + path.sep) && resolved !== root) {
         problems.push({ file, link, problem: 'points outside the repository' });
         continue;

@@ -4,9 +4,9 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../lib/api.ts';
-import CN from '../locales/CN/translation.json';
-import EN from '../locales/EN/translation.json';
-import MS from '../locales/MS/translation.json';
+import EN from '../locales/EN/live.json';
+import MS from '../locales/MS/live.json';
+import { testResources } from '../testing/texts.ts';
 import type { LiveRound, TableState, TableView } from './api.ts';
 import { spotsOf } from './grid.ts';
 import { type LiveGameCode, type OwnBet, spotKey } from './logic.ts';
@@ -68,7 +68,7 @@ const { default: LivePage } = await import('./LivePage.tsx');
 const i18n = i18next.createInstance();
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({
-    resources: { EN: { translation: EN }, MS: { translation: MS }, CN: { translation: CN } },
+    resources: testResources(),
     lng: 'EN',
     fallbackLng: 'EN',
     interpolation: { escapeValue: false },
@@ -153,7 +153,7 @@ async function open(game: LiveGameCode, bets: OwnBet[] = [], language: 'EN' | 'M
       <LivePage table={TABLES[game]} />
     </I18nextProvider>,
   );
-  await screen.findByRole('region', { name: (language === 'MS' ? MS : EN).live.grid });
+  await screen.findByRole('region', { name: (language === 'MS' ? MS : EN).grid });
   // The socket opens in an effect once the session is there.
   const socket = await vi.waitFor(() => {
     const mine = sockets.list[before];
