@@ -4,12 +4,17 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../lib/api.ts';
-import EN from '../locales/EN/live.json';
-import MS from '../locales/MS/live.json';
+import EN_ERRORS from '../locales/EN/errors.json';
+import EN_LIVE from '../locales/EN/live.json';
+import MS_LIVE from '../locales/MS/live.json';
 import { testResources } from '../testing/texts.ts';
 import type { LiveRound, TableState, TableView } from './api.ts';
 import { spotsOf } from './grid.ts';
 import { type LiveGameCode, type OwnBet, spotKey } from './logic.ts';
+
+/** The texts the assertions name, as the page reads them (`live.*` is live.json, `errors.*` errors.json). */
+const EN = { live: EN_LIVE, errors: EN_ERRORS };
+const MS = { live: MS_LIVE };
 
 /**
  * The betting grid of the live page in jsdom, each game: the page as the player gets it, its HTTP
@@ -153,7 +158,7 @@ async function open(game: LiveGameCode, bets: OwnBet[] = [], language: 'EN' | 'M
       <LivePage table={TABLES[game]} />
     </I18nextProvider>,
   );
-  await screen.findByRole('region', { name: (language === 'MS' ? MS : EN).grid });
+  await screen.findByRole('region', { name: (language === 'MS' ? MS : EN).live.grid });
   // The socket opens in an effect once the session is there.
   const socket = await vi.waitFor(() => {
     const mine = sockets.list[before];
