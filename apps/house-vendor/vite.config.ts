@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, type ViteCompressionPluginOption } from 'vite-plugin-compression2';
+import { localeTexts } from '../../scripts/vite-locale-texts.ts';
 
 /**
  * The game pages served by the house vendor's own server (src/server/http/static-files.ts): one
@@ -18,7 +20,12 @@ const vendorTarget = process.env.VITE_HOUSE_VENDOR_TARGET ?? 'http://127.0.0.1:8
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), compression(PRECOMPRESS)],
+  plugins: [
+    react(),
+    // Each language's per-feature catalogues (web/src/locales/<LANG>/*.json) as one hashed JSON asset.
+    localeTexts(fileURLToPath(new URL('./web/src/locales', import.meta.url))),
+    compression(PRECOMPRESS),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

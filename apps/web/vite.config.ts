@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { compression, type ViteCompressionPluginOption } from 'vite-plugin-compression2';
+import { localeTexts } from '../../scripts/vite-locale-texts.ts';
 
 /**
  * Every text file of the build (chunks, CSS, SVG, the web manifest, copied public files) gets a
@@ -61,10 +63,7 @@ function preloadFirstScreen(): Plugin {
               });
             }
           }
-          if (
-            item.type === 'asset' &&
-            item.originalFileNames.some((name) => name.endsWith('locales/EN/translation.json'))
-          ) {
+          if (item.type === 'asset' && item.names.includes('texts-EN.json')) {
             tags.push({
               tag: 'link',
               attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `/${item.fileName}` },
@@ -133,7 +132,13 @@ const vendorGroups: Array<{ name: string; test: RegExp; priority: number }> = [
 ];
 
 export default defineConfig({
-  plugins: [react(), preloadFirstScreen(), compression(PRECOMPRESS)],
+  plugins: [
+    react(),
+    // Each language's per-feature catalogues (src/locales/<LANG>/*.json) as one hashed JSON asset.
+    localeTexts(fileURLToPath(new URL('./src/locales', import.meta.url))),
+    preloadFirstScreen(),
+    compression(PRECOMPRESS),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,8 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { localeTexts } from '../../scripts/vite-locale-texts.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), localeTexts(fileURLToPath(new URL('./src/locales', import.meta.url)))],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,9 +1,7 @@
+import TEXT_URLS from 'virtual:locale-texts';
 import { DEFAULT_LANGUAGE, textLanguage, UI_LANGUAGE_CODES } from '@lotus/contracts/languages';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import cnTexts from '../locales/CN/translation.json?url';
-import enTexts from '../locales/EN/translation.json?url';
-import msTexts from '../locales/MS/translation.json?url';
 import { storage } from './storage.ts';
 
 /**
@@ -59,11 +57,11 @@ export function initI18n(language = initialLanguage()): typeof i18n {
 }
 
 /**
- * Each language's texts are a JSON file (a hashed asset, not JavaScript) fetched before the first
+ * Each language's texts are one JSON file (a hashed asset, not JavaScript: its per-feature catalogues
+ * under locales/<LANG>/ merged at build time, scripts/vite-locale-texts.ts) fetched before the first
  * paint for the language shown (main.tsx) and otherwise the first time they are needed: a visitor
  * downloads only the texts of the language it reads, and no texts sit in the page's JavaScript.
  */
-const TEXT_URLS: Record<string, string> = { EN: enTexts, MS: msTexts, CN: cnTexts };
 
 async function fetchTexts(url: string): Promise<Record<string, unknown>> {
   const response = await fetch(url);

@@ -1,9 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
-import { i18n, initI18n } from '../lib/i18n.ts';
-import CN from '../locales/CN/translation.json';
-import EN from '../locales/EN/translation.json';
-import MS from '../locales/MS/translation.json';
+import { initI18n, loadTexts } from '../lib/i18n.ts';
 
 // jsdom's <dialog> has no showModal/close yet: open and close it as the browser would.
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
@@ -14,11 +11,10 @@ HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.dispatchEvent(new Event('close'));
 };
 
-// The browser fetches these JSON files; jsdom has no server, so the tests load them directly.
+// The texts load as in the browser (each language's catalogues merged into one JSON, here a data:
+// URL of it from the Vite plugin), every language up front so a test may switch without waiting.
 initI18n('EN');
-for (const [lang, texts] of Object.entries({ EN, MS, CN })) {
-  i18n.addResourceBundle(lang, 'translation', texts, true, true);
-}
+await Promise.all(['EN', 'MS', 'CN'].map((lang) => loadTexts(lang)));
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -1,14 +1,15 @@
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import CN from '../locales/CN/translation.json';
-import EN from '../locales/EN/translation.json';
-import MS from '../locales/MS/translation.json';
+import CN_ERRORS from '../locales/CN/errors.json';
+import EN_ERRORS from '../locales/EN/errors.json';
+import MS_ERRORS from '../locales/MS/errors.json';
+import { testResources } from '../testing/texts.ts';
 import { ApiError, call, callFailureText, sessionFailureText } from './http.ts';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
   await i18n.init({
-    resources: { EN: { translation: EN }, MS: { translation: MS }, CN: { translation: CN } },
+    resources: testResources(),
     lng: 'EN',
     fallbackLng: 'EN',
   });
@@ -47,26 +48,26 @@ describe("the game pages' HTTP call", () => {
 describe('the message of a session that cannot open', () => {
   it('says which: ended, wallet away, game briefly unavailable, unknown game, or the connection', async () => {
     const t = i18n.t.bind(i18n);
-    expect(sessionFailureText(t, new ApiError('launch_invalid', 401))).toBe(EN.errors.session_invalid);
+    expect(sessionFailureText(t, new ApiError('launch_invalid', 401))).toBe(EN_ERRORS.session_invalid);
     expect(sessionFailureText(t, new ApiError('platform_unavailable', 503))).toBe(
-      EN.errors.platform_unavailable,
+      EN_ERRORS.platform_unavailable,
     );
     expect(sessionFailureText(t, new ApiError('service_unavailable', 503))).toBe(
-      EN.errors.service_unavailable,
+      EN_ERRORS.service_unavailable,
     );
-    expect(sessionFailureText(t, new ApiError('table_unknown', 404))).toBe(EN.errors.game_unknown);
-    expect(sessionFailureText(t, new TypeError('x'))).toBe(EN.errors.network);
-    expect(sessionFailureText(t, new ApiError('too_many_requests', 429))).toBe(EN.errors.too_many_requests);
-    expect(callFailureText(t, new ApiError('too_many_requests', 429))).toBe(EN.errors.too_many_requests);
-    expect(callFailureText(t, new ApiError('bet_invalid', 400))).toBe(EN.errors.network);
+    expect(sessionFailureText(t, new ApiError('table_unknown', 404))).toBe(EN_ERRORS.game_unknown);
+    expect(sessionFailureText(t, new TypeError('x'))).toBe(EN_ERRORS.network);
+    expect(sessionFailureText(t, new ApiError('too_many_requests', 429))).toBe(EN_ERRORS.too_many_requests);
+    expect(callFailureText(t, new ApiError('too_many_requests', 429))).toBe(EN_ERRORS.too_many_requests);
+    expect(callFailureText(t, new ApiError('bet_invalid', 400))).toBe(EN_ERRORS.network);
     await i18n.changeLanguage('CN');
     expect(sessionFailureText(i18n.t.bind(i18n), new ApiError('service_unavailable', 503))).toBe(
-      CN.errors.service_unavailable,
+      CN_ERRORS.service_unavailable,
     );
-    expect(MS.errors.service_unavailable).not.toBe(EN.errors.service_unavailable);
+    expect(MS_ERRORS.service_unavailable).not.toBe(EN_ERRORS.service_unavailable);
     expect(sessionFailureText(i18n.t.bind(i18n), new ApiError('too_many_requests', 429))).toBe(
-      CN.errors.too_many_requests,
+      CN_ERRORS.too_many_requests,
     );
-    expect(MS.errors.too_many_requests).not.toBe(EN.errors.too_many_requests);
+    expect(MS_ERRORS.too_many_requests).not.toBe(EN_ERRORS.too_many_requests);
   });
 });

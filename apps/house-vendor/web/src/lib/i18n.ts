@@ -1,18 +1,16 @@
+import TEXT_URLS from 'virtual:locale-texts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import cnTexts from '../locales/CN/translation.json?url';
-import enTexts from '../locales/EN/translation.json?url';
-import msTexts from '../locales/MS/translation.json?url';
 
 /**
  * The game pages speak EN, MS or CN: the platform names the language in the launch URL (`lang`),
- * the verification page takes `?lang=` too. Each language's texts are a hashed JSON asset fetched
- * before the first paint, so no text sits in the page's JavaScript.
+ * the verification page takes `?lang=` too. Each language's texts are one hashed JSON asset (its
+ * per-feature catalogues under locales/<LANG>/ merged at build time, scripts/vite-locale-texts.ts)
+ * fetched before the first paint, so no text sits in the page's JavaScript.
  */
 export const LANGUAGES = ['EN', 'MS', 'CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-const URLS: Record<Language, string> = { EN: enTexts, MS: msTexts, CN: cnTexts };
 const HTML_LANG: Record<Language, string> = { EN: 'en', MS: 'ms', CN: 'zh-CN' };
 
 export const i18n = i18next.createInstance();
@@ -23,7 +21,9 @@ export function pickLanguage(raw: string | null | undefined): Language {
 }
 
 async function texts(language: Language): Promise<Record<string, unknown>> {
-  const response = await fetch(URLS[language]);
+  const url = TEXT_URLS[language];
+  if (!url) throw new Error(`texts ${language}: none built`);
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`texts ${language}: HTTP ${response.status}`);
   return (await response.json()) as Record<string, unknown>;
 }

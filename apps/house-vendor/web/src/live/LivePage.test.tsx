@@ -4,12 +4,17 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../lib/api.ts';
-import CN from '../locales/CN/translation.json';
-import EN from '../locales/EN/translation.json';
-import MS from '../locales/MS/translation.json';
+import EN_ERRORS from '../locales/EN/errors.json';
+import EN_LIVE from '../locales/EN/live.json';
+import MS_LIVE from '../locales/MS/live.json';
+import { testResources } from '../testing/texts.ts';
 import type { LiveRound, TableState, TableView } from './api.ts';
 import { spotsOf } from './grid.ts';
 import { type LiveGameCode, type OwnBet, spotKey } from './logic.ts';
+
+/** The texts the assertions name, as the page reads them (`live.*` is live.json, `errors.*` errors.json). */
+const EN = { live: EN_LIVE, errors: EN_ERRORS };
+const MS = { live: MS_LIVE };
 
 /**
  * The betting grid of the live page in jsdom, each game: the page as the player gets it, its HTTP
@@ -68,7 +73,7 @@ const { default: LivePage } = await import('./LivePage.tsx');
 const i18n = i18next.createInstance();
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({
-    resources: { EN: { translation: EN }, MS: { translation: MS }, CN: { translation: CN } },
+    resources: testResources(),
     lng: 'EN',
     fallbackLng: 'EN',
     interpolation: { escapeValue: false },

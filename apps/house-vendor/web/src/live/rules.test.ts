@@ -3,9 +3,7 @@ import { BACCARAT_BETS } from '../../../src/live/baccarat.ts';
 import { DRAGON_TIGER_BETS } from '../../../src/live/dragon-tiger.ts';
 import { ROULETTE_BETS } from '../../../src/live/roulette.ts';
 import { SIC_BO_BETS } from '../../../src/live/sicbo.ts';
-import CN from '../locales/CN/translation.json' with { type: 'json' };
-import EN from '../locales/EN/translation.json' with { type: 'json' };
-import MS from '../locales/MS/translation.json' with { type: 'json' };
+import { languageTexts } from '../testing/texts.ts';
 import { oddsText, payoutLines, ruleKey } from './rules.ts';
 
 const lookup = (tree: unknown, key: string): unknown =>
@@ -44,7 +42,7 @@ describe('live rules', () => {
       ['ROU', null, ROULETTE_BETS],
       ['SIC', null, SIC_BO_BETS],
     ] as const;
-    for (const locale of [EN, MS, CN]) {
+    for (const locale of ['EN', 'MS', 'CN'].map(languageTexts)) {
       for (const [game, variant, kinds] of tables) {
         expect(typeof lookup(locale, `live.rules.intro.${game}`)).toBe('string');
         for (const kind of Object.keys(kinds)) {
