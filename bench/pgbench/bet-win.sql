@@ -16,7 +16,7 @@
 \set win_tx random(1, 9000000000000000000)
 
 -- bet
-SELECT seamless_bet(:brand::bigint, :vendor::bigint, :vendor_code::text, :bet_tx::text, '341654fbbdf0089a0c01d77456c10577920e83ac9058dc464e802f0d8c283d47', :bet_tx::text, 'slots-1', (SELECT token_hash FROM vendor_sessions WHERE id = :sid::bigint), 4, :stake::bigint, :currency::text, :scale::integer, :shards::integer) AS outcome;
+SELECT seamless_bet(:brand::bigint, :vendor::bigint, :vendor_code::text, :bet_tx::text, '341654fbbdf0089a0c01d77456c10577920e83ac9058dc464e802f0d8c283d47', :bet_tx::text, 'slots-1', (SELECT token_hash FROM vendor_sessions WHERE id = :sid::bigint), 4, :stake::bigint, :currency::text, :scale::integer, :shards::integer, NULL::bigint) AS outcome;
 
 -- win
 SELECT seamless_win(:brand::bigint, :vendor::bigint, :vendor_code::text, :win_tx::text, '220a712be7e178c552f8510b535091da34c160c50975de6d8e80601257547ded', :bet_tx::text, :bet_tx::text, 'slots-1', :win::bigint, :currency::text, :scale::integer, :shards::integer, NULL) AS outcome;
