@@ -6,6 +6,7 @@ import { lotteryRoutes } from './lottery.routes.ts';
 import * as m0030 from './migrations/0030_lottery.ts';
 import { cancelOverdueNumeros, closeNumeros, createNumeros, drawNumeros } from './numero.service.ts';
 import { refundCancelledNumeros, settleDrawnNumeros } from './settlement.service.ts';
+import { LOTTERY_LEDGER_KINDS } from './lottery.ledger-kinds.ts';
 
 /**
  * One tick of the draw cycle, in order: close the numeros past their close time, draw the platform
@@ -38,6 +39,7 @@ export async function lotteryCycle(db: Db, now: Date): Promise<number> {
  */
 export const lotteryModule: DomainModule = {
   name: 'lottery',
+  ledgerKinds: LOTTERY_LEDGER_KINDS,
   routes: lotteryRoutes,
   adminRoutes: lotteryAdminRoutes,
   jobs: [

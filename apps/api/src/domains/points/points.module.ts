@@ -4,6 +4,7 @@ import { pointsAdminRoutes } from './points.admin.routes.ts';
 import { pointsEarning } from './points.consumer.ts';
 import { pointsRoutes } from './points.routes.ts';
 import { productImageRoute } from './product-image.routes.ts';
+import { POINTS_LEDGER_KINDS } from './points.ledger-kinds.ts';
 
 /**
  * Points and the points mall (issue 15): points earned on turnover from the event feed (consumer
@@ -12,6 +13,7 @@ import { productImageRoute } from './product-image.routes.ts';
  */
 export const pointsModule: DomainModule = {
   name: 'points',
+  ledgerKinds: POINTS_LEDGER_KINDS,
   routes: pointsRoutes,
   adminRoutes: pointsAdminRoutes,
   externalRoutes: productImageRoute,

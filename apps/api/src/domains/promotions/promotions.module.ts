@@ -9,6 +9,7 @@ import { brandCurrency, expiredWagering } from './promotions.repository.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
 import { expireBonuses } from './promotions.service.ts';
 import { promotionWagering } from './wagering.consumer.ts';
+import { PROMOTION_LEDGER_KINDS } from './promotions.ledger-kinds.ts';
 
 /**
  * Promotions and bonuses with wagering (issue 15). Job `promotions_expire_bonuses` (every minute):
@@ -17,6 +18,7 @@ import { promotionWagering } from './wagering.consumer.ts';
  */
 export const promotionsModule: DomainModule = {
   name: 'promotions',
+  ledgerKinds: PROMOTION_LEDGER_KINDS,
   routes: promotionsRoutes,
   adminRoutes: promotionsAdminRoutes,
   consumers: [promotionWagering],
