@@ -84,7 +84,13 @@ export function walletTurnoverOf(event: LegacyEvent) {
 
 const VIP_MEMBER_ACCOUNTS = new Set(['member_main', 'member_vendor', 'lottery_hold']);
 
-export type LegacyStakeMove = { brandId: string; memberId: string; day: string; source: string; stake: bigint };
+export type LegacyStakeMove = {
+  brandId: string;
+  memberId: string;
+  day: string;
+  source: string;
+  stake: bigint;
+};
 
 export function vipStakeOf(event: LegacyEvent): LegacyStakeMove | null {
   const day = event.createdAt.toISOString().slice(0, 10);
@@ -140,9 +146,11 @@ export async function vipCategoriesOf(
     }
   }
   const result = new Map<string, string>();
-  for (const [k, v] of await seamlessCategories(trx, { calls: seamless })) result.set(`seamless:${k}`, v.category);
+  for (const [k, v] of await seamlessCategories(trx, { calls: seamless }))
+    result.set(`seamless:${k}`, v.category);
   for (const [brandId, ids] of orders)
-    for (const [id, category] of await orderCategories(trx, brandId, ids)) result.set(`lottery:${id}`, category);
+    for (const [id, category] of await orderCategories(trx, brandId, ids))
+      result.set(`lottery:${id}`, category);
   return result;
 }
 
@@ -187,7 +195,12 @@ export function pointsTurnoverOf(event: LegacyEvent, seamlessCategory: string | 
         if (!SEAMLESS_WALLETS.has(p.accountKind) || p.memberId !== side.memberId) continue;
         if (event.kind === 'seamless_rollback' ? p.amount > 0n : p.amount < 0n) stake += p.amount;
       }
-      return { memberId: side.memberId, category: seamlessCategory, turnover: -stake, currency: side.currency };
+      return {
+        memberId: side.memberId,
+        category: seamlessCategory,
+        turnover: -stake,
+        currency: side.currency,
+      };
     }
     case 'lottery_bet':
     case 'lottery_chase_stake':
@@ -233,14 +246,17 @@ export function wageringStakeOf(event: LegacyEvent): { memberId: string; stake: 
 
 export function wageringRollbackMember(event: LegacyEvent): string | null {
   if (event.kind !== 'seamless_rollback') return null;
-  const credit = event.postings.find((p) => SEAMLESS_WALLETS.has(p.accountKind) && p.memberId && p.amount > 0n);
+  const credit = event.postings.find(
+    (p) => SEAMLESS_WALLETS.has(p.accountKind) && p.memberId && p.amount > 0n,
+  );
   return credit?.memberId ?? null;
 }
 
 export function wageringLotteryRefundOf(event: LegacyEvent): { memberId: string; orderId: string } | null {
   if (event.kind !== 'lottery_refund') return null;
   const { memberId, orderId } = event.metadata;
-  if (typeof memberId !== 'string' || (typeof orderId !== 'string' && typeof orderId !== 'number')) return null;
+  if (typeof memberId !== 'string' || (typeof orderId !== 'string' && typeof orderId !== 'number'))
+    return null;
   return { memberId, orderId: String(orderId) };
 }
 
@@ -319,7 +335,8 @@ export function referralFactOf(event: LegacyEvent) {
     if (event.kind === 'seamless_bet' || event.kind === 'seamless_bet_win') {
       return { ...base, memberId: wallet.memberId, deposit: null, turnover: debits };
     }
-    if (event.kind === 'seamless_rollback') return { ...base, memberId: wallet.memberId, deposit: null, turnover: -credits };
+    if (event.kind === 'seamless_rollback')
+      return { ...base, memberId: wallet.memberId, deposit: null, turnover: -credits };
     return null;
   }
   if (event.type === 'lottery_order_moved') {
@@ -329,7 +346,8 @@ export function referralFactOf(event: LegacyEvent) {
     if (event.kind === 'lottery_bet' || event.kind === 'lottery_chase_stake') {
       return { ...base, memberId: String(memberId), deposit: null, turnover: moved };
     }
-    if (event.kind === 'lottery_refund') return { ...base, memberId: String(memberId), deposit: null, turnover: -moved };
+    if (event.kind === 'lottery_refund')
+      return { ...base, memberId: String(memberId), deposit: null, turnover: -moved };
   }
   return null;
 }

@@ -17,7 +17,11 @@ import {
  * The accounts that hold a member's own money: the main wallet, a transfer-mode wallet at a vendor,
  * a lottery chase's hold. The one list every reader of money used to keep for itself.
  */
-export const MEMBER_ACCOUNT_KINDS: ReadonlySet<string> = new Set(['member_main', 'member_vendor', 'lottery_hold']);
+export const MEMBER_ACCOUNT_KINDS: ReadonlySet<string> = new Set([
+  'member_main',
+  'member_vendor',
+  'lottery_hold',
+]);
 
 const idOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
@@ -119,7 +123,8 @@ export async function withCategories(
   for (const [lookup, queries] of asked) {
     const found = await lookup(db, [...queries.values()]);
     for (const fact of facts) {
-      if (isGameFact(fact) && kinds.get(fact.kind)?.category === lookup) fact.category = found.get(fact.entryId) ?? null;
+      if (isGameFact(fact) && kinds.get(fact.kind)?.category === lookup)
+        fact.category = found.get(fact.entryId) ?? null;
     }
   }
 }

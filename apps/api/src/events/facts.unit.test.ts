@@ -16,7 +16,11 @@ const leg = (
   currency: 'MYR',
 });
 
-const entry = (kind: string, postings: EventPosting[], metadata: Record<string, unknown> = {}): JournalEntry => ({
+const entry = (
+  kind: string,
+  postings: EventPosting[],
+  metadata: Record<string, unknown> = {},
+): JournalEntry => ({
   kind,
   entryId: '41',
   txId: '7',
@@ -61,7 +65,13 @@ describe('the facts of a journal entry', () => {
       }),
       lottery,
     );
-    expect(stake).toMatchObject({ type: 'stake_placed', memberId: '4', amount: 100n, product: 'lottery', orderId: '77' });
+    expect(stake).toMatchObject({
+      type: 'stake_placed',
+      memberId: '4',
+      amount: 100n,
+      product: 'lottery',
+      orderId: '77',
+    });
     const [refund] = factsOf(entry('lottery_refund', [], { orderId: 78, memberId: '5' }), {
       ...lottery,
       means: 'stake_returned',
@@ -85,7 +95,10 @@ describe('the facts of a journal entry', () => {
     };
     const kind = game('stake_placed', lookup);
     const bet = (entryId: string) => ({
-      ...entry('seamless_bet', [leg('member_main', -5n, { memberId: '2' }), leg('vendor', 5n, { vendorId: '3' })]),
+      ...entry('seamless_bet', [
+        leg('member_main', -5n, { memberId: '2' }),
+        leg('vendor', 5n, { vendorId: '3' }),
+      ]),
       entryId,
     });
     const facts = [...factsOf(bet('41'), kind), ...factsOf(bet('42'), kind)];

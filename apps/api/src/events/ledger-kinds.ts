@@ -1,6 +1,6 @@
 import type { DomainModule } from '../http/module.ts';
 import { DOMAIN_MODULES } from '../modules.ts';
-import { GAME_FACTS, FACTS_OF, type LedgerKind } from './money-facts.ts';
+import { FACTS_OF, GAME_FACTS, type LedgerKind } from './money-facts.ts';
 
 /** A declared kind with the domain that declares it. */
 export type DeclaredKind = LedgerKind & { domain: string };

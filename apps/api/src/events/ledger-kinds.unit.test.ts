@@ -67,7 +67,10 @@ function topLevel(object: string): string {
 
 const OTHER_LEDGERS = /\bpostPoints\(\s*\w+\s*,\s*$/;
 
-export type Written = { file: string; kind: string } | { file: string; prefix: string } | { file: string; dynamic: true };
+export type Written =
+  | { file: string; kind: string }
+  | { file: string; prefix: string }
+  | { file: string; dynamic: true };
 
 /** The journal kinds a TypeScript source writes: literal, template prefix, or dynamic (a variable). */
 export function kindsWrittenTs(file: string, source: string): Written[] {
@@ -103,12 +106,18 @@ export function annotatedKinds(source: string): string[] {
 export function kindsWrittenSql(source: string): string[] {
   const out: string[] = [];
   for (const m of source.matchAll(/\bseamless_post\(([^;]*?)'([a-z0-9_]+)'/g)) out.push(m[2] as string);
-  for (const m of source.matchAll(/insert\s+into\s+journal_entries\s*\([^)]*\)\s*values\s*\(\s*\w+\s*,\s*'([a-z0-9_]+)'/gi))
+  for (const m of source.matchAll(
+    /insert\s+into\s+journal_entries\s*\([^)]*\)\s*values\s*\(\s*\w+\s*,\s*'([a-z0-9_]+)'/gi,
+  ))
     out.push(m[1] as string);
   return out;
 }
 
-function undeclared(written: readonly Written[], declared: ReadonlySet<string>, sourceOf: (f: string) => string) {
+function undeclared(
+  written: readonly Written[],
+  declared: ReadonlySet<string>,
+  sourceOf: (f: string) => string,
+) {
   const problems: string[] = [];
   for (const w of written) {
     if ('kind' in w && !declared.has(w.kind)) problems.push(`${w.file}: ${w.kind}`);
@@ -133,12 +142,20 @@ describe('journal entry kinds', () => {
     }
     expect(() =>
       collectLedgerKinds([
-        { name: 'a', ledgerKinds: { x_win: { means: 'win_paid', product: 'lottery', description: 'a win paid' } } },
-        { name: 'b', ledgerKinds: { x_win: { means: 'win_paid', product: 'lottery', description: 'a win paid' } } },
+        {
+          name: 'a',
+          ledgerKinds: { x_win: { means: 'win_paid', product: 'lottery', description: 'a win paid' } },
+        },
+        {
+          name: 'b',
+          ledgerKinds: { x_win: { means: 'win_paid', product: 'lottery', description: 'a win paid' } },
+        },
       ]),
     ).toThrow('journal kind x_win declared by a and b');
     expect(() =>
-      collectLedgerKinds([{ name: 'a', ledgerKinds: { x_bet: { means: 'stake_placed', description: 'a stake' } } }]),
+      collectLedgerKinds([
+        { name: 'a', ledgerKinds: { x_bet: { means: 'stake_placed', description: 'a stake' } } },
+      ]),
     ).toThrow('declare its product');
   });
 
@@ -159,7 +176,14 @@ describe('journal entry kinds', () => {
       ...ts.flatMap((w) => ('kind' in w ? [w.kind] : 'prefix' in w ? [`${w.prefix}*`] : [])),
       ...sql,
     ]);
-    for (const k of ['deposit', 'lottery_bet', 'adjustment', 'withdrawal_*', 'seamless_bet', 'seamless_rollback'])
+    for (const k of [
+      'deposit',
+      'lottery_bet',
+      'adjustment',
+      'withdrawal_*',
+      'seamless_bet',
+      'seamless_rollback',
+    ])
       expect(found, k).toContain(k);
     expect(ts.some((w) => 'dynamic' in w)).toBe(true);
     expect(undeclared(ts, declared, read)).toEqual([]);
@@ -185,6 +209,9 @@ describe('journal entry kinds', () => {
     const plpgsql = `select * from seamless_post(p_brand, p_vendor, p_code, p_tx, p_hash, 'seamless_pvp_pot',
       p_currency, v_wallet, v_house, p_amount, 0);
       insert into journal_entries (brand_id, kind, idempotency_key) values (p_brand, 'pvp_rake', 'k');`;
-    expect(kindsWrittenSql(plpgsql).filter((k) => !declared.has(k))).toEqual(['seamless_pvp_pot', 'pvp_rake']);
+    expect(kindsWrittenSql(plpgsql).filter((k) => !declared.has(k))).toEqual([
+      'seamless_pvp_pot',
+      'pvp_rake',
+    ]);
   });
 });

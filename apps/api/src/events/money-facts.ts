@@ -63,7 +63,11 @@ export const FACTS_OF: Readonly<Record<LedgerMeaning, readonly FactType[]>> = {
 };
 
 /** Facts of a game's money: they carry the product, the game source and the game category. */
-export const GAME_FACTS: ReadonlySet<FactType> = new Set<GameFactType>(['stake_placed', 'stake_returned', 'win_paid']);
+export const GAME_FACTS: ReadonlySet<FactType> = new Set<GameFactType>([
+  'stake_placed',
+  'stake_returned',
+  'win_paid',
+]);
 
 /**
  * The product whose money an entry is: `vendor_games` (games of the game vendors through the
@@ -93,7 +97,10 @@ export type CategoryQuery = {
  * How the owner of a kind finds the game category of its entries, asked once per batch for every
  * game fact of the kinds that name it: the answer is keyed by entry id (an entry absent: not found).
  */
-export type CategoryLookup = (db: Executor, queries: readonly CategoryQuery[]) => Promise<Map<string, FoundCategory>>;
+export type CategoryLookup = (
+  db: Executor,
+  queries: readonly CategoryQuery[],
+) => Promise<Map<string, FoundCategory>>;
 
 /** The declaration of one journal entry kind by the domain that posts it. */
 export type LedgerKind = {

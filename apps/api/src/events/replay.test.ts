@@ -17,12 +17,12 @@ import {
   type TestVendor,
 } from '../../test/games.ts';
 import {
+  LOTTERY_KINDS as LEGACY_LOTTERY_KINDS,
   type LegacyEvent,
   legacyTypeOf,
   missionFactOf,
   pointsTurnoverOf,
   referralFactOf,
-  LOTTERY_KINDS as LEGACY_LOTTERY_KINDS,
   vipCategoriesOf,
   vipDepositOf,
   vipStakeOf,
@@ -31,7 +31,15 @@ import {
   wageringStakeOf,
   walletTurnoverOf,
 } from '../../test/legacy-consumers.ts';
-import { afterDraw, bet, digitsOf, freshNumero, lotteryMember, memberCall, testGame } from '../../test/lottery.ts';
+import {
+  afterDraw,
+  bet,
+  digitsOf,
+  freshNumero,
+  lotteryMember,
+  memberCall,
+  testGame,
+} from '../../test/lottery.ts';
 import { reconcileAfterEach } from '../../test/money.ts';
 import { backOfficeTeam } from '../../test/operators.ts';
 import { promotionBody } from '../../test/promotions.ts';
@@ -47,8 +55,8 @@ import { turnoverOf as pointsTurnoverOfFact } from '../domains/points/points.con
 import {
   lotteryRefundOf,
   rollbackMember,
-  stakeOf as wageringStakeOfFact,
   wageringCategory,
+  stakeOf as wageringStakeOfFact,
 } from '../domains/promotions/wagering.consumer.ts';
 import { referralFact } from '../domains/referrals/referral-qualification.consumer.ts';
 import { issueVendorSession } from '../domains/vendors/vendor-session.service.ts';
@@ -147,7 +155,12 @@ async function freeRounds(): Promise<void> {
   );
   expect(made.body.errorCode).toBe('');
   const p = await player(ctx, { funds: 10_000n });
-  const applied = await memberPost<MemberPromotion>(ctx, `/wps/promotions/${made.body.value.id}/apply`, p, {});
+  const applied = await memberPost<MemberPromotion>(
+    ctx,
+    `/wps/promotions/${made.body.value.id}/apply`,
+    p,
+    {},
+  );
   expect(applied.body.errorCode).toBe('');
   const claimed = await memberPost<MemberPromotion>(
     ctx,
@@ -239,13 +252,19 @@ async function cashier(): Promise<void> {
   const m = await depositor(ctx);
   const created = await bankTransfer(ctx, m, { amount: '150.00' });
   expect(created.body.errorCode).toBe('');
-  const approved = await team.bo('finance', 'POST', `/bo/v1/deposits/${created.body.value.deposit.id}/approve`);
+  const approved = await team.bo(
+    'finance',
+    'POST',
+    `/bo/v1/deposits/${created.body.value.deposit.id}/approve`,
+  );
   expect(approved.body.errorCode).toBe('');
   const paid = await pendingWithdrawal(ctx, '120.00');
-  expect((await team.bo('finance', 'POST', `/bo/v1/withdrawals/${paid.withdrawal.id}/approve`)).body.errorCode).toBe(
-    '',
-  );
-  expect((await team.bo('finance', 'POST', `/bo/v1/withdrawals/${paid.withdrawal.id}/pay`)).body.errorCode).toBe('');
+  expect(
+    (await team.bo('finance', 'POST', `/bo/v1/withdrawals/${paid.withdrawal.id}/approve`)).body.errorCode,
+  ).toBe('');
+  expect(
+    (await team.bo('finance', 'POST', `/bo/v1/withdrawals/${paid.withdrawal.id}/pay`)).body.errorCode,
+  ).toBe('');
   const rejected = await pendingWithdrawal(ctx, '80.00');
   expect(
     (
@@ -311,7 +330,9 @@ function adder() {
   return {
     add: (key: string, amount: bigint) => totals.set(key, (totals.get(key) ?? 0n) + amount),
     done: (): Totals =>
-      Object.fromEntries([...totals.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, String(v)])),
+      Object.fromEntries(
+        [...totals.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, String(v)]),
+      ),
   };
 }
 
@@ -360,7 +381,11 @@ async function legacyTotals(db: Db, entries: readonly JournalEntry[]): Promise<R
     const s = wageringStakeOf(e);
     if (s) {
       const found = seamless.get(e.entryId);
-      const category = LEGACY_LOTTERY_KINDS.has(e.kind) ? 'LOTT' : found?.catalogued ? found.category : 'OTHER';
+      const category = LEGACY_LOTTERY_KINDS.has(e.kind)
+        ? 'LOTT'
+        : found?.catalogued
+          ? found.category
+          : 'OTHER';
       wagering.add(`stake|${s.memberId}|${e.entryId}|${category}`, s.stake);
     }
     const rolledBack = wageringRollbackMember(e);
@@ -437,7 +462,8 @@ function factTotals(facts: readonly MoneyFact[]): Record<string, Totals> {
       const t = pointsTurnoverOfFact(f);
       if (t && t.turnover !== 0n) points.add(`${t.memberId}|${t.category}|${t.currency}`, t.turnover);
       const mf = missionFact(f);
-      if (mf && mf.amount !== 0n) missions.add(`${mf.memberId}|${mf.kind}|${mf.category ?? '-'}|${dayOf(mf.at)}`, mf.amount);
+      if (mf && mf.amount !== 0n)
+        missions.add(`${mf.memberId}|${mf.kind}|${mf.category ?? '-'}|${dayOf(mf.at)}`, mf.amount);
       const rf = referralFact(f);
       if (rf) {
         if (rf.deposit !== null) referrals.add(`${rf.memberId}|deposit`, rf.deposit);

@@ -2,11 +2,11 @@ import type { Db } from '../../db/database.ts';
 import type { DomainModule } from '../../http/module.ts';
 import { advanceChases } from './chase.service.ts';
 import { lotteryAdminRoutes } from './lottery.admin.routes.ts';
+import { LOTTERY_LEDGER_KINDS } from './lottery.ledger-kinds.ts';
 import { lotteryRoutes } from './lottery.routes.ts';
 import * as m0030 from './migrations/0030_lottery.ts';
 import { cancelOverdueNumeros, closeNumeros, createNumeros, drawNumeros } from './numero.service.ts';
 import { refundCancelledNumeros, settleDrawnNumeros } from './settlement.service.ts';
-import { LOTTERY_LEDGER_KINDS } from './lottery.ledger-kinds.ts';
 
 /**
  * One tick of the draw cycle, in order: close the numeros past their close time, draw the platform

@@ -38,7 +38,13 @@ export function missionFact(fact: Read): MissionFact | null {
     return { ...base, memberId: fact.memberId, kind: 'bet', category: 'LOTT', amount };
   }
   if (!fact.vendorId) return null;
-  return { ...base, memberId: fact.memberId, kind: 'bet', category: fact.category?.category ?? 'RNG', amount };
+  return {
+    ...base,
+    memberId: fact.memberId,
+    kind: 'bet',
+    category: fact.category?.category ?? 'RNG',
+    amount,
+  };
 }
 
 /** The progress rows a batch of facts adds to, summed per (mission, member, period). */

@@ -5,6 +5,6 @@ export const POINTS_LEDGER_KINDS: LedgerKinds = {
   points_convert: { means: 'bonus_credited', description: "A member's points converted to money." },
   points_exchange_cash: {
     means: 'bonus_credited',
-    description: "A points-mall exchange for cash, paid when an operator passes it.",
+    description: 'A points-mall exchange for cash, paid when an operator passes it.',
   },
 };

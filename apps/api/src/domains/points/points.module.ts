@@ -2,9 +2,9 @@ import type { DomainModule } from '../../http/module.ts';
 import * as m0037 from './migrations/0037_points.ts';
 import { pointsAdminRoutes } from './points.admin.routes.ts';
 import { pointsEarning } from './points.consumer.ts';
+import { POINTS_LEDGER_KINDS } from './points.ledger-kinds.ts';
 import { pointsRoutes } from './points.routes.ts';
 import { productImageRoute } from './product-image.routes.ts';
-import { POINTS_LEDGER_KINDS } from './points.ledger-kinds.ts';
 
 /**
  * Points and the points mall (issue 15): points earned on turnover from the event feed (consumer

@@ -132,7 +132,9 @@ describe('lottery refunds and bonus wagering', () => {
     // The same refund delivered again, twice at once in two transactions, and the feed drained again.
     const event = await refundEvent(first);
     await Promise.all(
-      [1, 2].map(() => ctx.db.transaction().execute((trx) => deliverEntries(trx, promotionWagering, [event, event]))),
+      [1, 2].map(() =>
+        ctx.db.transaction().execute((trx) => deliverEntries(trx, promotionWagering, [event, event])),
+      ),
     );
     await drainWritten(ctx.db, promotionWagering, { maxBatches: 1000 });
     expect(await record(m, r.id)).toMatchObject({ state: 'process', wageringDone: '2.00' });

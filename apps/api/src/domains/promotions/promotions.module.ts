@@ -5,11 +5,11 @@ import * as m0044 from './migrations/0044_free_round_grants.ts';
 import * as m0045 from './migrations/0045_raffle_points_prizes.ts';
 import * as m0046 from './migrations/0046_promotion_points_rewards.ts';
 import { promotionsAdminRoutes } from './promotions.admin.routes.ts';
+import { PROMOTION_LEDGER_KINDS } from './promotions.ledger-kinds.ts';
 import { brandCurrency, expiredWagering } from './promotions.repository.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
 import { expireBonuses } from './promotions.service.ts';
 import { promotionWagering } from './wagering.consumer.ts';
-import { PROMOTION_LEDGER_KINDS } from './promotions.ledger-kinds.ts';
 
 /**
  * Promotions and bonuses with wagering (issue 15). Job `promotions_expire_bonuses` (every minute):

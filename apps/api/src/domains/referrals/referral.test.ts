@@ -7,12 +7,12 @@ import {
   type ReferralDetails,
 } from '@lotus/contracts/referrals';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deliverEntries } from '../../../test/events.ts';
 import { brandOf, loggedInMember, mainBalance, type TestMember } from '../../../test/factories.ts';
 import { randomIp, registerMember } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
-import { deliverEntries } from '../../../test/events.ts';
 import type { JournalEntry } from '../../events/event.ts';
 import { referralQualificationConsumer } from './referral-qualification.consumer.ts';
 

@@ -16,7 +16,11 @@ const game = { product: 'vendor_games', category: vendorGameCategory } as const;
  * call, and sql/seamless_free_round_pay.sql).
  */
 export const VENDOR_LEDGER_KINDS: LedgerKinds = {
-  seamless_bet: { means: 'stake_placed', ...game, description: "A vendor's bet: the stake leaves the wallet." },
+  seamless_bet: {
+    means: 'stake_placed',
+    ...game,
+    description: "A vendor's bet: the stake leaves the wallet.",
+  },
   seamless_win: { means: 'win_paid', ...game, description: "A vendor's win paid to the wallet." },
   seamless_bet_win: {
     means: 'stake_and_win',

@@ -4,9 +4,9 @@ import * as m0034 from './migrations/0034_vip.ts';
 import { dailyRebate } from './rebate.service.ts';
 import { vipDeposits, vipTurnover } from './turnover.consumer.ts';
 import { vipAdminRoutes } from './vip.admin.routes.ts';
+import { VIP_LEDGER_KINDS } from './vip.ledger-kinds.ts';
 import { vipRoutes } from './vip.routes.ts';
 import { vipClubLabel, vipNightly } from './vip.service.ts';
-import { VIP_LEDGER_KINDS } from './vip.ledger-kinds.ts';
 
 // The member info's clubLabel shows the member's level: members cannot import this domain (a cycle
 // through lottery and wallet), so this domain registers its read with the members domain.

@@ -7,7 +7,10 @@ export const WITHDRAWAL_LEDGER_KINDS: LedgerKinds = {
     means: 'withdrawal_returned',
     description: "A rejected withdrawal's money back to the member.",
   },
-  withdrawal_paid: { means: 'withdrawal_paid', description: "A withdrawal's money out to the payment provider." },
+  withdrawal_paid: {
+    means: 'withdrawal_paid',
+    description: "A withdrawal's money out to the payment provider.",
+  },
   withdrawal_refund: {
     means: 'withdrawal_returned',
     description: 'What the member did not receive of a disputed or partial withdrawal, back to the wallet.',
