@@ -67,6 +67,16 @@ function topLevel(object: string): string {
 
 const OTHER_LEDGERS = /\bpostPoints\(\s*\w+\s*,\s*$/;
 
+/**
+ * The posting primitives themselves forward the kind their callers chose (the callers are
+ * scanned), and the points' own ledger (points_entries) is apart from the journal.
+ */
+const FORWARDERS = new Set([
+  'domains/wallet/ledger.service.ts',
+  'domains/wallet/ledger.repository.ts',
+  'domains/points/points-ledger.repository.ts',
+]);
+
 export type Written =
   | { file: string; kind: string }
   | { file: string; prefix: string }
@@ -134,7 +144,7 @@ function undeclared(
 
 describe('journal entry kinds', () => {
   it('are each declared once, by the module that posts them, with a meaning of the vocabulary', () => {
-    expect(LEDGER_KINDS.size).toBeGreaterThan(30);
+    expect(LEDGER_KINDS.size).toBeGreaterThan(20);
     for (const [kind, declared] of LEDGER_KINDS) {
       expect(LEDGER_MEANINGS, kind).toContain(declared.means);
       expect(declared.description.length, kind).toBeGreaterThan(10);
@@ -169,7 +179,9 @@ describe('journal entry kinds', () => {
       sources.set(f, text);
       return text;
     };
-    const ts = files(SRC, '.ts').flatMap((f) => kindsWrittenTs(f, read(f)));
+    const ts = files(SRC, '.ts')
+      .filter((f) => !FORWARDERS.has(path.relative(SRC, f).split(path.sep).join('/')))
+      .flatMap((f) => kindsWrittenTs(f, read(f)));
     const sql = files(path.join(SRC, 'domains'), '.sql').flatMap((f) => kindsWrittenSql(read(f)));
     // The scan finds the writers it must (so a broken scan cannot pass silently).
     const found = new Set([

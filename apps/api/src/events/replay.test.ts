@@ -258,14 +258,14 @@ async function cashier(): Promise<void> {
     `/bo/v1/deposits/${created.body.value.deposit.id}/approve`,
   );
   expect(approved.body.errorCode).toBe('');
-  const paid = await pendingWithdrawal(ctx, '120.00');
+  const paid = await pendingWithdrawal(ctx, '500.00');
   expect(
     (await team.bo('finance', 'POST', `/bo/v1/withdrawals/${paid.withdrawal.id}/approve`)).body.errorCode,
   ).toBe('');
   expect(
     (await team.bo('finance', 'POST', `/bo/v1/withdrawals/${paid.withdrawal.id}/pay`)).body.errorCode,
   ).toBe('');
-  const rejected = await pendingWithdrawal(ctx, '80.00');
+  const rejected = await pendingWithdrawal(ctx, '300.00');
   expect(
     (
       await team.bo('finance', 'POST', `/bo/v1/withdrawals/${rejected.withdrawal.id}/reject`, {
