@@ -35,6 +35,21 @@ export async function drainWritten(
   return drainConsumer(db, consumer, options);
 }
 
+/** Kinds the ledger's own tests post to exercise its primitives (no module posts them). */
+const TEST_KINDS: ReadonlySet<string> = new Set(['test', 'test_debit', 'raw', 'bad']);
+
+/**
+ * The journal kinds in the database that no module declares (docs/money-facts.md): checked after
+ * every money test (reconcileAfterEach), so every writer a test exercises has declared its kind.
+ */
+export async function undeclaredKinds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('journal_entries').select('kind').distinct().execute();
+  return rows
+    .map((r) => r.kind)
+    .filter((k) => !LEDGER_KINDS.has(k) && !TEST_KINDS.has(k))
+    .sort();
+}
+
 /** The facts of one entry as the feed derives them (its kind must be declared), without categories. */
 export function factsOfEntry(entry: JournalEntry): MoneyFact[] {
   const declared = LEDGER_KINDS.get(entry.kind);
