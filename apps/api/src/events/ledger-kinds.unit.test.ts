@@ -79,13 +79,13 @@ const FORWARDERS = new Set([
 
 export type Written =
   | { file: string; kind: string }
-  | { file: string; prefix: string }
+  | { file: string; prefix: string; variable: string }
   | { file: string; dynamic: true };
 
 /** The journal kinds a TypeScript source writes: literal, template prefix, or dynamic (a variable). */
 export function kindsWrittenTs(file: string, source: string): Written[] {
   const out: Written[] = [];
-  for (const m of source.matchAll(/\bkind(\s*:\s*([^,\n}]+))?\s*[,\n}]/g)) {
+  for (const m of source.matchAll(/\bkind(\s*:\s*(`[^`\n]*`|[^,\n}]+))?\s*[,\n}]/g)) {
     const value = (m[2] ?? '').trim();
     // A type's member (`kind: string;`, `kind: 'a' | 'b';`) is no write.
     if (value.includes(';') || value.includes('|')) continue;
@@ -96,18 +96,19 @@ export function kindsWrittenTs(file: string, source: string): Written[] {
     const own = topLevel(source.slice(...range));
     if (!/\breference\s*:/.test(own) || !/\b(idempotencyKey|key|legs|from)\b\s*[:,]/.test(own)) continue;
     const literal = /^'([a-z0-9_]+)'(\s+as\s+const)?$/.exec(value);
-    const template = /^`([a-z0-9_]+)\$\{/.exec(value);
+    const template = /^`([a-z0-9_]+)\$\{(\w+)\}`$/.exec(value);
     if (literal) out.push({ file, kind: literal[1] as string });
-    else if (template) out.push({ file, prefix: template[1] as string });
+    else if (template) out.push({ file, prefix: template[1] as string, variable: template[2] as string });
     else out.push({ file, dynamic: true });
   }
   return out;
 }
 
-/** The kinds a dynamic writer's file names in `kind: 'a' | 'b'` type annotations. */
-export function annotatedKinds(source: string): string[] {
+/** The literals a file names for `name` in `name: 'a' | 'b'` type annotations. */
+export function annotatedKinds(source: string, name = 'kind'): string[] {
   const out: string[] = [];
-  for (const m of source.matchAll(/\bkind\??\s*:\s*('[a-z0-9_]+'(\s*\|\s*'[a-z0-9_]+')+)/g))
+  const annotation = new RegExp(`\\b${name}\\??\\s*:\\s*('[a-z0-9_]+'(\\s*\\|\\s*'[a-z0-9_]+')+)`, 'g');
+  for (const m of source.matchAll(annotation))
     for (const lit of (m[1] as string).matchAll(/'([a-z0-9_]+)'/g)) out.push(lit[1] as string);
   return out;
 }
@@ -131,8 +132,12 @@ function undeclared(
   const problems: string[] = [];
   for (const w of written) {
     if ('kind' in w && !declared.has(w.kind)) problems.push(`${w.file}: ${w.kind}`);
-    if ('prefix' in w && ![...declared].some((k) => k.startsWith(w.prefix)))
-      problems.push(`${w.file}: ${w.prefix}*`);
+    if ('prefix' in w) {
+      const parts = annotatedKinds(sourceOf(w.file), w.variable);
+      if (parts.length === 0) problems.push(`${w.file}: ${w.prefix}\${${w.variable}} (annotate its type)`);
+      for (const part of parts)
+        if (!declared.has(w.prefix + part)) problems.push(`${w.file}: ${w.prefix}${part}`);
+    }
     if ('dynamic' in w) {
       const named = annotatedKinds(sourceOf(w.file));
       if (named.length === 0) problems.push(`${w.file}: a kind the scan cannot read (annotate its type)`);
@@ -213,6 +218,16 @@ describe('journal entry kinds', () => {
     });`;
     expect(undeclared(kindsWrittenTs('planted.ts', planted), declared, () => planted)).toEqual([
       'planted.ts: fish_shot',
+    ]);
+    const dollar = '$';
+    const template = [
+      "function post(outcome: 'pot' | 'rake') {",
+      `  return postEntry(trx, { kind: \`pvp_${dollar}{outcome}\`, idempotencyKey: k, reference: r, legs });`,
+      '}',
+    ].join('\n');
+    expect(undeclared(kindsWrittenTs('t.ts', template), declared, () => template)).toEqual([
+      't.ts: pvp_pot',
+      't.ts: pvp_rake',
     ]);
     const dynamic = `postEntry(trx, { kind: pick(), key, reference: 'r', legs })`;
     expect(undeclared(kindsWrittenTs('d.ts', dynamic), declared, () => dynamic)).toEqual([
