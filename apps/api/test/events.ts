@@ -1,7 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.ts';
-import type { EventConsumer } from '../src/events/event.ts';
+import type { EventConsumer, EventTx, JournalEntry } from '../src/events/event.ts';
+import { deriveFacts, factsOf } from '../src/events/facts.ts';
+import { LEDGER_KINDS } from '../src/events/ledger-kinds.ts';
+import type { MoneyFact } from '../src/events/money-facts.ts';
 import { drainConsumer } from '../src/events/runner.ts';
 
 /**
@@ -30,4 +33,39 @@ export async function drainWritten(
 ): Promise<number> {
   await feedReadable(db);
   return drainConsumer(db, consumer, options);
+}
+
+/** Kinds the ledger's own tests post to exercise its primitives (no module posts them). */
+const TEST_KINDS: ReadonlySet<string> = new Set(['test', 'test_debit', 'raw', 'bad']);
+
+/**
+ * The journal kinds in the database that no module declares (docs/money-facts.md): checked after
+ * every money test (reconcileAfterEach), so every writer a test exercises has declared its kind.
+ */
+export async function undeclaredKinds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('journal_entries').select('kind').distinct().execute();
+  return rows
+    .map((r) => r.kind)
+    .filter((k) => !LEDGER_KINDS.has(k) && !TEST_KINDS.has(k))
+    .sort();
+}
+
+/** The facts of one entry as the feed derives them (its kind must be declared), without categories. */
+export function factsOfEntry(entry: JournalEntry): MoneyFact[] {
+  const declared = LEDGER_KINDS.get(entry.kind);
+  if (!declared) throw new Error(`journal kind ${entry.kind} is declared by no module`);
+  return factsOf(entry, declared);
+}
+
+/**
+ * Hands entries made by a test (no ledger rows needed) to a consumer as the runner would: their
+ * facts of the consumer's types, categories looked up in `trx`.
+ */
+export async function deliverEntries(
+  trx: EventTx,
+  consumer: EventConsumer,
+  entries: readonly JournalEntry[],
+): Promise<void> {
+  const facts = await deriveFacts(trx, entries, LEDGER_KINDS, new Set(consumer.facts));
+  if (facts.length > 0) await consumer.handle(trx, facts);
 }

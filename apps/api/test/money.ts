@@ -2,18 +2,21 @@ import { afterEach, expect } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { setLedgerFaults } from '../src/domains/wallet/ledger.service.ts';
 import { reconcile } from '../src/domains/wallet/reconcile.ts';
+import { undeclaredKinds } from './events.ts';
 import type { TestContext } from './support.ts';
 
 /**
  * money-rules.md test 10, after every money test: per currency the postings sum to zero, each
- * balance equals its postings, every bet of a closed round is settled or rolled back. Also removes
- * any fault hook a test installed.
+ * balance equals its postings, every bet of a closed round is settled or rolled back; and every
+ * journal kind written is declared by a module (docs/money-facts.md). Also removes any fault hook a
+ * test installed.
  */
 export function reconcileAfterEach(ctx: TestContext | { db: Db }): void {
   afterEach(async () => {
     setLedgerFaults(null);
     const report = await reconcile(ctx.db);
     expect(report.problems).toEqual([]);
+    expect(await undeclaredKinds(ctx.db)).toEqual([]);
   });
 }
 

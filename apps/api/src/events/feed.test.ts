@@ -13,8 +13,9 @@ import { findBrandByMerchantCode } from '../domains/brands/brand.repository.ts';
 import type { Brand } from '../domains/brands/brand.ts';
 import { memberDailyTurnover } from '../domains/wallet/turnover.consumer.ts';
 import { memberTurnover } from '../domains/wallet/turnover.repository.ts';
-import type { EventConsumer, LedgerEvent } from './event.ts';
+import type { EventConsumer } from './event.ts';
 import { consumersView } from './events.service.ts';
+import type { FactOf } from './money-facts.ts';
 import { consumeBatch, drainConsumer, PLATFORM_CONSUMERS } from './runner.ts';
 
 const ctx = setupTestApp();
@@ -41,7 +42,7 @@ function recorder(prefix: string) {
   const seen: string[] = [];
   const consumer: EventConsumer = {
     name: `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`,
-    events: ['deposit_credited'],
+    facts: ['deposit_credited'],
     handle: async (_trx, events) => {
       for (const e of events) if (e.reference.startsWith(prefix)) seen.push(e.reference);
     },
@@ -323,13 +324,13 @@ describe('member daily turnover', () => {
     expect(once).toMatchObject({ bets: 1n, stake: 1200n, payout: 200n, net: -1000n });
 
     // The same events handed over again, one by one and as one batch.
-    const captured: LedgerEvent[] = [];
-    const capture: EventConsumer = {
+    const captured: FactOf<'stake_placed' | 'stake_returned' | 'win_paid'>[] = [];
+    const capture: EventConsumer<'stake_placed' | 'stake_returned' | 'win_paid'> = {
       name: `capture_${randomUUID().replaceAll('-', '').slice(0, 12)}`,
-      events: ['bet_settled'],
+      facts: ['stake_placed', 'stake_returned', 'win_paid'],
       handle: async (_trx, events) => void captured.push(...events),
     };
-    const mine = () => captured.filter((e) => e.postings.some((x) => x.memberId === p.id));
+    const mine = () => captured.filter((e) => e.memberId === p.id);
     await drainUntil(ctx.db, capture, () => mine().length === 2);
     await ctx.db.transaction().execute(async (trx) => {
       await memberDailyTurnover.handle(trx, mine());

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { DOMAIN_MODULES } from '../modules.ts';
-import { type EventConsumer, type EventPosting, eventTypeOf, type LedgerEvent } from './event.ts';
+import type { EventConsumer, EventPosting, JournalEntry } from './event.ts';
+import { deriveFacts } from './facts.ts';
 import {
   advanceCursor,
   type Cursor,
@@ -13,6 +14,8 @@ import {
   postingsOf,
   recordError,
 } from './feed.repository.ts';
+import { type DeclaredKind, LEDGER_KINDS } from './ledger-kinds.ts';
+import { FACTS_OF, type FactType } from './money-facts.ts';
 
 /** Every domain's event consumers, from the module list. */
 export const PLATFORM_CONSUMERS: readonly EventConsumer[] = DOMAIN_MODULES.flatMap((m) => m.consumers ?? []);
@@ -25,7 +28,7 @@ export const DEFAULT_POLL_MS = 1_000;
 export type BatchResult =
   /** Another process holds this consumer's cursor. */
   | { status: 'busy' }
-  /** `read` entries passed (0: caught up), `delivered` of them were events of the consumer's types. */
+  /** `read` entries passed (0: caught up), `delivered` of them had facts of the consumer's types. */
   | { status: 'done'; read: number; delivered: number };
 
 function toPosting(row: FeedPosting): EventPosting {
@@ -41,16 +44,18 @@ function toPosting(row: FeedPosting): EventPosting {
 
 /**
  * One batch of one consumer, in one transaction: lock its cursor (skipped when another process
- * holds it; drainConsumer creates it first), read the next entries behind the oldest transaction in flight, hand over the events
- * of its types, move the cursor past everything read. The handler's writes and the cursor commit
- * together; a handler error rolls both back, is recorded on the cursor row, and is thrown.
+ * holds it; drainConsumer creates it first), read the next entries behind the oldest transaction in flight, hand over the facts
+ * of its types (derived from the entries of declared kinds, categories included), move the cursor
+ * past everything read. The handler's writes and the cursor commit together; a handler error rolls
+ * both back, is recorded on the cursor row, and is thrown.
  */
 export async function consumeBatch(
   db: Db,
   consumer: EventConsumer,
   batchSize: number = DEFAULT_BATCH_SIZE,
+  kinds: ReadonlyMap<string, DeclaredKind> = LEDGER_KINDS,
 ): Promise<BatchResult> {
-  const wanted = new Set<string>(consumer.events);
+  const wanted = new Set<FactType>(consumer.facts);
   try {
     return await db.transaction().execute(async (trx): Promise<BatchResult> => {
       const cursor = await lockCursor(trx, consumer.name);
@@ -58,22 +63,21 @@ export async function consumeBatch(
       const entries = await entriesAfter(trx, cursor, batchSize);
       const last = entries.at(-1);
       if (!last) return { status: 'done', read: 0, delivered: 0 };
-      const chosen = entries.flatMap((entry) => {
-        const type = eventTypeOf(entry.kind);
-        return type && wanted.has(type) ? [{ entry, type }] : [];
+      const chosen = entries.filter((entry) => {
+        const declared = kinds.get(entry.kind);
+        return declared !== undefined && FACTS_OF[declared.means].some((t) => wanted.has(t));
       });
       if (chosen.length > 0) {
         const byEntry = new Map<string, EventPosting[]>();
         for (const row of await postingsOf(
           trx,
-          chosen.map((c) => c.entry.id),
+          chosen.map((c) => c.id),
         )) {
           const list = byEntry.get(row.entry_id) ?? [];
           list.push(toPosting(row));
           byEntry.set(row.entry_id, list);
         }
-        const events: LedgerEvent[] = chosen.map(({ entry, type }) => ({
-          type,
+        const read: JournalEntry[] = chosen.map((entry) => ({
           kind: entry.kind,
           entryId: entry.id,
           txId: entry.tx_id,
@@ -83,7 +87,8 @@ export async function consumeBatch(
           createdAt: entry.created_at,
           postings: byEntry.get(entry.id) ?? [],
         }));
-        await consumer.handle(trx, events);
+        const facts = await deriveFacts(trx, read, kinds, wanted);
+        if (facts.length > 0) await consumer.handle(trx, facts);
       }
       const next: Cursor = { name: consumer.name, txId: last.tx_id, entryId: last.id };
       await advanceCursor(trx, next, entries.length);

@@ -1,6 +1,7 @@
 import type { RepeatableFunction } from '@lotus/db-repeatable';
 import type { Migration } from 'kysely/migration';
 import type { EventConsumer } from '../events/event.ts';
+import type { LedgerKinds } from '../events/money-facts.ts';
 import type { ScheduledJob } from '../jobs/job.ts';
 import type { Api, RouteDeps } from './types.ts';
 
@@ -23,8 +24,13 @@ export type DomainModule = {
   externalRoutes?: (scope: Api, deps: RouteDeps) => void | Promise<void>;
   /** Scheduled jobs of the domain, run by processes with the worker role. */
   jobs?: readonly ScheduledJob[];
-  /** Readers of the event feed (the ledger's journal), run by processes with the worker role. */
+  /** Readers of the event feed (money facts of the ledger's journal), run by processes with the worker role. */
   consumers?: readonly EventConsumer[];
+  /**
+   * The journal entry kinds the domain posts, each with what it means (docs/money-facts.md): the
+   * feed derives every reader's facts from these declarations; an undeclared kind fails a test.
+   */
+  ledgerKinds?: LedgerKinds;
   /**
    * The domain's migrations (files under the domain's `migrations/`), keyed by their name
    * `NNNN_name`: the number is the migration's place in the one global order (ask for the next

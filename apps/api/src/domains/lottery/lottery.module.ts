@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { DomainModule } from '../../http/module.ts';
 import { advanceChases } from './chase.service.ts';
 import { lotteryAdminRoutes } from './lottery.admin.routes.ts';
+import { LOTTERY_LEDGER_KINDS } from './lottery.ledger-kinds.ts';
 import { lotteryRoutes } from './lottery.routes.ts';
 import * as m0030 from './migrations/0030_lottery.ts';
 import { cancelOverdueNumeros, closeNumeros, createNumeros, drawNumeros } from './numero.service.ts';
@@ -38,6 +39,7 @@ export async function lotteryCycle(db: Db, now: Date): Promise<number> {
  */
 export const lotteryModule: DomainModule = {
   name: 'lottery',
+  ledgerKinds: LOTTERY_LEDGER_KINDS,
   routes: lotteryRoutes,
   adminRoutes: lotteryAdminRoutes,
   jobs: [

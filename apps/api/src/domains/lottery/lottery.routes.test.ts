@@ -334,15 +334,15 @@ describe('lottery calls', () => {
         payout: '19.60',
         profit: '17.60',
       });
-      // The event feed hands the order's money to a consumer of lottery_order_moved (rewards count
-      // lottery turnover from it): two stakes, the cancelled one's refund and the win, with the member.
+      // The event feed hands the order's money to a consumer of stakes, returns and wins (rewards count
+      // lottery turnover from them): two stakes, the cancelled one's refund and the win, with the member,
+      // all the lottery's.
       const moved: [string, unknown, unknown][] = [];
-      const consumer: EventConsumer = {
+      const consumer: EventConsumer<'stake_placed' | 'stake_returned' | 'win_paid'> = {
         name: `test_lottery_${randomBytes(4).toString('hex')}`,
-        events: ['lottery_order_moved'],
+        facts: ['stake_placed', 'stake_returned', 'win_paid'],
         handle: async (_trx, events) => {
-          for (const e of events)
-            if (e.metadata.memberId === m.id) moved.push([e.kind, e.metadata.orderId, e.type]);
+          for (const e of events) if (e.memberId === m.id) moved.push([e.kind, e.orderId, e.product]);
         },
       };
       await drainWritten(ctx.db, consumer);
@@ -356,7 +356,7 @@ describe('lottery calls', () => {
           )
           .sort(),
       ).toEqual(['lottery_bet:cancelled', 'lottery_bet:won', 'lottery_refund:cancelled', 'lottery_win:won']);
-      expect(new Set(moved.map(([, , type]) => type))).toEqual(new Set(['lottery_order_moved']));
+      expect(new Set(moved.map(([, , product]) => product))).toEqual(new Set(['lottery']));
       // Another member sees none of it.
       const other = await lotteryMember(ctx, 10_000n);
       const theirs = await memberCall<BettingRecordPage>(

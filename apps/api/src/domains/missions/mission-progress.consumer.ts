@@ -1,5 +1,5 @@
-import type { EventConsumer, EventTx, LedgerEvent } from '../../events/event.ts';
-import { seamlessCallKey, seamlessCategories } from '../games/bet-category.service.ts';
+import type { EventConsumer, EventTx } from '../../events/event.ts';
+import type { FactOf } from '../../events/money-facts.ts';
 import {
   activeMissions,
   addProgress,
@@ -9,68 +9,42 @@ import {
 } from './mission.repository.ts';
 import { periodWindow } from './periods.ts';
 
-const MEMBER_WALLETS = new Set(['member_main', 'member_vendor']);
-
 /** What one event adds to a member's missions: an amount of a kind (negative takes back). */
 export type MissionFact = {
   entryId: string;
   brandId: string;
   memberId: string;
   kind: 'bet' | 'deposit';
-  /** Seamless bets: the vendor and transaction whose game gives the category. */
-  seamless?: { vendorId: string; transactionId: string };
   category?: string;
   amount: bigint;
   at: Date;
 };
 
-function walletLeg(event: LedgerEvent) {
-  return event.postings.find((p) => MEMBER_WALLETS.has(p.accountKind) && p.memberId);
-}
+type Read = FactOf<'stake_placed' | 'stake_returned' | 'deposit_credited'>;
 
 /**
- * The fact of an event, or null: a seamless bet's stake (a rollback takes its stake back), a
- * deposit's credit, a lottery order's stake (a refund takes it back). Wins count nothing.
+ * The mission fact of a money fact, or null: a stake (a returned stake takes it back) under its
+ * game's category (a vendor game's, RNG when none was found; the lottery's LOTT), a deposit's credit.
  */
-export function missionFact(event: LedgerEvent): MissionFact | null {
-  const base = { entryId: event.entryId, brandId: event.brandId, at: event.createdAt };
-  if (event.type === 'bet_settled') {
-    const wallet = walletLeg(event);
-    const vendor = event.postings.find((p) => p.accountKind === 'vendor' && p.vendorId);
-    if (!wallet?.memberId || !vendor?.vendorId) return null;
-    let debits = 0n;
-    let credits = 0n;
-    for (const p of event.postings) {
-      if (p.accountId !== wallet.accountId) continue;
-      if (p.amount < 0n) debits -= p.amount;
-      else credits += p.amount;
-    }
-    const seamless = { vendorId: vendor.vendorId, transactionId: event.reference };
-    if (event.kind === 'seamless_bet' || event.kind === 'seamless_bet_win') {
-      return { ...base, memberId: wallet.memberId, kind: 'bet', seamless, amount: debits };
-    }
-    if (event.kind === 'seamless_rollback') {
-      return { ...base, memberId: wallet.memberId, kind: 'bet', seamless, amount: -credits };
-    }
-    return null;
+export function missionFact(fact: Read): MissionFact | null {
+  const base = { entryId: fact.entryId, brandId: fact.brandId, at: fact.createdAt };
+  if (!fact.memberId) return null;
+  if (fact.type === 'deposit_credited') {
+    if (fact.amount <= 0n) return null;
+    return { ...base, memberId: fact.memberId, kind: 'deposit', amount: fact.amount };
   }
-  if (event.type === 'deposit_credited') {
-    const wallet = event.postings.find((p) => p.accountKind === 'member_main' && p.memberId && p.amount > 0n);
-    if (!wallet?.memberId) return null;
-    return { ...base, memberId: wallet.memberId, kind: 'deposit', amount: wallet.amount };
+  const amount = fact.type === 'stake_placed' ? fact.amount : -fact.amount;
+  if (fact.product === 'lottery') {
+    return { ...base, memberId: fact.memberId, kind: 'bet', category: 'LOTT', amount };
   }
-  if (event.type === 'lottery_order_moved') {
-    const memberId = event.metadata.memberId;
-    if (typeof memberId !== 'string' && typeof memberId !== 'number') return null;
-    const moved = event.postings.reduce((sum, p) => (p.amount > 0n ? sum + p.amount : sum), 0n);
-    if (event.kind === 'lottery_bet' || event.kind === 'lottery_chase_stake') {
-      return { ...base, memberId: String(memberId), kind: 'bet', category: 'LOTT', amount: moved };
-    }
-    if (event.kind === 'lottery_refund') {
-      return { ...base, memberId: String(memberId), kind: 'bet', category: 'LOTT', amount: -moved };
-    }
-  }
-  return null;
+  if (!fact.vendorId) return null;
+  return {
+    ...base,
+    memberId: fact.memberId,
+    kind: 'bet',
+    category: fact.category?.category ?? 'RNG',
+    amount,
+  };
 }
 
 /** The progress rows a batch of facts adds to, summed per (mission, member, period). */
@@ -106,7 +80,7 @@ export function progressDeltas(
   return [...sums.values()].filter((d) => d.delta !== 0n);
 }
 
-async function applyBatch(trx: EventTx, events: readonly LedgerEvent[]): Promise<void> {
+async function applyBatch(trx: EventTx, events: readonly Read[]): Promise<void> {
   const facts = events.flatMap((e) => {
     const fact = missionFact(e);
     return fact && fact.amount !== 0n ? [fact] : [];
@@ -120,16 +94,6 @@ async function applyBatch(trx: EventTx, events: readonly LedgerEvent[]): Promise
     facts.map((f) => f.entryId),
   );
   const pending = facts.filter((f) => fresh.has(f.entryId));
-  const seamless = pending.flatMap((f) => (f.seamless ? [f.seamless] : []));
-  if (seamless.length > 0) {
-    const categories = await seamlessCategories(trx, { calls: seamless });
-    for (const fact of pending) {
-      if (fact.seamless)
-        fact.category =
-          categories.get(seamlessCallKey(fact.seamless.vendorId, fact.seamless.transactionId))?.category ??
-          'RNG';
-    }
-  }
   const deltas = progressDeltas(pending, missions).sort((a, b) =>
     `${a.missionId}|${a.memberId}|${a.periodKey}`.localeCompare(
       `${b.missionId}|${b.memberId}|${b.periodKey}`,
@@ -139,8 +103,8 @@ async function applyBatch(trx: EventTx, events: readonly LedgerEvent[]): Promise
 }
 
 /** Missions' progress from bets (seamless and lottery) and deposits of the event feed. */
-export const missionProgressConsumer: EventConsumer = {
+export const missionProgressConsumer: EventConsumer<Read['type']> = {
   name: 'mission_progress',
-  events: ['bet_settled', 'deposit_credited', 'lottery_order_moved'],
+  facts: ['stake_placed', 'stake_returned', 'deposit_credited'],
   handle: applyBatch,
 };

@@ -9,13 +9,13 @@ import type {
 } from '@lotus/contracts/missions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { oneUtcDay } from '../../../test/days.ts';
-import { drainWritten } from '../../../test/events.ts';
+import { deliverEntries, drainWritten, factsOfEntry } from '../../../test/events.ts';
 import { loggedInMember, mainBalance, signedInMember } from '../../../test/factories.ts';
 import { catalogueTestVendor, seamless, slot, type TestVendor } from '../../../test/games.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
-import type { LedgerEvent } from '../../events/event.ts';
+import type { JournalEntry } from '../../events/event.ts';
 import { issueVendorSession } from '../vendors/vendor-session.service.ts';
 import type { MissionRow } from './mission.repository.ts';
 import { missionFact, missionProgressConsumer, progressDeltas } from './mission-progress.consumer.ts';
@@ -52,10 +52,9 @@ const claim = (m: Member, missionId: string) =>
 let syntheticEntry = 9_000_000_000_000n + BigInt(Math.floor(Math.random() * 1_000_000_000));
 
 /** A deposit event as the feed would hand it (no ledger row: the consumer reads only the event). */
-function depositEvent(m: Member, minor: bigint, at = new Date()): LedgerEvent {
+function depositEvent(m: Member, minor: bigint, at = new Date()): JournalEntry {
   syntheticEntry += 1n;
   return {
-    type: 'deposit_credited',
     kind: 'deposit',
     entryId: String(syntheticEntry),
     txId: String(syntheticEntry),
@@ -84,8 +83,8 @@ function depositEvent(m: Member, minor: bigint, at = new Date()): LedgerEvent {
   };
 }
 
-async function deliver(events: LedgerEvent[]) {
-  await ctx.db.transaction().execute((trx) => missionProgressConsumer.handle(trx, events));
+async function deliver(events: JournalEntry[]) {
+  await ctx.db.transaction().execute((trx) => deliverEntries(trx, missionProgressConsumer, events));
 }
 
 /** Drains the real consumer until `done` (a shared PostgreSQL server may hold the feed back a moment). */
@@ -141,7 +140,10 @@ describe('mission periods', () => {
     const facts = [
       depositEvent(m, 600n, new Date('2026-11-26T23:59:59Z')),
       depositEvent(m, 600n, new Date('2026-11-27T00:00:01Z')),
-    ].map((e) => missionFact(e));
+    ].map((e) => {
+      const [fact] = factsOfEntry(e);
+      return fact?.type === 'deposit_credited' ? missionFact(fact) : null;
+    });
     const deltas = progressDeltas(
       facts.flatMap((f) => (f ? [f] : [])),
       [mission('daily'), mission('weekly')],

@@ -1,7 +1,7 @@
 import type { PointCategory } from '@lotus/contracts/points';
-import type { EventConsumer, LedgerEvent } from '../../events/event.ts';
+import type { EventConsumer } from '../../events/event.ts';
+import type { FactOf } from '../../events/money-facts.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
-import { seamlessCategories } from '../games/bet-category.service.ts';
 import { claimEarnedEvents, lockAccrual, pointsRates, saveAccrual } from './points.repository.ts';
 import { earnDenominator } from './points.service.ts';
 import { memberPoints, pointsAccount, postPoints } from './points-ledger.repository.ts';
@@ -14,78 +14,31 @@ export type PointsTurnover = {
   currency: string;
 };
 
-const SEAMLESS_WALLETS = new Set(['member_main', 'member_vendor']);
-const LOTTERY_WALLETS = new Set(['member_main', 'lottery_hold']);
-
-/** Sum of the postings on the member's accounts of `kinds` (the member's side of the entry). */
-function memberSide(
-  event: LedgerEvent,
-  kinds: Set<string>,
-): { memberId: string; sum: bigint; currency: string } | null {
-  let memberId: string | null = null;
-  let currency = '';
-  let sum = 0n;
-  for (const p of event.postings) {
-    if (!kinds.has(p.accountKind) || !p.memberId) continue;
-    memberId = p.memberId;
-    currency = p.currency;
-    sum += p.amount;
-  }
-  return memberId ? { memberId, sum, currency } : null;
-}
+type Read = FactOf<'stake_placed' | 'stake_returned' | 'deposit_credited'>;
 
 /**
  * The turnover rule of points (spec §9 "nav point values", per unit of turnover):
- * - a seamless bet (or bet-and-win) counts its stake, the debit of the member's wallet; a rollback
- *   takes its refunded stake back; a win's payout is no turnover;
- * - a lottery order counts its stake (`lottery_bet`, or `lottery_chase_stake` from the chase hold);
- *   a refund (cancelled order or numero) takes it back; a lottery win is no turnover;
+ * - a vendor game's stake counts its amount under its game's category (none found: nothing); a
+ *   returned stake (a rollback) takes it back; a win is no turnover;
+ * - a lottery stake (an order's, or a chase step's from the chase hold) counts under LOTT; a refund
+ *   (cancelled order or numero) takes it back; a lottery win is no turnover;
  * - a credited deposit counts its amount under the brand's deposit rate.
  */
-export function turnoverOf(
-  event: LedgerEvent,
-  seamlessCategory: PointCategory | undefined,
-): PointsTurnover | null {
-  switch (event.kind) {
-    case 'seamless_bet':
-    case 'seamless_bet_win':
-    case 'seamless_rollback': {
-      const side = memberSide(event, SEAMLESS_WALLETS);
-      if (!side || !seamlessCategory) return null;
-      let stake = 0n;
-      for (const p of event.postings) {
-        if (!SEAMLESS_WALLETS.has(p.accountKind) || p.memberId !== side.memberId) continue;
-        if (event.kind === 'seamless_rollback' ? p.amount > 0n : p.amount < 0n) stake += p.amount;
-      }
-      // A bet's stake is a debit (negative), a rollback's refund a credit: turnover is its opposite.
-      return {
-        memberId: side.memberId,
-        category: seamlessCategory,
-        turnover: -stake,
-        currency: side.currency,
-      };
-    }
-    case 'lottery_bet':
-    case 'lottery_chase_stake':
-    case 'lottery_refund': {
-      const side = memberSide(event, LOTTERY_WALLETS);
-      if (!side) return null;
-      // A stake leaves the member's wallet or hold (negative sum): turnover; a refund comes back.
-      return { memberId: side.memberId, category: 'LOTT', turnover: -side.sum, currency: side.currency };
-    }
-    case 'deposit': {
-      const side = memberSide(event, new Set(['member_main']));
-      if (!side || side.sum <= 0n) return null;
-      return { memberId: side.memberId, category: 'DEPOSIT', turnover: side.sum, currency: side.currency };
-    }
-    default:
-      return null;
+export function turnoverOf(fact: Read): PointsTurnover | null {
+  if (!fact.memberId) return null;
+  const base = { memberId: fact.memberId, currency: fact.currency };
+  if (fact.type === 'deposit_credited') {
+    return fact.amount > 0n ? { ...base, category: 'DEPOSIT', turnover: fact.amount } : null;
   }
+  const turnover = fact.type === 'stake_placed' ? fact.amount : -fact.amount;
+  if (fact.product === 'lottery') return { ...base, category: 'LOTT', turnover };
+  if (!fact.category) return null;
+  return { ...base, category: fact.category.category as PointCategory, turnover };
 }
 
 /**
- * Earns points from the event feed: `bet_settled` (the category of a seamless bet from its game,
- * through the games domain), `lottery_order_moved` and `deposit_credited`. Each journal entry is
+ * Earns points from the money facts: stakes and returned stakes (a vendor game's under the category
+ * the feed found for its game, the lottery's under LOTT) and credited deposits. Each journal entry is
  * claimed once in `points_earned_events` (a redelivered batch counts nothing twice); its turnover
  * times the category's rate (milli-points per major unit) is added to the member's accrual of the
  * category, and the whole points above what was already posted are posted from the brand's
@@ -94,19 +47,16 @@ export function turnoverOf(
  * points it had earned, as far as the member still holds them (never below zero); what the member
  * had spent already stays posted, and later turnover earns again only past it.
  */
-export const pointsEarning: EventConsumer = {
+export const pointsEarning: EventConsumer<Read['type']> = {
   name: 'points_earning',
-  events: ['bet_settled', 'lottery_order_moved', 'deposit_credited'],
+  facts: ['stake_placed', 'stake_returned', 'deposit_credited'],
   handle: async (trx, events) => {
     const fresh = await claimEarnedEvents(trx, events);
     const todo = events.filter((e) => fresh.has(e.entryId));
     if (todo.length === 0) return;
-    const categories = await seamlessCategories(trx, {
-      entryIds: todo.filter((e) => e.type === 'bet_settled').map((e) => e.entryId),
-    });
     const rates = new Map<string, Awaited<ReturnType<typeof pointsRates>>>();
     for (const event of todo) {
-      const t = turnoverOf(event, categories.get(event.entryId)?.category);
+      const t = turnoverOf(event);
       if (!t || t.turnover === 0n) continue;
       let brandRates = rates.get(event.brandId);
       if (!brandRates) {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { EventPosting, LedgerEvent } from '../../events/event.ts';
-import { turnoverOf } from './points.consumer.ts';
+import type { EventPosting, JournalEntry } from '../../events/event.ts';
+import { factsOf } from '../../events/facts.ts';
+import { isGameFact, type LedgerKinds } from '../../events/money-facts.ts';
+import { DEPOSIT_LEDGER_KINDS } from '../deposits/deposits.ledger-kinds.ts';
+import { LOTTERY_LEDGER_KINDS } from '../lottery/lottery.ledger-kinds.ts';
+import { VENDOR_LEDGER_KINDS } from '../vendors/vendors.ledger-kinds.ts';
+import { turnoverOf as turnoverOfFact } from './points.consumer.ts';
 
 const leg = (accountKind: string, amount: bigint, memberId: string | null = null): EventPosting => ({
   accountId: String(Math.floor(Math.random() * 1e6)),
@@ -11,8 +16,7 @@ const leg = (accountKind: string, amount: bigint, memberId: string | null = null
   currency: 'MYR',
 });
 
-const event = (kind: string, type: LedgerEvent['type'], postings: EventPosting[]): LedgerEvent => ({
-  type,
+const event = (kind: string, _type: string, postings: EventPosting[]): JournalEntry => ({
   kind,
   entryId: '1',
   txId: '1',
@@ -22,6 +26,25 @@ const event = (kind: string, type: LedgerEvent['type'], postings: EventPosting[]
   createdAt: new Date(),
   postings,
 });
+
+/**
+ * The points of an entry: its facts as the feed derives them, with `category` as the category the
+ * feed found for a vendor game (undefined: none found), through the points' rule.
+ */
+const KINDS: LedgerKinds = { ...VENDOR_LEDGER_KINDS, ...LOTTERY_LEDGER_KINDS, ...DEPOSIT_LEDGER_KINDS };
+
+function turnoverOf(entry: JournalEntry, category: string | undefined) {
+  const declared = KINDS[entry.kind];
+  if (!declared) throw new Error(`undeclared kind ${entry.kind}`);
+  for (const fact of factsOf(entry, declared)) {
+    if (isGameFact(fact)) fact.category = category === undefined ? null : { category, catalogued: true };
+    if (fact.type !== 'stake_placed' && fact.type !== 'stake_returned' && fact.type !== 'deposit_credited')
+      continue;
+    const t = turnoverOfFact(fact);
+    if (t) return t;
+  }
+  return null;
+}
 
 describe('the turnover of points', () => {
   it('counts a seamless stake, takes a rollback back and leaves wins out', () => {

@@ -2,6 +2,7 @@ import type { DomainModule } from '../../http/module.ts';
 import * as m0037 from './migrations/0037_points.ts';
 import { pointsAdminRoutes } from './points.admin.routes.ts';
 import { pointsEarning } from './points.consumer.ts';
+import { POINTS_LEDGER_KINDS } from './points.ledger-kinds.ts';
 import { pointsRoutes } from './points.routes.ts';
 import { productImageRoute } from './product-image.routes.ts';
 
@@ -12,6 +13,7 @@ import { productImageRoute } from './product-image.routes.ts';
  */
 export const pointsModule: DomainModule = {
   name: 'points',
+  ledgerKinds: POINTS_LEDGER_KINDS,
   routes: pointsRoutes,
   adminRoutes: pointsAdminRoutes,
   externalRoutes: productImageRoute,

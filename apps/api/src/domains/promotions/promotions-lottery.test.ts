@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminPromotion, MemberPromotion } from '@lotus/contracts/promotions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { drainWritten } from '../../../test/events.ts';
+import { deliverEntries, drainWritten } from '../../../test/events.ts';
 import type { SignedInMember } from '../../../test/factories.ts';
 import {
   bet,
@@ -15,7 +15,7 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { rewardRecord, wageringReaches } from '../../../test/promotions.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
-import type { LedgerEvent } from '../../events/event.ts';
+import type { JournalEntry } from '../../events/event.ts';
 import { cancelNumero } from '../lottery/settlement.service.ts';
 import { promotionWagering } from './wagering.consumer.ts';
 
@@ -85,7 +85,7 @@ async function order(m: SignedInMember, numero: string, multiple: number): Promi
 }
 
 /** The refund journal entry of an order, as the event the feed delivers. */
-async function refundEvent(orderId: string): Promise<LedgerEvent> {
+async function refundEvent(orderId: string): Promise<JournalEntry> {
   const row = await ctx.db
     .selectFrom('journal_entries')
     .select(['id', 'brand_id', 'reference', 'metadata', 'created_at'])
@@ -93,7 +93,6 @@ async function refundEvent(orderId: string): Promise<LedgerEvent> {
     .where('kind', '=', 'lottery_refund')
     .executeTakeFirstOrThrow();
   return {
-    type: 'lottery_order_moved',
     kind: 'lottery_refund',
     entryId: row.id,
     txId: '0',
@@ -133,7 +132,9 @@ describe('lottery refunds and bonus wagering', () => {
     // The same refund delivered again, twice at once in two transactions, and the feed drained again.
     const event = await refundEvent(first);
     await Promise.all(
-      [1, 2].map(() => ctx.db.transaction().execute((trx) => promotionWagering.handle(trx, [event, event]))),
+      [1, 2].map(() =>
+        ctx.db.transaction().execute((trx) => deliverEntries(trx, promotionWagering, [event, event])),
+      ),
     );
     await drainWritten(ctx.db, promotionWagering, { maxBatches: 1000 });
     expect(await record(m, r.id)).toMatchObject({ state: 'process', wageringDone: '2.00' });
@@ -180,7 +181,7 @@ describe('lottery refunds and bonus wagering', () => {
     // A forged delivery: a's refund event claiming to be b's. b's stake entry is another order.
     const forged = await refundEvent(aOrder);
     forged.metadata = { ...forged.metadata, memberId: b.id };
-    await ctx.db.transaction().execute((trx) => promotionWagering.handle(trx, [forged]));
+    await ctx.db.transaction().execute((trx) => deliverEntries(trx, promotionWagering, [forged]));
     expect((await record(b, rb.id)).wageringDone).toBe('4.00');
   });
 

@@ -5,6 +5,7 @@ import * as m0044 from './migrations/0044_free_round_grants.ts';
 import * as m0045 from './migrations/0045_raffle_points_prizes.ts';
 import * as m0046 from './migrations/0046_promotion_points_rewards.ts';
 import { promotionsAdminRoutes } from './promotions.admin.routes.ts';
+import { PROMOTION_LEDGER_KINDS } from './promotions.ledger-kinds.ts';
 import { brandCurrency, expiredWagering } from './promotions.repository.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
 import { expireBonuses } from './promotions.service.ts';
@@ -17,6 +18,7 @@ import { promotionWagering } from './wagering.consumer.ts';
  */
 export const promotionsModule: DomainModule = {
   name: 'promotions',
+  ledgerKinds: PROMOTION_LEDGER_KINDS,
   routes: promotionsRoutes,
   adminRoutes: promotionsAdminRoutes,
   consumers: [promotionWagering],

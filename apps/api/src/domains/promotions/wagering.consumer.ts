@@ -1,5 +1,6 @@
-import type { EventConsumer, EventTx, LedgerEvent } from '../../events/event.ts';
-import { betEntriesOfRollbacks, seamlessCategories } from '../games/bet-category.service.ts';
+import type { EventConsumer, EventTx } from '../../events/event.ts';
+import type { FactOf } from '../../events/money-facts.ts';
+import { betEntriesOfRollbacks } from '../games/bet-category.service.ts';
 import {
   activeWagering,
   addProgress,
@@ -9,30 +10,21 @@ import {
   removeProgress,
 } from './promotions.repository.ts';
 
-const MEMBER_WALLETS = new Set(['member_main', 'member_vendor']);
-/** Entries whose wallet debit is a stake that counts towards wagering. */
-const STAKE_KINDS = new Set(['seamless_bet', 'seamless_bet_win', 'lottery_bet', 'lottery_chase_stake']);
-const LOTTERY_KINDS = new Set(['lottery_bet', 'lottery_chase_stake']);
+type Stake = FactOf<'stake_placed' | 'stake_returned'>;
 
-/** The member and the stake (wallet debit) of a betting entry, or null. */
-export function stakeOf(event: LedgerEvent): { memberId: string; stake: bigint } | null {
-  if (!STAKE_KINDS.has(event.kind)) return null;
-  let memberId: string | null = null;
-  let stake = 0n;
-  for (const p of event.postings) {
-    if (
-      (MEMBER_WALLETS.has(p.accountKind) || p.accountKind === 'lottery_hold') &&
-      p.memberId &&
-      p.amount < 0n
-    ) {
-      memberId = p.memberId;
-      stake -= p.amount;
-    }
-  }
-  if (!memberId && LOTTERY_KINDS.has(event.kind) && typeof event.metadata.memberId === 'string') {
-    memberId = event.metadata.memberId;
-  }
-  return memberId && stake > 0n ? { memberId, stake } : null;
+/** The member and the stake of a fact that counts towards wagering (a stake of any product), or null. */
+export function stakeOf(fact: Stake): { memberId: string; stake: bigint } | null {
+  if (fact.type !== 'stake_placed' || !fact.memberId || fact.amount <= 0n) return null;
+  return { memberId: fact.memberId, stake: fact.amount };
+}
+
+/**
+ * The wagering category of a stake: a vendor game's catalogue category (an uncatalogued game, or
+ * none found: OTHER), the lottery's LOTT.
+ */
+export function wageringCategory(fact: Stake): string {
+  if (fact.product === 'lottery') return 'LOTT';
+  return fact.category?.catalogued ? fact.category.category : 'OTHER';
 }
 
 /**
@@ -50,18 +42,17 @@ export function contributionOf(
   return { counted: (stake * percent) / 100n, overMaxBet: false };
 }
 
-/** The member a rollback credits back. */
-function rollbackMember(event: LedgerEvent): string | null {
-  if (event.kind !== 'seamless_rollback') return null;
-  const credit = event.postings.find((p) => MEMBER_WALLETS.has(p.accountKind) && p.memberId && p.amount > 0n);
-  return credit?.memberId ?? null;
+/** The member a vendor game's returned stake (a rollback) credits back. */
+export function rollbackMember(fact: Stake): string | null {
+  if (fact.type !== 'stake_returned' || fact.product !== 'vendor_games') return null;
+  return fact.memberId && fact.amount > 0n ? fact.memberId : null;
 }
 
 /**
  * A seamless rollback takes back what its bet counted for bonuses still in process: stored as the
  * rollback's own row (negative), so a redelivered rollback takes back once.
  */
-async function applyRollbacks(trx: EventTx, events: readonly LedgerEvent[]) {
+async function applyRollbacks(trx: EventTx, events: readonly Stake[]) {
   const rollbacks = events.flatMap((e) => {
     const memberId = rollbackMember(e);
     return memberId ? [{ event: e, memberId }] : [];
@@ -90,12 +81,10 @@ async function applyRollbacks(trx: EventTx, events: readonly LedgerEvent[]) {
 }
 
 /** The member and order of a lottery refund (a cancelled order, a cancelled draw), or null. */
-function lotteryRefundOf(event: LedgerEvent): { memberId: string; orderId: string } | null {
-  if (event.kind !== 'lottery_refund') return null;
-  const { memberId, orderId } = event.metadata;
-  if (typeof memberId !== 'string' || (typeof orderId !== 'string' && typeof orderId !== 'number'))
-    return null;
-  return { memberId, orderId: String(orderId) };
+export function lotteryRefundOf(fact: Stake): { memberId: string; orderId: string } | null {
+  if (fact.type !== 'stake_returned' || fact.product !== 'lottery') return null;
+  if (!fact.memberId || !fact.orderId) return null;
+  return { memberId: fact.memberId, orderId: fact.orderId };
 }
 
 /**
@@ -103,7 +92,7 @@ function lotteryRefundOf(event: LedgerEvent): { memberId: string; orderId: strin
  * stored as the refund entry's own row (negative) per bonus, so a redelivered or concurrently
  * handled refund takes back once (the row's primary key decides, the loser changes nothing).
  */
-async function applyLotteryRefunds(trx: EventTx, events: readonly LedgerEvent[]) {
+async function applyLotteryRefunds(trx: EventTx, events: readonly Stake[]) {
   for (const event of events) {
     const refund = lotteryRefundOf(event);
     if (!refund) continue;
@@ -123,16 +112,16 @@ async function applyLotteryRefunds(trx: EventTx, events: readonly LedgerEvent[])
 }
 
 /**
- * Wagering progress of bonuses in process, from `bet_settled` (seamless bets: category of the
- * game) and `lottery_order_moved` (lottery stakes: LOTT). A stake counts for every bonus of its
+ * Wagering progress of bonuses in process, from the stakes of the money facts (a vendor game's
+ * under its catalogue category, the lottery's under LOTT). A stake counts for every bonus of its
  * member claimed before it; each (bonus, entry) pair is stored once, so a redelivered event
  * counts once. Reaching the requirement moves the bonus to `signed` and unlocks it. A seamless
  * rollback and a lottery refund (order or draw cancelled) take their stake's progress back while the
  * bonus is in process, exactly what it counted (LOTT's contribution); not after the bonus completed.
  */
-export const promotionWagering: EventConsumer = {
+export const promotionWagering: EventConsumer<Stake['type']> = {
   name: 'promotion_wagering',
-  events: ['bet_settled', 'lottery_order_moved'],
+  facts: ['stake_placed', 'stake_returned'],
   handle: async (trx: EventTx, events) => {
     // Stakes first, then rollbacks: a bet and its rollback in one batch count and go back.
     await applyStakes(trx, events);
@@ -141,7 +130,7 @@ export const promotionWagering: EventConsumer = {
   },
 };
 
-async function applyStakes(trx: EventTx, events: readonly LedgerEvent[]) {
+async function applyStakes(trx: EventTx, events: readonly Stake[]) {
   const stakes = events.flatMap((e) => {
     const s = stakeOf(e);
     return s ? [{ event: e, ...s }] : [];
@@ -154,13 +143,8 @@ async function applyStakes(trx: EventTx, events: readonly LedgerEvent[]) {
   }
   const relevant = stakes.filter((s) => (actives.get(`${s.event.brandId}|${s.memberId}`) ?? []).length > 0);
   if (relevant.length === 0) return;
-  const categories = await seamlessCategories(trx, {
-    entryIds: relevant.filter((s) => !LOTTERY_KINDS.has(s.event.kind)).map((s) => s.event.entryId),
-  });
   for (const s of relevant) {
-    // Only a game's own catalogue category contributes as that category; an uncatalogued game is OTHER.
-    const found = categories.get(s.event.entryId);
-    const category = LOTTERY_KINDS.has(s.event.kind) ? 'LOTT' : found?.catalogued ? found.category : 'OTHER';
+    const category = wageringCategory(s.event);
     for (const bonus of actives.get(`${s.event.brandId}|${s.memberId}`) ?? []) {
       if (!bonus.claimed_at || s.event.createdAt < bonus.claimed_at) continue;
       const { counted, overMaxBet } = contributionOf(

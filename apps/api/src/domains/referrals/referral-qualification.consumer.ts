@@ -1,4 +1,5 @@
-import type { EventConsumer, EventTx, LedgerEvent } from '../../events/event.ts';
+import type { EventConsumer, EventTx } from '../../events/event.ts';
+import type { FactOf } from '../../events/money-facts.ts';
 import {
   addReferralProgress,
   claimReferralEntries,
@@ -9,7 +10,6 @@ import {
 } from './referral.repository.ts';
 import { postReferralReward } from './referral.service.ts';
 
-const MEMBER_WALLETS = new Set(['member_main', 'member_vendor']);
 const DAY_MS = 86_400_000;
 
 /** What an event adds to a friend's qualification: a deposit, or turnover (negative takes back). */
@@ -21,43 +21,19 @@ export type ReferralFact = {
   at: Date;
 };
 
-export function referralFact(event: LedgerEvent): ReferralFact | null {
-  const base = { entryId: event.entryId, at: event.createdAt };
-  if (event.type === 'deposit_credited') {
-    const leg = event.postings.find((p) => p.accountKind === 'member_main' && p.memberId && p.amount > 0n);
-    return leg?.memberId ? { ...base, memberId: leg.memberId, deposit: leg.amount, turnover: 0n } : null;
+type Read = FactOf<'stake_placed' | 'stake_returned' | 'deposit_credited'>;
+
+/** A deposit's credit, a stake of any product (a returned stake takes it back). */
+export function referralFact(fact: Read): ReferralFact | null {
+  if (!fact.memberId) return null;
+  const base = { entryId: fact.entryId, at: fact.createdAt, memberId: fact.memberId };
+  if (fact.type === 'deposit_credited') {
+    return fact.amount > 0n ? { ...base, deposit: fact.amount, turnover: 0n } : null;
   }
-  if (event.type === 'bet_settled') {
-    const wallet = event.postings.find((p) => MEMBER_WALLETS.has(p.accountKind) && p.memberId);
-    if (!wallet?.memberId) return null;
-    let debits = 0n;
-    let credits = 0n;
-    for (const p of event.postings) {
-      if (p.accountId !== wallet.accountId) continue;
-      if (p.amount < 0n) debits -= p.amount;
-      else credits += p.amount;
-    }
-    if (event.kind === 'seamless_bet' || event.kind === 'seamless_bet_win') {
-      return { ...base, memberId: wallet.memberId, deposit: null, turnover: debits };
-    }
-    if (event.kind === 'seamless_rollback')
-      return { ...base, memberId: wallet.memberId, deposit: null, turnover: -credits };
-    return null;
-  }
-  if (event.type === 'lottery_order_moved') {
-    const memberId = event.metadata.memberId;
-    if (typeof memberId !== 'string' && typeof memberId !== 'number') return null;
-    const moved = event.postings.reduce((sum, p) => (p.amount > 0n ? sum + p.amount : sum), 0n);
-    if (event.kind === 'lottery_bet' || event.kind === 'lottery_chase_stake') {
-      return { ...base, memberId: String(memberId), deposit: null, turnover: moved };
-    }
-    if (event.kind === 'lottery_refund')
-      return { ...base, memberId: String(memberId), deposit: null, turnover: -moved };
-  }
-  return null;
+  return { ...base, deposit: null, turnover: fact.type === 'stake_placed' ? fact.amount : -fact.amount };
 }
 
-async function applyBatch(trx: EventTx, events: readonly LedgerEvent[]): Promise<void> {
+async function applyBatch(trx: EventTx, events: readonly Read[]): Promise<void> {
   const facts = events.flatMap((e) => {
     const fact = referralFact(e);
     return fact ? [fact] : [];
@@ -98,8 +74,8 @@ async function applyBatch(trx: EventTx, events: readonly LedgerEvent[]): Promise
 }
 
 /** Qualifies referred friends from their deposits and bets, then pays (or holds) the referrer's reward. */
-export const referralQualificationConsumer: EventConsumer = {
+export const referralQualificationConsumer: EventConsumer<Read['type']> = {
   name: 'referral_qualification',
-  events: ['deposit_credited', 'bet_settled', 'lottery_order_moved'],
+  facts: ['deposit_credited', 'stake_placed', 'stake_returned'],
   handle: applyBatch,
 };

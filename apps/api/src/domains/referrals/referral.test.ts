@@ -7,12 +7,13 @@ import {
   type ReferralDetails,
 } from '@lotus/contracts/referrals';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deliverEntries } from '../../../test/events.ts';
 import { brandOf, loggedInMember, mainBalance, type TestMember } from '../../../test/factories.ts';
 import { randomIp, registerMember } from '../../../test/members.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
-import type { LedgerEvent } from '../../events/event.ts';
+import type { JournalEntry } from '../../events/event.ts';
 import { referralQualificationConsumer } from './referral-qualification.consumer.ts';
 
 const ctx = setupTestApp({ rateLimits: { referralBind: { max: 10_000, timeWindow: 60_000 } } });
@@ -61,11 +62,10 @@ async function friendOf(code: string, options: { ip?: string; device?: string } 
 
 let entry = 8_000_000_000_000n + BigInt(Math.floor(Math.random() * 1_000_000_000));
 
-function event(memberId: string, kind: 'deposit' | 'bet', minor: bigint): LedgerEvent {
+function event(memberId: string, kind: 'deposit' | 'bet', minor: bigint): JournalEntry {
   entry += 1n;
   const wallet = { accountId: '2', accountKind: 'member_main', memberId, vendorId: null, currency: 'MYR' };
   return {
-    type: kind === 'deposit' ? 'deposit_credited' : 'bet_settled',
     kind: kind === 'deposit' ? 'deposit' : 'seamless_bet',
     entryId: String(entry),
     txId: String(entry),
@@ -100,8 +100,8 @@ function event(memberId: string, kind: 'deposit' | 'bet', minor: bigint): Ledger
   };
 }
 
-async function deliver(events: LedgerEvent[]) {
-  await ctx.db.transaction().execute((trx) => referralQualificationConsumer.handle(trx, events));
+async function deliver(events: JournalEntry[]) {
+  await ctx.db.transaction().execute((trx) => deliverEntries(trx, referralQualificationConsumer, events));
 }
 
 /** Qualifies a friend under the rule below: a first deposit of 60.00 and 120.00 of bets. */

@@ -5,6 +5,7 @@ import { referralAdminRoutes } from './referral.admin.routes.ts';
 import { referralRoutes } from './referral.routes.ts';
 import { referralSignup } from './referral.service.ts';
 import { referralQualificationConsumer } from './referral-qualification.consumer.ts';
+import { REFERRAL_LEDGER_KINDS } from './referrals.ledger-kinds.ts';
 
 // The register form's referral code (and the device id) reach this domain through the members
 // domain's published registration hook, inside the registration's transaction.
@@ -13,6 +14,7 @@ onMemberRegistered(referralSignup);
 /** Referral (invite friends): codes, invitations, qualification from the event feed, review. */
 export const referralsModule: DomainModule = {
   name: 'referrals',
+  ledgerKinds: REFERRAL_LEDGER_KINDS,
   routes: referralRoutes,
   adminRoutes: referralAdminRoutes,
   consumers: [referralQualificationConsumer],

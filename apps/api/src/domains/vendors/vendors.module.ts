@@ -6,12 +6,14 @@ import { seamlessRoutes } from './seamless.routes.ts';
 import { closeStaleRounds } from './seamless.service.ts';
 import { SEAMLESS_FUNCTIONS } from './seamless.sql.ts';
 import { vendorAdminRoutes } from './vendor.admin.routes.ts';
+import { VENDOR_LEDGER_KINDS } from './vendors.ledger-kinds.ts';
 
 /** Open seamless rounds older than this are closed like a round end. */
 export const STALE_ROUND_MINUTES = 60;
 
 export const vendorsModule: DomainModule = {
   name: 'vendors',
+  ledgerKinds: VENDOR_LEDGER_KINDS,
   adminRoutes: vendorAdminRoutes,
   externalRoutes: seamlessRoutes,
   jobs: [

@@ -1,93 +1,46 @@
 import { sql } from 'kysely';
-import type { EventConsumer, EventTx, LedgerEvent } from '../../events/event.ts';
-import { seamlessCategories } from '../games/bet-category.service.ts';
-import { orderCategories } from '../lottery/records.service.ts';
-
-/** Accounts whose money is the member's own (a stake leaves one, a refund returns to one). */
-const MEMBER_ACCOUNTS = new Set(['member_main', 'member_vendor', 'lottery_hold']);
+import type { EventConsumer, EventTx } from '../../events/event.ts';
+import { type FactOf, isAfter } from '../../events/money-facts.ts';
 
 type Position = { txId: string; entryId: string };
 
-/** (txId, entryId) order of the feed: true when a is after b. */
-export function isAfter(a: Position, b: Position): boolean {
-  const ta = BigInt(a.txId);
-  const tb = BigInt(b.txId);
-  return ta !== tb ? ta > tb : BigInt(a.entryId) > BigInt(b.entryId);
-}
-
-/** One event's turnover: the member, UTC day, the key that finds its category, the stake moved. */
+/** One event's turnover: the member, UTC day, its game's category, the stake moved. */
 export type StakeMove = {
   brandId: string;
   memberId: string;
   day: string;
-  /** `seamless:<vendor>|<transaction>` or `lottery:<orderId>`. */
-  source: string;
+  /** The game category the feed found (RNG when none was found). */
+  category: string;
   stake: bigint;
 };
 
+type Stake = FactOf<'stake_placed' | 'stake_returned'>;
+
 /**
- * The stake an event adds to its member's turnover: a seamless bet (or bet-and-win) its debit of the
- * member's wallet, a rollback the refunded stake back off; a lottery stake (order or chase step) its
- * debit of the member's wallet or chase hold, a lottery refund its credit back off. Wins add nothing.
+ * The stake a fact adds to its member's turnover: a stake its amount, a returned stake its amount
+ * back off (a vendor game's with its vendor, a lottery order's with its order). Wins add nothing.
  */
-export function stakeOf(event: LedgerEvent): StakeMove | null {
-  const day = event.createdAt.toISOString().slice(0, 10);
-  const mine = event.postings.filter((p) => MEMBER_ACCOUNTS.has(p.accountKind) && p.memberId);
-  const memberId = mine[0]?.memberId;
-  if (!memberId) return null;
-  let debits = 0n;
-  let credits = 0n;
-  for (const p of mine) {
-    if (p.memberId !== memberId) continue;
-    if (p.amount < 0n) debits -= p.amount;
-    else credits += p.amount;
-  }
-  const base = { brandId: event.brandId, memberId, day };
-  if (event.type === 'bet_settled') {
-    const vendor = event.postings.find((p) => p.accountKind === 'vendor' && p.vendorId)?.vendorId;
-    if (!vendor) return null;
-    const source = `seamless:${vendor}|${event.reference}`;
-    if (event.kind === 'seamless_bet' || event.kind === 'seamless_bet_win')
-      return { ...base, source, stake: debits };
-    if (event.kind === 'seamless_rollback') return { ...base, source, stake: -credits };
-    return null;
-  }
-  if (event.type === 'lottery_order_moved') {
-    const orderId = event.metadata.orderId;
-    if (typeof orderId !== 'string' && typeof orderId !== 'number') return null;
-    const source = `lottery:${orderId}`;
-    if (event.kind === 'lottery_bet' || event.kind === 'lottery_chase_stake')
-      return { ...base, source, stake: debits };
-    if (event.kind === 'lottery_refund') return { ...base, source, stake: -credits };
-    return null;
-  }
-  return null;
+export function stakeOf(fact: Stake): StakeMove | null {
+  if (!fact.memberId) return null;
+  if (fact.product === 'vendor_games' ? !fact.vendorId : !fact.orderId) return null;
+  return {
+    brandId: fact.brandId,
+    memberId: fact.memberId,
+    day: fact.createdAt.toISOString().slice(0, 10),
+    category: fact.category?.category ?? 'RNG',
+    stake: fact.type === 'stake_placed' ? fact.amount : -fact.amount,
+  };
 }
 
-/** The categories of a batch's stakes: `source` -> category (RNG when the game is unknown). */
-async function categoriesOf(trx: EventTx, moves: readonly StakeMove[]): Promise<Map<string, string>> {
-  const seamless: { vendorId: string; transactionId: string }[] = [];
-  const orders = new Map<string, string[]>();
-  for (const m of moves) {
-    if (m.source.startsWith('seamless:')) {
-      const [vendorId, transactionId] = m.source.slice('seamless:'.length).split(/\|(.*)/s) as [
-        string,
-        string,
-      ];
-      seamless.push({ vendorId, transactionId });
-    } else {
-      const list = orders.get(m.brandId) ?? [];
-      list.push(m.source.slice('lottery:'.length));
-      orders.set(m.brandId, list);
-    }
-  }
-  const result = new Map<string, string>();
-  for (const [k, v] of await seamlessCategories(trx, { calls: seamless }))
-    result.set(`seamless:${k}`, v.category);
-  for (const [brandId, ids] of orders)
-    for (const [id, category] of await orderCategories(trx, brandId, ids))
-      result.set(`lottery:${id}`, category);
-  return result;
+/** A credited deposit's member, UTC day and amount, or null. */
+export function depositOf(fact: FactOf<'deposit_credited'>) {
+  if (!fact.memberId || fact.amount <= 0n) return null;
+  return {
+    brandId: fact.brandId,
+    memberId: fact.memberId,
+    day: fact.createdAt.toISOString().slice(0, 10),
+    amount: fact.amount,
+  };
 }
 
 type Row = { brandId: string; memberId: string; day: string; category: string; amount: bigint } & Position;
@@ -155,27 +108,17 @@ async function positions(
  * LOTT/ELOTT (the lottery's). Each row keeps the feed position it last applied: a redelivered
  * batch, or one overlapping an applied one, counts once; the upsert's condition keeps the rule too.
  */
-export const vipTurnover: EventConsumer = {
+export const vipTurnover: EventConsumer<Stake['type']> = {
   name: 'vip_turnover',
-  events: ['bet_settled', 'lottery_order_moved'],
+  facts: ['stake_placed', 'stake_returned'],
   handle: async (trx, events) => {
-    const moves = events.flatMap((e) => {
+    const items = events.flatMap((e) => {
       const m = stakeOf(e);
-      return m && m.stake !== 0n ? [{ move: m, position: { txId: e.txId, entryId: e.entryId } }] : [];
+      if (!m || m.stake === 0n) return [];
+      const { stake, ...key } = m;
+      return [{ ...key, amount: stake, position: { txId: e.txId, entryId: e.entryId } }];
     });
-    if (moves.length === 0) return;
-    const categories = await categoriesOf(
-      trx,
-      moves.map((m) => m.move),
-    );
-    const items = moves.map(({ move, position }) => ({
-      brandId: move.brandId,
-      memberId: move.memberId,
-      day: move.day,
-      category: categories.get(move.source) ?? 'RNG',
-      amount: move.stake,
-      position,
-    }));
+    if (items.length === 0) return;
     const rows = sumRows(items, await positions(trx, 'vip_turnover', items));
     if (rows.length === 0) return;
     await sql`
@@ -195,20 +138,17 @@ export const vipTurnover: EventConsumer = {
 };
 
 /** Deposits credited per member and UTC day (VIP thresholds), counted once like the turnover. */
-export const vipDeposits: EventConsumer = {
+export const vipDeposits: EventConsumer<'deposit_credited'> = {
   name: 'vip_deposits',
-  events: ['deposit_credited'],
+  facts: ['deposit_credited'],
   handle: async (trx, events) => {
     const items = events.flatMap((e) => {
-      const wallet = e.postings.find((p) => p.accountKind === 'member_main' && p.memberId && p.amount > 0n);
-      if (!wallet?.memberId) return [];
+      const deposit = depositOf(e);
+      if (!deposit) return [];
       return [
         {
-          brandId: e.brandId,
-          memberId: wallet.memberId,
-          day: e.createdAt.toISOString().slice(0, 10),
+          ...deposit,
           category: undefined as string | undefined,
-          amount: wallet.amount,
           position: { txId: e.txId, entryId: e.entryId },
         },
       ];

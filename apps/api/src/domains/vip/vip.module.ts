@@ -4,6 +4,7 @@ import * as m0034 from './migrations/0034_vip.ts';
 import { dailyRebate } from './rebate.service.ts';
 import { vipDeposits, vipTurnover } from './turnover.consumer.ts';
 import { vipAdminRoutes } from './vip.admin.routes.ts';
+import { VIP_LEDGER_KINDS } from './vip.ledger-kinds.ts';
 import { vipRoutes } from './vip.routes.ts';
 import { vipClubLabel, vipNightly } from './vip.service.ts';
 
@@ -12,14 +13,15 @@ import { vipClubLabel, vipNightly } from './vip.service.ts';
 provideClubLabel(vipClubLabel);
 
 /**
- * VIP, player rank and rebate (issue 15). Consumers of the event feed keep turnover per member, day
- * and category (bet_settled, lottery_order_moved) and deposits per member and day
+ * VIP, player rank and rebate (issue 15). Consumers of the money facts keep turnover per member, day
+ * and category (stake_placed, stake_returned) and deposits per member and day
  * (deposit_credited). Jobs, under the scheduler's lease and run keys:
  * - vip_nightly (00:10 UTC): levels up and down with their history, upgrade and monthly bonuses;
  * - vip_daily_rebate (00:30 UTC): the automatic rebate of brands in the `daily` mode.
  */
 export const vipModule: DomainModule = {
   name: 'vip',
+  ledgerKinds: VIP_LEDGER_KINDS,
   routes: vipRoutes,
   adminRoutes: vipAdminRoutes,
   consumers: [vipTurnover, vipDeposits],

@@ -1,4 +1,5 @@
-import type { EventConsumer, LedgerEvent } from '../../events/event.ts';
+import type { EventConsumer } from '../../events/event.ts';
+import { type FactOf, isAfter } from '../../events/money-facts.ts';
 import {
   addTurnover,
   type TurnoverDelta,
@@ -7,53 +8,32 @@ import {
   turnoverPositions,
 } from './turnover.repository.ts';
 
-/** Accounts that are a member's wallet: a bet's stake leaves one, a win's payout arrives in one. */
-const MEMBER_WALLETS = new Set(['member_main', 'member_vendor']);
-
 const keyOf = (k: TurnoverKey) => `${k.brandId}|${k.memberId}|${k.day}|${k.vendorId}|${k.currency}`;
 
-/** (txId, entryId) order of the feed: true when a is after b. */
-export function isAfter(a: { txId: string; entryId: string }, b: { txId: string; entryId: string }): boolean {
-  const ta = BigInt(a.txId);
-  const tb = BigInt(b.txId);
-  return ta !== tb ? ta > tb : BigInt(a.entryId) > BigInt(b.entryId);
-}
+type GameFactOf = FactOf<'stake_placed' | 'stake_returned' | 'win_paid'>;
 
 /**
- * What one seamless entry adds to its member's day: a bet (or bet-and-win) counts one bet and its
- * stake (the wallet's debit), a win or the win of a bet-and-win its payout (the wallet's credit),
- * a rollback takes its bet back (one bet less, the refunded stake off). Null for an entry without a
- * member wallet or vendor leg (none is written today).
+ * What one fact of a vendor game adds to its member's day: a stake counts one bet and its amount, a
+ * win its payout, a returned stake takes its bet back (one bet less, the refunded stake off); a bet
+ * and its win in one call are its two facts. Null for another product, or without a member or a
+ * vendor (none is written today).
  */
-export function turnoverOf(event: LedgerEvent): Omit<TurnoverDelta, 'lastTxId' | 'lastEntryId'> | null {
-  const wallet = event.postings.find((p) => MEMBER_WALLETS.has(p.accountKind) && p.memberId);
-  const vendor = event.postings.find((p) => p.accountKind === 'vendor' && p.vendorId);
-  if (!wallet?.memberId || !vendor?.vendorId) return null;
-  let debits = 0n;
-  let credits = 0n;
-  for (const p of event.postings) {
-    if (p.accountId !== wallet.accountId) continue;
-    if (p.amount < 0n) debits -= p.amount;
-    else credits += p.amount;
-  }
+export function turnoverOf(fact: GameFactOf): Omit<TurnoverDelta, 'lastTxId' | 'lastEntryId'> | null {
+  if (fact.product !== 'vendor_games' || !fact.memberId || !fact.vendorId) return null;
   const key = {
-    brandId: event.brandId,
-    memberId: wallet.memberId,
-    day: event.createdAt.toISOString().slice(0, 10),
-    vendorId: vendor.vendorId,
-    currency: wallet.currency,
+    brandId: fact.brandId,
+    memberId: fact.memberId,
+    day: fact.createdAt.toISOString().slice(0, 10),
+    vendorId: fact.vendorId,
+    currency: fact.currency,
   };
-  switch (event.kind) {
-    case 'seamless_bet':
-      return { ...key, bets: 1n, stake: debits, payout: 0n };
-    case 'seamless_bet_win':
-      return { ...key, bets: 1n, stake: debits, payout: credits };
-    case 'seamless_win':
-      return { ...key, bets: 0n, stake: 0n, payout: credits };
-    case 'seamless_rollback':
-      return { ...key, bets: -1n, stake: -credits, payout: 0n };
-    default:
-      return null;
+  switch (fact.type) {
+    case 'stake_placed':
+      return { ...key, bets: 1n, stake: fact.amount, payout: 0n };
+    case 'win_paid':
+      return { ...key, bets: 0n, stake: 0n, payout: fact.amount };
+    case 'stake_returned':
+      return { ...key, bets: -1n, stake: -fact.amount, payout: 0n };
   }
 }
 
@@ -62,7 +42,7 @@ export function turnoverOf(event: LedgerEvent): Omit<TurnoverDelta, 'lastTxId' |
  * after the row's last one): a redelivered batch, or one that overlaps an applied one, counts once.
  */
 export function turnoverDeltas(
-  events: readonly LedgerEvent[],
+  events: readonly GameFactOf[],
   applied: readonly TurnoverPosition[],
 ): TurnoverDelta[] {
   const positions = new Map(applied.map((p) => [keyOf(p), p]));
@@ -94,9 +74,9 @@ export function turnoverDeltas(
  * Per member, UTC day and vendor: bets, stake, payout and net (payout - stake) of the seamless
  * wallet, read by the betting record's totals and later by VIP and rebate.
  */
-export const memberDailyTurnover: EventConsumer = {
+export const memberDailyTurnover: EventConsumer<GameFactOf['type']> = {
   name: 'member_daily_turnover',
-  events: ['bet_settled'],
+  facts: ['stake_placed', 'stake_returned', 'win_paid'],
   handle: async (trx, events) => {
     const keys = events.flatMap((e) => {
       const t = turnoverOf(e);

@@ -5,10 +5,12 @@ import * as m0007 from './migrations/0007_wallet.ts';
 import * as m0009 from './migrations/0009_ledger_check_plans.ts';
 import * as m0010 from './migrations/0010_ledger_check_cached_plan.ts';
 import { memberDailyTurnover } from './turnover.consumer.ts';
+import { WALLET_LEDGER_KINDS } from './wallet.ledger-kinds.ts';
 import { walletRoutes } from './wallet.routes.ts';
 
 export const walletModule: DomainModule = {
   name: 'wallet',
+  ledgerKinds: WALLET_LEDGER_KINDS,
   routes: walletRoutes,
   adminRoutes: adjustmentAdminRoutes,
   consumers: [memberDailyTurnover],
