@@ -20,9 +20,10 @@ import { promotionWagering } from './wagering.consumer.ts';
  * The promotions' database functions (repeatable migrations, one file each under ./sql): the state
  * rule of a bonus under wagering, and the free-round win the seamless free-round pay calls.
  */
-export const PROMOTION_FUNCTIONS: RepeatableFunction[] = ['promotion_wagering_state', 'promotion_free_round_won'].map(
-  (name) => ({ name, file: new URL(`./sql/${name}.sql`, import.meta.url) }),
-);
+export const PROMOTION_FUNCTIONS: RepeatableFunction[] = [
+  'promotion_wagering_state',
+  'promotion_free_round_won',
+].map((name) => ({ name, file: new URL(`./sql/${name}.sql`, import.meta.url) }));
 
 export const promotionsModule: DomainModule = {
   name: 'promotions',

@@ -29,7 +29,13 @@ reconcileAfterEach(ctx);
 restoreStakeGatesAfterEach(ctx);
 
 /** A member's main wallet and a house account of its own (balance 0, may go negative). */
-type World = { brandId: string; currency: string; memberId: string; wallet: LedgerAccount; house: LedgerAccount };
+type World = {
+  brandId: string;
+  currency: string;
+  memberId: string;
+  wallet: LedgerAccount;
+  house: LedgerAccount;
+};
 
 /** One movement under `key`: the wallet stakes `stake` to the house and/or the house pays `payout`. */
 type Move = { key: string; stake: bigint; payout: bigint };
@@ -70,7 +76,9 @@ const PRIMITIVES: Primitive[] = [
     name: 'TypeScript single posting (postEntry)',
     post: async (w, move) => {
       try {
-        const posted = await moneyTransaction(ctx.db, (trx) => postEntry(trx, specOf(w, move, legsOf(w, move))));
+        const posted = await moneyTransaction(ctx.db, (trx) =>
+          postEntry(trx, specOf(w, move, legsOf(w, move))),
+        );
         return posted.replayed ? 'duplicate' : 'posted';
       } catch (error) {
         return refusal(error);
@@ -81,7 +89,10 @@ const PRIMITIVES: Primitive[] = [
     name: 'TypeScript batch posting (postBatch)',
     post: async (w, move) => {
       try {
-        const legs = legsOf(w, move).map((l) => ({ account: { id: l.account.id, currency: w.currency }, amount: l.amount }));
+        const legs = legsOf(w, move).map((l) => ({
+          account: { id: l.account.id, currency: w.currency },
+          amount: l.amount,
+        }));
         const { results } = await moneyTransaction(ctx.db, (trx) =>
           postBatch(trx, [specOf(w, move, legs)], { lockOrder: 'wallets_first' }),
         );
@@ -98,7 +109,9 @@ const PRIMITIVES: Primitive[] = [
         const { rows } = await sql<{ o_ok: boolean }>`
           select o_ok from seamless_post(${w.brandId}::bigint, 0, 'INVARIANTS', ${move.key}, ${`${move.stake}|${move.payout}`},
                                          'test', ${w.currency}, ${w.wallet.id}::bigint, ${w.house.id}::bigint,
-                                         ${move.stake.toString()}::bigint, ${move.payout.toString()}::bigint)`.execute(ctx.db);
+                                         ${move.stake.toString()}::bigint, ${move.payout.toString()}::bigint)`.execute(
+          ctx.db,
+        );
         return rows[0]?.o_ok ? 'posted' : 'insufficient';
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
@@ -121,7 +134,11 @@ async function world(): Promise<World> {
     ownerKey: `member:${member.id}`,
     memberId: member.id,
   });
-  const { account: house } = await ensureAccount(ctx.db, { ...ref, kind: 'house', ownerKey: `invariants:${randomUUID()}` });
+  const { account: house } = await ensureAccount(ctx.db, {
+    ...ref,
+    kind: 'house',
+    ownerKey: `invariants:${randomUUID()}`,
+  });
   return { brandId: brand.id, currency: brand.currency, memberId: member.id, wallet, house };
 }
 
@@ -129,7 +146,11 @@ const stake = (amount: bigint): Move => ({ key: randomUUID(), stake: amount, pay
 const payout = (amount: bigint): Move => ({ key: randomUUID(), stake: 0n, payout: amount });
 
 async function balanceOf(account: LedgerAccount): Promise<bigint> {
-  const row = await ctx.db.selectFrom('ledger_accounts').select('balance').where('id', '=', account.id).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('id', '=', account.id)
+    .executeTakeFirstOrThrow();
   return BigInt(row.balance);
 }
 

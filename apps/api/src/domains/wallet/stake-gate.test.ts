@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { vendorPlayer } from '../../../test/factories.ts';
 import {
   afterDraw,
-  bet as lotteryBet,
   digitsOf,
   freshNumero,
+  bet as lotteryBet,
   lotteryMember,
   lotteryReconcileAfterEach,
   type TestNumero,
@@ -73,59 +73,98 @@ describe('the stake gate: every product asks it before a stake', () => {
   it.each([
     ['a slot', 'slots-1'],
     ['a live table', 'live-baccarat'],
-  ])('%s: a seamless bet and bet-and-win are refused with stake_refused and keep nothing; a win is not asked', async (_, gameId) => {
-    const p = await vendorPlayer(ctx, VENDOR, { funds: 10_000n, gameId });
-    const roundId = randomUUID();
-    const placed = { transactionId: randomUUID(), roundId, gameId, currency: 'MYR' };
-    expect(await send('bet', { ...placed, token: p.token, amount: '10.00' })).toMatchObject({ success: true });
+  ])(
+    '%s: a seamless bet and bet-and-win are refused with stake_refused and keep nothing; a win is not asked',
+    async (_, gameId) => {
+      const p = await vendorPlayer(ctx, VENDOR, { funds: 10_000n, gameId });
+      const roundId = randomUUID();
+      const placed = { transactionId: randomUUID(), roundId, gameId, currency: 'MYR' };
+      expect(await send('bet', { ...placed, token: p.token, amount: '10.00' })).toMatchObject({
+        success: true,
+      });
 
-    await refuseStakesOf(ctx.db, [p.id]);
-    const refusedBet = { transactionId: randomUUID(), roundId, gameId, currency: 'MYR', token: p.token, amount: '5.00' };
-    expect(await send('bet', refusedBet)).toMatchObject({ success: false, errorCode: 'stake_refused' });
-    const betWin = {
-      transactionId: randomUUID(),
-      roundId: randomUUID(),
-      gameId,
-      currency: 'MYR',
-      token: p.token,
-      betAmount: '5.00',
-      winAmount: '7.00',
-    };
-    expect(await send('betWin', betWin)).toMatchObject({ success: false, errorCode: 'stake_refused' });
-    expect(await seamlessCalls(refusedBet.transactionId)).toBe(0);
-    expect(await seamlessCalls(betWin.transactionId)).toBe(0);
-    expect(await mainBalance(ctx, p)).toBe(9_000n);
-    // A win settles an earlier stake: not a stake, not asked.
-    const win = { transactionId: randomUUID(), roundId, gameId, currency: 'MYR', betTransactionId: placed.transactionId };
-    expect(await send('win', { ...win, amount: '20.00' })).toMatchObject({ success: true, value: { balance: '110.00' } });
+      await refuseStakesOf(ctx.db, [p.id]);
+      const refusedBet = {
+        transactionId: randomUUID(),
+        roundId,
+        gameId,
+        currency: 'MYR',
+        token: p.token,
+        amount: '5.00',
+      };
+      expect(await send('bet', refusedBet)).toMatchObject({ success: false, errorCode: 'stake_refused' });
+      const betWin = {
+        transactionId: randomUUID(),
+        roundId: randomUUID(),
+        gameId,
+        currency: 'MYR',
+        token: p.token,
+        betAmount: '5.00',
+        winAmount: '7.00',
+      };
+      expect(await send('betWin', betWin)).toMatchObject({ success: false, errorCode: 'stake_refused' });
+      expect(await seamlessCalls(refusedBet.transactionId)).toBe(0);
+      expect(await seamlessCalls(betWin.transactionId)).toBe(0);
+      expect(await mainBalance(ctx, p)).toBe(9_000n);
+      // A win settles an earlier stake: not a stake, not asked.
+      const win = {
+        transactionId: randomUUID(),
+        roundId,
+        gameId,
+        currency: 'MYR',
+        betTransactionId: placed.transactionId,
+      };
+      expect(await send('win', { ...win, amount: '20.00' })).toMatchObject({
+        success: true,
+        value: { balance: '110.00' },
+      });
 
-    // Nothing of the refused calls was kept: the same ids go through once the gate lets them.
-    await restoreStakeGates(ctx.db);
-    expect(await send('bet', refusedBet)).toMatchObject({ success: true, value: { balance: '105.00' } });
-    expect(await send('betWin', betWin)).toMatchObject({ success: true, value: { balance: '107.00' } });
-  });
+      // Nothing of the refused calls was kept: the same ids go through once the gate lets them.
+      await restoreStakeGates(ctx.db);
+      expect(await send('bet', refusedBet)).toMatchObject({ success: true, value: { balance: '105.00' } });
+      expect(await send('betWin', betWin)).toMatchObject({ success: true, value: { balance: '107.00' } });
+    },
+  );
 
   it('lottery: a bet and a chase are refused with stake_refused and place nothing', async () => {
     const gameId = await testGame(ctx);
     const n1 = await freshNumero(ctx, gameId, { closeInMs: 10 * 60_000 });
     const m = await lotteryMember(ctx, 10_000n);
     await refuseStakesOf(ctx.db, [m.id]);
-    const order = { gameId, currentNumero: n1.numero, bettingSlipString: '1||||~1~101~1~1950~1', betCartAmountSum: '2.00' };
+    const order = {
+      gameId,
+      currentNumero: n1.numero,
+      bettingSlipString: '1||||~1~101~1~1950~1',
+      betCartAmountSum: '2.00',
+    };
     const plain = await lotteryBet(ctx, m, order);
     expect(plain.body.errorCode).toBe('stake_refused');
-    const chase = await lotteryBet(ctx, m, { ...order, chase: { kind: 'same', numeros: 2 }, orderType: 'chase' });
+    const chase = await lotteryBet(ctx, m, {
+      ...order,
+      chase: { kind: 'same', numeros: 2 },
+      orderType: 'chase',
+    });
     expect(chase.body.errorCode).toBe('stake_refused');
     expect(await mainBalance(ctx, m)).toBe(10_000n);
-    const orders = await ctx.db.selectFrom('lottery_orders').select('id').where('member_id', '=', m.id).execute();
+    const orders = await ctx.db
+      .selectFrom('lottery_orders')
+      .select('id')
+      .where('member_id', '=', m.id)
+      .execute();
     expect(orders).toEqual([]);
-    const chases = await ctx.db.selectFrom('lottery_chases').select('id').where('member_id', '=', m.id).execute();
+    const chases = await ctx.db
+      .selectFrom('lottery_chases')
+      .select('id')
+      .where('member_id', '=', m.id)
+      .execute();
     expect(chases).toEqual([]);
   });
 
   it("lottery: a chase's next step, staked by the chase job, is refused with stake_refused and moves nothing", async () => {
     const gameId = await testGame(ctx);
     const numeros: TestNumero[] = [];
-    for (const minutes of [10, 20]) numeros.push(await freshNumero(ctx, gameId, { closeInMs: minutes * 60_000 }));
+    for (const minutes of [10, 20])
+      numeros.push(await freshNumero(ctx, gameId, { closeInMs: minutes * 60_000 }));
     const [n1] = numeros as [TestNumero];
     const m = await lotteryMember(ctx, 10_000n);
     const losing = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => d !== digitsOf(n1)[0]) as number;
