@@ -29,7 +29,7 @@ import { findBrandByMerchantCode } from '../apps/api/src/domains/brands/brand.re
 import { seedHash } from '../apps/api/src/domains/lottery/engine/index.ts';
 import { insertGame } from '../apps/api/src/domains/lottery/game.repository.ts';
 import { lotteryHouseAccount } from '../apps/api/src/domains/lottery/game.service.ts';
-import { postTransfers, type Transfer } from '../apps/api/src/domains/lottery/lottery-ledger.repository.ts';
+import { postTransfers, type Transfer } from '../apps/api/src/domains/lottery/lottery-money.ts';
 import { drawNumero } from '../apps/api/src/domains/lottery/numero.service.ts';
 import { settleNumero } from '../apps/api/src/domains/lottery/settlement.service.ts';
 import { findMemberByUsername } from '../apps/api/src/domains/members/member.repository.ts';
@@ -309,6 +309,7 @@ async function settlementBench(databaseUrl: string, orders: number, memberCount:
             from: row.wallet,
             to: row.house,
             amount: 200n,
+            stake: true,
           };
         });
         await postTransfers(trx, brand.id, brand.currency, transfers);

@@ -8,6 +8,13 @@ export const moneyErrors = {
     ms: 'Baki tidak mencukupi.',
     cn: '余额不足。',
   },
+  // The stake gate (docs/money-posting.md) refused this stake: nothing was kept.
+  stake_refused: {
+    status: 200,
+    en: 'This stake is not allowed on your account right now.',
+    ms: 'Pertaruhan ini tidak dibenarkan pada akaun anda buat masa ini.',
+    cn: '您的账户目前不允许进行此投注。',
+  },
   wallet_busy: {
     status: 503,
     en: 'The wallet is busy. Please try again in a moment.',

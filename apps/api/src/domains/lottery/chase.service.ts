@@ -17,8 +17,7 @@ import { AppError } from '../../http/app-error.ts';
 import { BP, type ParsedCart } from './engine/index.ts';
 import { brandLottery, type LotteryGameConfig, nameIn } from './game.service.ts';
 import type { OddsSnapshot, SlipRow } from './lottery.tables.ts';
-import { postTransfers, type Transfer } from './lottery-ledger.repository.ts';
-import { lotteryMoney } from './lottery-money.ts';
+import { lotteryMoney, postTransfers, type Transfer } from './lottery-money.ts';
 import {
   addExposure,
   hasFutureNumero,
@@ -182,6 +181,7 @@ export async function placeChaseStep(
       from: chase.hold_account_id,
       to: chase.house_account_id,
       amount: step.amount,
+      stake: true,
     },
   };
 }

@@ -27,7 +27,7 @@ export const lotteryOrderCategory: CategoryLookup = async (db, queries) => {
 
 const order = { product: 'lottery', category: lotteryOrderCategory } as const;
 
-/** The lottery's money (lottery-ledger.repository.ts), metadata `orderId` or `chaseId`, and `memberId`. */
+/** The lottery's money (lottery-money.ts, posted through the wallet's postBatch), metadata `orderId` or `chaseId`, and `memberId`. */
 export const LOTTERY_LEDGER_KINDS: LedgerKinds = {
   lottery_bet: { means: 'stake_placed', ...order, description: "An order's stake from the wallet." },
   lottery_chase_stake: {

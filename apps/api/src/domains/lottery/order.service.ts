@@ -36,8 +36,7 @@ import {
   lotteryHouseAccount,
   nameIn,
 } from './game.service.ts';
-import { postTransfers, type Transfer } from './lottery-ledger.repository.ts';
-import { lotteryMoney } from './lottery-money.ts';
+import { lotteryMoney, postTransfers, type Transfer } from './lottery-money.ts';
 import type { NumeroRow } from './numero.repository.ts';
 import {
   addExposure,
@@ -310,6 +309,7 @@ export async function placeBet(
         from: wallet.id,
         to: house.id,
         amount: priced.cart.total,
+        stake: true,
       },
     ]);
     if (!posted.entries.has(key)) throw new AppError('idempotency_mismatch');

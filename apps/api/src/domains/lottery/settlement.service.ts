@@ -13,8 +13,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { postTransfers, type Transfer } from './lottery-ledger.repository.ts';
-import { lotteryMoney } from './lottery-money.ts';
+import { lotteryMoney, postTransfers, type Transfer } from './lottery-money.ts';
 import {
   cancelledWithPlacedOrders,
   findNumero,

@@ -1,3 +1,4 @@
+import type { RepeatableFunction } from '@lotus/db-repeatable';
 import type { DomainModule } from '../../http/module.ts';
 import * as m0031 from './migrations/0031_promotions.ts';
 import * as m0043 from './migrations/0043_promotion_raffles.ts';
@@ -16,9 +17,19 @@ import { promotionWagering } from './wagering.consumer.ts';
  * bonuses whose wagering expired are forfeited (min(locked, balance) back to the pool, once).
  * Consumer `promotion_wagering`: wagering progress from bets and lottery stakes.
  */
+/**
+ * The promotions' database functions (repeatable migrations, one file each under ./sql): the state
+ * rule of a bonus under wagering, and the free-round win the seamless free-round pay calls.
+ */
+export const PROMOTION_FUNCTIONS: RepeatableFunction[] = [
+  'promotion_wagering_state',
+  'promotion_free_round_won',
+].map((name) => ({ name, file: new URL(`./sql/${name}.sql`, import.meta.url) }));
+
 export const promotionsModule: DomainModule = {
   name: 'promotions',
   ledgerKinds: PROMOTION_LEDGER_KINDS,
+  functions: PROMOTION_FUNCTIONS,
   routes: promotionsRoutes,
   adminRoutes: promotionsAdminRoutes,
   consumers: [promotionWagering],

@@ -368,16 +368,20 @@ export async function recordWagering(
   return inserted !== undefined;
 }
 
-/** Adds progress to a record in process; completes it (signed, unlocked) once the requirement is met. */
+/**
+ * Adds progress to a record in process; its state and lock follow the promotions' rule
+ * (sql/promotion_wagering_state.sql): signed and unlocked once the requirement is met.
+ */
 export async function addProgress(db: Executor, recordId: string, counted: bigint, flagged: number) {
   await sql`
-    update member_promotions set
-      wagering_done = wagering_done + ${counted},
-      flagged_bets = flagged_bets + ${flagged},
-      state = case when wagering_done + ${counted} >= wagering_required then 'signed' else state end,
-      locked_amount = case when wagering_done + ${counted} >= wagering_required then 0 else locked_amount end,
+    update member_promotions m set
+      wagering_done = m.wagering_done + ${counted},
+      flagged_bets = m.flagged_bets + ${flagged},
+      (state, locked_amount) = (
+        select w.o_state, w.o_locked
+        from promotion_wagering_state(m.wagering_done + ${counted}, m.wagering_required, m.locked_amount) w),
       updated_at = now()
-    where id = ${recordId} and state = 'process'`.execute(db);
+    where m.id = ${recordId} and m.state = 'process'`.execute(db);
 }
 
 /** The member's credited deposits (approved or paid) from `from` on, oldest first. */

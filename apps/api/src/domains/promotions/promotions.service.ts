@@ -42,6 +42,7 @@ import {
   type RecordRow,
   stakeSince,
 } from './promotions.repository.ts';
+import { creditedState } from './wagering-state.ts';
 
 export type PromoBrand = { id: string; currency: string };
 export type PromoMember = { id: string; username: string; isAgent: number };
@@ -441,10 +442,9 @@ export async function claimPromotion(
       trx,
       { brandId: brand.id, id, memberId: member.id, from: ['issued'] },
       {
-        state: required > 0n ? 'process' : 'claimed',
+        ...creditedState(required, BigInt(existing.bonus_amount)),
         claimed_at: now,
         expires_at: new Date(now.getTime() + promo.expiry_days * DAY_MS),
-        locked_amount: required > 0n ? existing.bonus_amount : '0',
         contact_kind: promo.asks_contact ? (body.contactKind ?? '') : '',
         contact_id: promo.asks_contact ? (body.contactId ?? '') : '',
       },

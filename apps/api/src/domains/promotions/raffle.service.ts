@@ -35,6 +35,7 @@ import {
   replacePrizes,
   takePrize,
 } from './raffle.repository.ts';
+import { creditedState } from './wagering-state.ts';
 
 /**
  * Raffle promotions (issue 15, `MCS2_claimRafflePromotion`). A promotion of reward kind `raffle`
@@ -257,12 +258,11 @@ export async function drawRaffle(
       trx,
       { brandId: brand.id, id: ticket.id, memberId: member.id, from: ['issued'] },
       {
-        state: required > 0n ? 'process' : 'claimed',
+        ...creditedState(required, amount),
         bonus_amount: amount.toString(),
         wagering_required: required.toString(),
         claimed_at: now,
         expires_at: new Date(now.getTime() + promo.expiry_days * DAY_MS),
-        locked_amount: required > 0n ? amount.toString() : '0',
       },
     );
     if (!moved) throw new AppError('promotion_state_invalid');

@@ -278,26 +278,42 @@ export async function claimEntries(
 }
 
 /**
- * Adds each account's net `delta` to its balance in one statement, after locking the accounts in id
- * order (so two batches, or a batch and a single entry, never deadlock on each other). An account
- * that must not go negative is changed only when it holds enough, checked by the UPDATE itself:
- * the accounts missing from the answer did not.
+ * How a batch locks its accounts (so two postings never wait for each other in a circle, every
+ * posting on the same accounts must lock them in one order):
+ * - `id`: by account id, the order postEntry locks in (a batch and a single entry never deadlock);
+ * - `wallets_first`: the accounts that may not go negative (wallets, holds) by id, then the
+ *   platform's own (house accounts) by id, so the hot house rows are held last, for the shortest
+ *   time. For accounts only batches of this order move (the lottery's house accounts).
+ */
+export type LockOrder = 'id' | 'wallets_first';
+
+export type MovedAccount = { balance: bigint; mayGoNegative: boolean };
+
+/**
+ * Adds each account's net `delta` to its balance in one statement, after locking the accounts in
+ * `order`. The locks are FOR NO KEY UPDATE (what the balance UPDATE takes anyway): a row that
+ * references an account (an order's wallet and house account) share-locks it FOR KEY SHARE, which
+ * FOR UPDATE would wait for, so two writers of such rows would deadlock on their own foreign keys.
+ * An account that must not go negative is changed only when it holds enough, checked by the UPDATE
+ * itself: the accounts missing from the answer did not.
  */
 export async function moveBalances(
   trx: Executor,
   moves: readonly { accountId: string; delta: bigint }[],
-): Promise<Map<string, bigint>> {
+  order: LockOrder = 'id',
+): Promise<Map<string, MovedAccount>> {
   if (moves.length === 0) return new Map();
   const ids = moves.map((m) => m.accountId);
-  await sql`select id from ledger_accounts where id = any(${ids}::bigint[]) order by id for update`.execute(
-    trx,
-  );
-  const { rows } = await sql<{ id: string; balance: string }>`
+  await (order === 'id'
+    ? sql`select id from ledger_accounts where id = any(${ids}::bigint[]) order by id for no key update`
+    : sql`select id from ledger_accounts where id = any(${ids}::bigint[]) order by may_go_negative, id for no key update`
+  ).execute(trx);
+  const { rows } = await sql<{ id: string; balance: string; may_go_negative: boolean }>`
     update ledger_accounts a set balance = a.balance + x.d
     from unnest(${ids}::bigint[], ${moves.map((m) => m.delta.toString())}::bigint[]) as x(id, d)
     where a.id = x.id and (a.may_go_negative or x.d >= 0 or a.balance + x.d >= 0)
-    returning a.id::text as id, a.balance::text as balance`.execute(trx);
-  return new Map(rows.map((r) => [r.id, BigInt(r.balance)]));
+    returning a.id::text as id, a.balance::text as balance, a.may_go_negative`.execute(trx);
+  return new Map(rows.map((r) => [r.id, { balance: BigInt(r.balance), mayGoNegative: r.may_go_negative }]));
 }
 
 /** Postings in one insert, in the order given (their ids rise in that order). */

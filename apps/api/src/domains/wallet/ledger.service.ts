@@ -8,10 +8,12 @@ import {
   insertPostingRows,
   insertPostings,
   type LedgerAccount,
+  type LockOrder,
   moveBalance,
   moveBalances,
   accountBalance as readBalance,
 } from './ledger.repository.ts';
+import { askStakeGate } from './stake-gate.ts';
 
 /** A wallet held less than a debit asked for; `balance` is what it holds now (for the answer). */
 export class InsufficientFunds extends AppError {
@@ -26,7 +28,16 @@ export class InsufficientFunds extends AppError {
 
 export type Leg = { account: LedgerAccount; amount: bigint };
 
-export type EntrySpec = {
+/** A batch's leg: the account by id and currency (the batch reads whether it may go negative). */
+export type BatchLeg = { account: Pick<LedgerAccount, 'id' | 'currency'>; amount: bigint };
+
+/**
+ * A stake: money a member puts at risk on a product (a bet). The primitive asks the stake gate
+ * (stake-gate.ts) whether this member may stake this amount now before the entry moves anything.
+ */
+export type StakeMark = { memberId: string; amount: bigint };
+
+export type EntrySpec<L extends BatchLeg = Leg> = {
   brandId: string;
   kind: string;
   /** Mandatory: claimed by the unique index (brand, key) in the same transaction as the postings. */
@@ -35,7 +46,9 @@ export type EntrySpec = {
   requestHash: string;
   reference?: string;
   metadata?: Record<string, unknown>;
-  legs: Leg[];
+  /** Set on a stake: the gate is asked before it posts (a replay of a posted stake is not asked). */
+  stake?: StakeMark;
+  legs: L[];
 };
 
 export type PostedEntry = {
@@ -47,7 +60,7 @@ export type PostedEntry = {
 };
 
 /** Throws unless every currency's legs sum to zero and each leg is in its account's currency. */
-export function assertBalanced(legs: Leg[]): void {
+export function assertBalanced(legs: readonly BatchLeg[]): void {
   const sums = new Map<string, bigint>();
   for (const leg of legs) {
     if (leg.account.currency === '' || leg.amount === 0n) throw new Error('ledger: empty leg');
@@ -63,8 +76,9 @@ export function assertBalanced(legs: Leg[]): void {
  * balance with a conditional UPDATE (accounts locked in id order, so two entries never deadlock
  * on each other), then writes the postings with the balance after each. The zero-sum rule is
  * checked here before any write and again by the database's deferred trigger at commit.
- * Legs of amount 0 are dropped. Throws InsufficientFunds (nothing must be committed then: the
- * caller rolls back, or back to a savepoint) and idempotency_mismatch.
+ * Legs of amount 0 are dropped. A stake (`spec.stake`) claimed now asks the stake gate first.
+ * Throws InsufficientFunds and stake_refused (nothing must be committed then: the caller rolls
+ * back, or back to a savepoint) and idempotency_mismatch.
  */
 export async function postEntry(trx: Executor, spec: EntrySpec): Promise<PostedEntry> {
   const legs = spec.legs.filter((l) => l.amount !== 0n);
@@ -82,6 +96,8 @@ export async function postEntry(trx: Executor, spec: EntrySpec): Promise<PostedE
     if (claim.requestHash !== spec.requestHash) throw new AppError('idempotency_mismatch');
     return { entryId: claim.entryId, replayed: true, balances: new Map() };
   }
+  // The stake gate: the one place this primitive asks it, after the claim, before any balance moves.
+  if (spec.stake) await askStakeGate(trx, stakeAsk(spec, spec.stake));
   // Lock order: account id, then debits before credits of the same account.
   const ordered = legs
     .map((leg, index) => ({ leg, index }))
@@ -118,18 +134,35 @@ export type BatchPosted = {
   status: 'posted' | 'replayed' | 'mismatch';
 };
 
+export type BatchOutcome = {
+  /** One per entry, in the order given. */
+  results: BatchPosted[];
+  /** Balance of each account the posted entries moved, after the batch (empty when none posted). */
+  balances: Map<string, bigint>;
+};
+
+function stakeAsk(spec: { brandId: string; kind: string }, stake: StakeMark) {
+  return { brandId: spec.brandId, memberId: stake.memberId, amount: stake.amount, kind: spec.kind };
+}
+
 /**
- * Posts many journal entries inside the caller's transaction in a fixed number of statements,
- * whatever their count (the nightly jobs' batches): every key claimed in one insert by the unique
- * index, each account's net movement applied in one conditional UPDATE with the accounts locked in
- * id order, then every posting in one insert, each with its account's running balance after it in
- * the order of the entries. The rules are postEntry's: legs balanced per currency (checked here and
- * by the deferred trigger at commit), zero legs dropped, a wallet never below zero at any posting
- * (InsufficientFunds: nothing must be committed then). Unlike postEntry, a key already held is
- * answered per entry (replayed or mismatch) instead of throwing, so one such key does not abort the
- * batch; the caller decides. Keys must be distinct within the batch.
+ * The wallet's batch posting: many journal entries inside the caller's transaction in a fixed
+ * number of statements, whatever their count (the lottery's bets and settlements, the nightly
+ * jobs' batches): every key claimed in one insert by the unique index, each account's net movement
+ * applied in one conditional UPDATE with the accounts locked in `lockOrder` (moveBalances), then
+ * every posting in one insert, each with its account's running balance after it in the order of
+ * the entries. The rules are postEntry's: legs balanced per currency (checked here and by the
+ * deferred trigger at commit), zero legs dropped, a wallet never below zero at any posting
+ * (InsufficientFunds: nothing must be committed then), the stake gate asked for each stake claimed
+ * now before anything moves (stake_refused: nothing must be committed then). Unlike postEntry, a
+ * key already held is answered per entry (replayed or mismatch) instead of throwing, so one such
+ * key does not abort the batch; the caller decides. Keys must be distinct within the batch.
  */
-export async function postEntries(trx: Executor, specs: readonly EntrySpec[]): Promise<BatchPosted[]> {
+export async function postBatch(
+  trx: Executor,
+  specs: readonly EntrySpec<BatchLeg>[],
+  options: { lockOrder?: LockOrder } = {},
+): Promise<BatchOutcome> {
   const prepared = specs.map((spec) => {
     const legs = spec.legs.filter((l) => l.amount !== 0n);
     if (legs.length < 2) throw new Error('ledger: an entry needs at least two non-zero legs');
@@ -158,8 +191,11 @@ export async function postEntries(trx: Executor, specs: readonly EntrySpec[]): P
         },
   );
   const posted = prepared.filter((_, i) => results[i]?.status === 'posted');
-  if (posted.length === 0) return results;
-  const accounts = new Map<string, { account: LedgerAccount; delta: bigint }>();
+  if (posted.length === 0) return { results, balances: new Map() };
+  // The stake gate: the one place this primitive asks it, for each stake claimed now, before any
+  // balance moves.
+  for (const { spec } of posted) if (spec.stake) await askStakeGate(trx, stakeAsk(spec, spec.stake));
+  const accounts = new Map<string, { account: BatchLeg['account']; delta: bigint }>();
   for (const { legs } of posted)
     for (const leg of legs) {
       const a = accounts.get(leg.account.id) ?? { account: leg.account, delta: 0n };
@@ -167,16 +203,19 @@ export async function postEntries(trx: Executor, specs: readonly EntrySpec[]): P
       accounts.set(leg.account.id, a);
     }
   // Every account of the batch, a net-zero one too (it is locked and answers its balance).
-  const after = await moveBalances(
+  const moved = await moveBalances(
     trx,
     [...accounts.values()].map((a) => ({ accountId: a.account.id, delta: a.delta })),
+    options.lockOrder,
   );
   // Each account's balance before the batch, then its running balance posting after posting.
   const running = new Map<string, bigint>();
+  const balances = new Map<string, bigint>();
   for (const { account, delta } of accounts.values()) {
-    const balance = after.get(account.id);
-    if (balance === undefined) throw new InsufficientFunds(account.id, await readBalance(trx, account.id));
-    running.set(account.id, balance - delta);
+    const after = moved.get(account.id);
+    if (after === undefined) throw new InsufficientFunds(account.id, await readBalance(trx, account.id));
+    running.set(account.id, after.balance - delta);
+    balances.set(account.id, after.balance);
   }
   const rows = [];
   for (let i = 0; i < prepared.length; i += 1) {
@@ -184,7 +223,7 @@ export async function postEntries(trx: Executor, specs: readonly EntrySpec[]): P
     const entryId = results[i]?.entryId ?? '';
     for (const leg of prepared[i]?.legs ?? []) {
       const balance = (running.get(leg.account.id) ?? 0n) + leg.amount;
-      if (balance < 0n && !leg.account.mayGoNegative)
+      if (balance < 0n && !moved.get(leg.account.id)?.mayGoNegative)
         throw new InsufficientFunds(leg.account.id, await readBalance(trx, leg.account.id));
       running.set(leg.account.id, balance);
       rows.push({
@@ -197,7 +236,12 @@ export async function postEntries(trx: Executor, specs: readonly EntrySpec[]): P
     }
   }
   await insertPostingRows(trx, rows);
-  return results;
+  return { results, balances };
+}
+
+/** postBatch answering only each entry's outcome (accounts locked in id order). */
+export async function postEntries(trx: Executor, specs: readonly EntrySpec[]): Promise<BatchPosted[]> {
+  return (await postBatch(trx, specs)).results;
 }
 
 /** Test hook: faults injected just before or just after a money transaction commits. */
@@ -279,4 +323,6 @@ export {
   ensureAccount,
   ensureAccounts,
   type LedgerAccount,
+  type LockOrder,
 } from './ledger.repository.ts';
+export { replaceStakeGateForTests, type StakeAsk, type StakeGate } from './stake-gate.ts';

@@ -1,3 +1,4 @@
+import type { RepeatableFunction } from '@lotus/db-repeatable';
 import type { DomainModule } from '../../http/module.ts';
 import { adjustmentAdminRoutes } from './adjustment.admin.routes.ts';
 import * as m0003 from './migrations/0003_ledger.ts';
@@ -8,12 +9,18 @@ import { memberDailyTurnover } from './turnover.consumer.ts';
 import { WALLET_LEDGER_KINDS } from './wallet.ledger-kinds.ts';
 import { walletRoutes } from './wallet.routes.ts';
 
+/** The wallet's database functions (repeatable migrations, one file each under ./sql). */
+export const WALLET_FUNCTIONS: RepeatableFunction[] = [
+  { name: 'wallet_stake_gate', file: new URL('./sql/wallet_stake_gate.sql', import.meta.url) },
+];
+
 export const walletModule: DomainModule = {
   name: 'wallet',
   ledgerKinds: WALLET_LEDGER_KINDS,
   routes: walletRoutes,
   adminRoutes: adjustmentAdminRoutes,
   consumers: [memberDailyTurnover],
+  functions: WALLET_FUNCTIONS,
   migrations: {
     '0003_ledger': m0003,
     '0007_wallet': m0007,

@@ -1,0 +1,11 @@
+-- The stake gate of the PL/pgSQL posting primitive (docs/money-posting.md), twin of askStakeGate in
+-- stake-gate.ts: "may the owner of wallet p_wallet stake p_amount (minor units, > 0) now, on an entry
+-- of kind p_kind?". seamless_post asks it before it takes a stake, the one place a PL/pgSQL stake is
+-- asked; false makes the call raise seamless:stake_refused, so nothing of it is kept.
+-- Responsible-gaming limits, self-exclusion and trial rules plug in here. Today it answers yes: a
+-- plain SQL function, inlined into the caller's expression, so the seamless path pays nothing for it.
+create or replace function wallet_stake_gate(
+  p_brand bigint, p_wallet bigint, p_amount bigint, p_kind text
+) returns boolean language sql stable as $$
+  select true
+$$
