@@ -104,10 +104,10 @@ export function kindsWrittenTs(file: string, source: string): Written[] {
   return out;
 }
 
-/** The literals a file names for `name` in `name: 'a' | 'b'` type annotations. */
+/** The literals a file names for `name` in `name: 'a' | 'b'` type annotations (one line, or one member a line). */
 export function annotatedKinds(source: string, name = 'kind'): string[] {
   const out: string[] = [];
-  const annotation = new RegExp(`\\b${name}\\??\\s*:\\s*('[a-z0-9_]+'(\\s*\\|\\s*'[a-z0-9_]+')+)`, 'g');
+  const annotation = new RegExp(`\\b${name}\\??\\s*:\\s*(?:\\|\\s*)?('[a-z0-9_]+'(\\s*\\|\\s*'[a-z0-9_]+')+)`, 'g');
   for (const m of source.matchAll(annotation))
     for (const lit of (m[1] as string).matchAll(/'([a-z0-9_]+)'/g)) out.push(lit[1] as string);
   return out;
@@ -232,6 +232,17 @@ describe('journal entry kinds', () => {
     const dynamic = `postEntry(trx, { kind: pick(), key, reference: 'r', legs })`;
     expect(undeclared(kindsWrittenTs('d.ts', dynamic), declared, () => dynamic)).toEqual([
       'd.ts: a kind the scan cannot read (annotate its type)',
+    ]);
+    const annotated = [
+      'type Move = {',
+      '  kind:',
+      "    | 'seamless_bet'",
+      "    | 'pvp_buy_in';",
+      '};',
+      'postEntry(trx, { kind: move.kind, key, reference: r, legs });',
+    ].join('\n');
+    expect(undeclared(kindsWrittenTs('m.ts', annotated), declared, () => annotated)).toEqual([
+      'm.ts: pvp_buy_in',
     ]);
     const plpgsql = `select * from seamless_post(p_brand, p_vendor, p_code, p_tx, p_hash, 'seamless_pvp_pot',
       p_currency, v_wallet, v_house, p_amount, 0);

@@ -29,7 +29,14 @@ export async function lotteryMoney<T>(db: Db, work: (trx: Tx) => Promise<T>): Pr
  */
 export type Transfer = {
   key: string;
-  kind: string;
+  /** The lottery's journal kinds (lottery.ledger-kinds.ts); the kinds scan reads this union. */
+  kind:
+    | 'lottery_bet'
+    | 'lottery_chase_stake'
+    | 'lottery_win'
+    | 'lottery_refund'
+    | 'lottery_chase_hold'
+    | 'lottery_chase_return';
   reference: string;
   metadata: Record<string, string> & { memberId: string };
   from: string;
