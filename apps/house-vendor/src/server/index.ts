@@ -5,3 +5,5 @@ export {
   loadHouseVendorConfig,
 } from './config.ts';
 export { type RunningHouseVendor, type StartHouseVendorOptions, startHouseVendor } from './server.ts';
+export type { GameKind, GameKindContext, RunningGameKind } from './game-kind.ts';
+export { GAME_KINDS } from './kinds.ts';
