@@ -19,7 +19,12 @@ const HEX_64 = /^[0-9a-f]{64}$/;
 const NOT_A_SIGNATURE = Buffer.alloc(32);
 
 /** Lower-case hex HMAC-SHA256 of a seamless call's method, path and exact body bytes. */
-export function signSeamless(secret: string, method: string, path: string, body: Uint8Array | string): string {
+export function signSeamless(
+  secret: string,
+  method: string,
+  path: string,
+  body: Uint8Array | string,
+): string {
   return seamlessMac(secret, method, path, body).toString('hex');
 }
 

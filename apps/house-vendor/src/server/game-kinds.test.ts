@@ -22,7 +22,11 @@ describe('the game kinds', () => {
     expect([...gameIdsOf(GAME_KINDS)].sort()).toEqual(
       [...GAMES.map((game) => game.id), ...LIVE_TABLES.map((table) => table.id)].sort(),
     );
-    const twice: GameKind = { name: 'copy', games: ['lotus-garden'], start: async () => ({ routes: async () => {} }) };
+    const twice: GameKind = {
+      name: 'copy',
+      games: ['lotus-garden'],
+      start: async () => ({ routes: async () => {} }),
+    };
     expect(() => gameIdsOf([...GAME_KINDS, twice])).toThrow(/lotus-garden/);
   });
 });
@@ -58,7 +62,9 @@ function diceKind(events: string[]): GameKind {
           const auth = authenticate(db);
           app.post('/api/test-dice/roll', async (request) => {
             const session = await auth(request);
-            await sql`insert into test_dice_rolls (player_id, roll) values (${session.playerId}, 6)`.execute(db);
+            await sql`insert into test_dice_rolls (player_id, roll) values (${session.playerId}, 6)`.execute(
+              db,
+            );
             return { game: session.gameId, player: session.playerId, roll: 6 };
           });
         },
@@ -97,7 +103,11 @@ describe('a game kind plugged into the list', () => {
     const opened = await fetch(`${vendor.url}/api/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ merchant: 'DEMO', launchToken: stub.launch('dice-player', 'test-dice'), game: 'test-dice' }),
+      body: JSON.stringify({
+        merchant: 'DEMO',
+        launchToken: stub.launch('dice-player', 'test-dice'),
+        game: 'test-dice',
+      }),
     });
     expect(opened.status).toBe(200);
     const { token } = (await opened.json()) as { token: string };
@@ -126,7 +136,11 @@ describe('a game kind plugged into the list', () => {
     const refused = await fetch(`${vendor.url}/api/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ merchant: 'DEMO', launchToken: stub.launch('dice-player', 'test-dice'), game: 'test-dice' }),
+      body: JSON.stringify({
+        merchant: 'DEMO',
+        launchToken: stub.launch('dice-player', 'test-dice'),
+        game: 'test-dice',
+      }),
     });
     expect(await refused.json()).toEqual({ error: 'game_unknown' });
     expect((await fetch(`${vendor.url}/api/test-dice/roll`, { method: 'POST' })).status).toBe(404);

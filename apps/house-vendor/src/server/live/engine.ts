@@ -184,7 +184,8 @@ export class LiveEngine {
    */
   async history(tableId: string) {
     const table = this.table(tableId);
-    const shoe = table.game === 'BAC' || table.game === 'DAT' ? await this.#repo.currentShoeId(table.id) : null;
+    const shoe =
+      table.game === 'BAC' || table.game === 'DAT' ? await this.#repo.currentShoeId(table.id) : null;
     const rows = await this.#repo.results(table.id, shoe);
     const rounds = rows.map((r) => ({ id: r.id, number: r.number, result: r.result }));
     const results = rows.map((r) => r.result);

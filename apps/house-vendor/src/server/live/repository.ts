@@ -70,7 +70,9 @@ export class LiveRepository {
   async closeBetting(roundId: string): Promise<boolean> {
     return moved(
       await sql`
-          update live_rounds set phase = 'closed' where id = ${roundId} and phase = 'betting'`.execute(this.#db),
+          update live_rounds set phase = 'closed' where id = ${roundId} and phase = 'betting'`.execute(
+        this.#db,
+      ),
     );
   }
 
@@ -224,7 +226,9 @@ export class LiveRepository {
   async openSeatCount(roundId: string): Promise<number> {
     const left = await sql<{ n: number }>`
       select count(*)::int as n from live_seats
-      where round_id = ${roundId} and status in ('open', 'paying', 'closing', 'cancelling')`.execute(this.#db);
+      where round_id = ${roundId} and status in ('open', 'paying', 'closing', 'cancelling')`.execute(
+      this.#db,
+    );
     return left.rows[0]?.n ?? 0;
   }
 
@@ -248,7 +252,8 @@ export class LiveRepository {
   }
 
   async seatById(id: string): Promise<SeatRow | undefined> {
-    return (await sql<SeatRow>`select ${SEAT_COLUMNS} from live_seats where id = ${id}`.execute(this.#db)).rows[0];
+    return (await sql<SeatRow>`select ${SEAT_COLUMNS} from live_seats where id = ${id}`.execute(this.#db))
+      .rows[0];
   }
 
   async releaseSeat(id: string): Promise<void> {
@@ -326,7 +331,9 @@ export class LiveRepository {
 
   async betById(id: string): Promise<BetRow | undefined> {
     return (
-      await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${id}`.execute(this.#db)
+      await sql<BetRow>`select ${BET_COLUMNS}, 0::float8 as age_ms from live_bets where id = ${id}`.execute(
+        this.#db,
+      )
     ).rows[0];
   }
 
@@ -409,7 +416,10 @@ export class LiveRepository {
    * the table's last round, the player's bets on it, the round's totals per spot, and the balance
    * the wallet told last at this table (a bet's or a win's answer), minor units.
    */
-  async tableState(tableId: string, player: { brand: string; playerId: string }): Promise<TableStateRow | undefined> {
+  async tableState(
+    tableId: string,
+    player: { brand: string; playerId: string },
+  ): Promise<TableStateRow | undefined> {
     return (
       await sql<TableStateRow>`
         select r.id, r.table_id, r.game, r.number, r.shoe_id, r.shoe_start, r.round_seed, r.commitment,
@@ -512,7 +522,9 @@ export class LiveRepository {
   async lastRoundId(tableId: string): Promise<string | undefined> {
     return (
       await sql<{ id: string }>`
-          select id from live_rounds where table_id = ${tableId} order by number desc limit 1`.execute(this.#db)
+          select id from live_rounds where table_id = ${tableId} order by number desc limit 1`.execute(
+        this.#db,
+      )
     ).rows[0]?.id;
   }
 
@@ -552,7 +564,8 @@ export class LiveRepository {
   async shoeSeeds(
     shoeId: string,
   ): Promise<
-    { server_seed: string; client_seed: string; nonce: number; commitment: string; status: string } | undefined
+    | { server_seed: string; client_seed: string; nonce: number; commitment: string; status: string }
+    | undefined
   > {
     return (
       await sql<{

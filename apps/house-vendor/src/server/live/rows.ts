@@ -55,4 +55,3 @@ export type TableStateRow = Partial<RoundRow> & {
   totals: Array<{ kind: string; numbers: number[]; total: string }> | null;
   balance: string | null;
 };
-

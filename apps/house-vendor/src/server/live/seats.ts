@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { formatAmount } from '@lotus/contracts/money';
 import { VendorError } from '../errors.ts';
 import { balanceIn, type VendorSession } from '../sessions.ts';
-import { BET_WRITE_ATTEMPTS, BET_WRITE_RETRY_MS, type LiveContext, sleep } from './context.ts';
 import { lateGraceMs } from './clock.ts';
+import { BET_WRITE_ATTEMPTS, BET_WRITE_RETRY_MS, type LiveContext, sleep } from './context.ts';
 import type { BetRow } from './rows.ts';
 import type { Settlement } from './settlement.ts';
 import { type LiveTableDef, limitOf, validateBet } from './tables.ts';
@@ -233,7 +233,8 @@ export class Seats {
       void this.totals(roundId)
         .then((spots) => deps.emitter.toTable(tableId, 'totals', { table: tableId, round: roundId, spots }))
         .catch((error: unknown) => {
-          if (!this.#ctx.stoppedOrClosed()) deps.log.warn({ err: error, round: roundId }, 'live totals not sent');
+          if (!this.#ctx.stoppedOrClosed())
+            deps.log.warn({ err: error, round: roundId }, 'live totals not sent');
         });
     }, TOTALS_EVERY_MS).unref();
   }

@@ -174,7 +174,8 @@ export class Settlement {
     if (answer.kind === 'unknown') return false;
     const to = bet.status === 'undoing' ? 'undone' : 'rolled_back';
     const ok = answer.success || answer.errorCode === 'bet_not_found';
-    if (!ok) deps.log.error({ bet: bet.id, errorCode: answer.errorCode }, 'the wallet refused a live rollback');
+    if (!ok)
+      deps.log.error({ bet: bet.id, errorCode: answer.errorCode }, 'the wallet refused a live rollback');
     await repo.finishRollback(
       bet,
       to,

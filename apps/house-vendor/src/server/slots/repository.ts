@@ -115,7 +115,10 @@ export type NewRound = {
  * `duplicate` when the same request id won the race in another request (this nonce stays unused);
  * `rotated` when a rotation committed in between took the active pair.
  */
-export async function createRound(db: VendorDb, round: NewRound): Promise<'created' | 'duplicate' | 'rotated'> {
+export async function createRound(
+  db: VendorDb,
+  round: NewRound,
+): Promise<'created' | 'duplicate' | 'rotated'> {
   return db
     .transaction()
     .execute(async (tx) => {
@@ -192,7 +195,10 @@ export async function transitionRound(
     .execute();
 }
 
-export function seedsOfPair(db: VendorDb, pairId: string): Promise<{ server_seed: string; client_seed: string }> {
+export function seedsOfPair(
+  db: VendorDb,
+  pairId: string,
+): Promise<{ server_seed: string; client_seed: string }> {
   return db
     .selectFrom('seed_pairs')
     .select(['server_seed', 'client_seed'])

@@ -22,7 +22,10 @@ const SpinBody = Type.Object(
   { additionalProperties: false },
 );
 
-export async function registerSlotRoutes(app: FastifyInstance, { db, rounds }: { db: VendorDb; rounds: RoundEngine }) {
+export async function registerSlotRoutes(
+  app: FastifyInstance,
+  { db, rounds }: { db: VendorDb; rounds: RoundEngine },
+) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const auth = authenticate(db);
 

@@ -31,5 +31,6 @@ export async function recordWalletCall(
   } catch (error) {
     log.error({ err: error, call: entry.call, round: entry.roundId }, 'could not record a wallet call');
   }
-  if (entry.error) log.warn({ call: entry.call, round: entry.roundId, error: entry.error }, 'wallet call unanswered');
+  if (entry.error)
+    log.warn({ call: entry.call, round: entry.roundId, error: entry.error }, 'wallet call unanswered');
 }

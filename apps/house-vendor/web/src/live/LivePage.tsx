@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { Dialog } from '../components/Dialog.tsx';
 import type { GameState } from '../lib/api.ts';
+import { ApiError, type History, type LiveRound, liveApi, type TableState, type TableView } from './api.ts';
 import {
-  ApiError,
-  type History,
-  type LiveRound,
-  liveApi,
-  type TableState,
-  type TableView,
-} from './api.ts';
-import { BOARD, boardPlace, describeResult, outsidePlace, spotLabel, spotName, useOrientation } from './board.ts';
+  BOARD,
+  boardPlace,
+  describeResult,
+  outsidePlace,
+  spotLabel,
+  spotName,
+  useOrientation,
+} from './board.ts';
 import { ROULETTE_OUTSIDE, spotsOf } from './grid.ts';
 import {
   checkBet,
