@@ -4,7 +4,7 @@
  * PAYOUT CONVENTION (the same as the slots and the seamless wallet): a bet's stake is debited when the
  * bet is placed; its `payout` is the whole amount credited back at settlement, the stake INCLUDED. A
  * 1:1 win of 100 pays 200, a push pays 100, a loss pays 0. So RTP = sum of payouts / sum of stakes, as
- * for a slot spin (rounds.ts: balance - stake + payout).
+ * for a slot spin (server/slots/rounds.ts: balance - stake + payout).
  *
  * A bet's outcome is a `Ratio`: the gross return per unit staked (win a:b -> (a + b) / b, push -> 1,
  * half lost -> 1/2, lose -> 0). The payout is floor(stake * n / d): exact whenever d divides

@@ -4,4 +4,6 @@ export {
   HouseVendorConfigError,
   loadHouseVendorConfig,
 } from './config.ts';
+export type { GameKind, GameKindContext, RunningGameKind } from './game-kind.ts';
+export { GAME_KINDS } from './kinds.ts';
 export { type RunningHouseVendor, type StartHouseVendorOptions, startHouseVendor } from './server.ts';

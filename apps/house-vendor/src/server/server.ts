@@ -3,18 +3,16 @@ import { isUnavailableError } from '@lotus/server-common/unavailable';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { HouseVendorConfig } from './config.ts';
 import { createVendorDatabase, type VendorDatabaseTarget, type VendorDb } from './db/database.ts';
-import { migrateVendorDatabase } from './db/migrator.ts';
+import { functionsOf, migrateVendorDatabase, migrationsOf } from './db/migrator.ts';
 import { VENDOR_ERRORS, VendorError } from './errors.ts';
+import { type GameKind, gameIdsOf, type RunningGameKind } from './game-kind.ts';
 import { registerHttpRateLimit } from './http/rate-limit.ts';
 import { registerApiRoutes } from './http/routes.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerGamePages } from './http/static-files.ts';
-import { LiveEngine } from './live/engine.ts';
-import { createRealtime } from './live/realtime.ts';
-import { registerLiveRoutes } from './live/routes.ts';
-import { LIVE_TABLES, timed } from './live/tables.ts';
-import { RoundEngine } from './rounds.ts';
+import { GAME_KINDS } from './kinds.ts';
 import { WalletClient } from './wallet/client.ts';
+import { recordWalletCall } from './wallet/records.ts';
 
 export type StartHouseVendorOptions = {
   /** Fastify logger options; `false` silences it (tests). Defaults to pino at the config's level. */
@@ -23,6 +21,8 @@ export type StartHouseVendorOptions = {
   database?: VendorDatabaseTarget;
   /** Runs the recovery job (at start and every interval); default on. */
   recovery?: boolean;
+  /** The game kinds served; default GAME_KINDS (kinds.ts). */
+  kinds?: readonly GameKind[];
 };
 
 export type RunningHouseVendor = {
@@ -31,9 +31,8 @@ export type RunningHouseVendor = {
   port: number;
   app: FastifyInstance;
   db: VendorDb;
-  rounds: RoundEngine;
-  /** The live tables' clocks, bets and settlement. */
-  live: LiveEngine;
+  /** Each game kind as it runs (GAME_KINDS), by name. */
+  kinds: ReadonlyMap<string, RunningGameKind>;
   /** Runs the recovery job once now (also what the timer runs); answers the rounds it took. */
   recoverNow(): Promise<number>;
   /**
@@ -51,17 +50,18 @@ function targetOf(config: HouseVendorConfig): VendorDatabaseTarget {
 
 /**
  * Starts the house vendor: its own database (migrated), the HTTP server with the game pages and their
- * API, and the recovery job. It talks to the platform only through the signed seamless-wallet API,
+ * API, every game kind (GAME_KINDS: its routes, clocks and recovery), and the recovery job. It talks to the platform only through the signed seamless-wallet API,
  * over HTTP, even when it runs in the platform's process (`npm start`).
  */
 export async function startHouseVendor(
   config: HouseVendorConfig,
   options: StartHouseVendorOptions = {},
 ): Promise<RunningHouseVendor> {
+  const gameKinds = options.kinds ?? GAME_KINDS;
   const db = await createVendorDatabase(options.database ?? targetOf(config));
   let app: FastifyInstance | null = null;
   try {
-    await migrateVendorDatabase(db);
+    await migrateVendorDatabase(db, functionsOf(gameKinds), migrationsOf(gameKinds));
     app = Fastify({
       logger: options.logger ?? { level: config.logLevel, name: 'house-vendor' },
       // The client address behind trusted proxies (a load balancer): the rate limits count players.
@@ -78,49 +78,11 @@ export async function startHouseVendor(
       brands: config.brands,
       timeoutMs: config.walletTimeoutMs,
       attempts: config.walletAttempts,
-      record: async (entry) => {
-        try {
-          await db
-            .insertInto('wallet_calls')
-            .values({
-              round_id: entry.roundId,
-              brand: entry.brand,
-              call: entry.call,
-              transaction_id: entry.transactionId,
-              attempt: entry.attempt,
-              request: entry.request,
-              http_status: entry.httpStatus,
-              response: entry.response,
-              error: entry.error,
-              duration_ms: entry.durationMs,
-            })
-            .execute();
-        } catch (error) {
-          log.error({ err: error, call: entry.call, round: entry.roundId }, 'could not record a wallet call');
-        }
-        if (entry.error)
-          log.warn({ call: entry.call, round: entry.roundId, error: entry.error }, 'wallet call unanswered');
-      },
+      record: (entry) => recordWalletCall(db, log, entry),
     });
-    const rounds = new RoundEngine({ db, wallet, log, leaseMs: config.roundLeaseMs });
-    const realtime = createRealtime(app.server, log);
-    const tables = LIVE_TABLES.map((table) => timed(table, config.liveTiming));
-    const live = new LiveEngine({
-      db,
-      wallet,
-      log,
-      tables,
-      drive: new Set(config.liveTables ?? tables.map((t) => t.id)),
-      leaseMs: config.liveLeaseMs ?? 10_000,
-      placingGraceMs: config.walletTimeoutMs * config.walletAttempts + 1_000,
-      settleConcurrency: config.liveSettleConcurrency ?? 32,
-      emitter: realtime.emitter,
-    });
-    realtime.onJoin(async (session, table) => ({
-      table: live.table(table).id,
-      ...(await live.state(session, table)),
-    }));
-    await realtime.attach(db, config.redisUrl ?? null, config.redisKey, config.liveJoinLimits);
+    const kinds = new Map<string, RunningGameKind>();
+    for (const kind of gameKinds) kinds.set(kind.name, await kind.start({ config, db, wallet, log, app }));
+    const running = [...kinds.values()];
 
     registerSecurityHeaders(app, config.frameAncestors);
     app.setErrorHandler((error, request, reply) => {
@@ -150,22 +112,22 @@ export async function startHouseVendor(
       ...(config.redisKey ? { redisKey: config.redisKey } : {}),
     });
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'not_found' }));
-    await registerApiRoutes(app, { db, wallet, rounds });
-    await registerLiveRoutes(app, { db, live });
+    await registerApiRoutes(app, { db, wallet, games: gameIdsOf(gameKinds) });
+    for (const kind of running) await kind.routes(app);
     await registerGamePages(app, config.webDist);
 
-    let running: Promise<number> | null = null;
+    let recovering: Promise<number> | null = null;
     const recoverNow = (): Promise<number> => {
-      running ??= Promise.all([rounds.recover(), live.recover()])
-        .then(([a, b]) => a + b)
+      recovering ??= Promise.all(running.map((kind) => kind.recover?.() ?? 0))
+        .then((taken) => taken.reduce((a, b) => a + b, 0))
         .catch((error: unknown) => {
           log.error({ err: error }, 'recovery run failed');
           return 0;
         })
         .finally(() => {
-          running = null;
+          recovering = null;
         });
-      return running;
+      return recovering;
     };
     let timer: NodeJS.Timeout | null = null;
     let stopped = false;
@@ -186,7 +148,7 @@ export async function startHouseVendor(
       if (taken > 0) log.info({ taken }, 'recovery at start finished open rounds');
       schedule();
     }
-    live.start();
+    for (const kind of running) kind.start?.();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const started = app;
@@ -196,17 +158,16 @@ export async function startHouseVendor(
       port,
       app: started,
       db,
-      rounds,
-      live,
+      kinds,
       recoverNow,
       close: () => {
         closing ??= (async () => {
           stopped = true;
           if (timer) clearTimeout(timer);
           wallet.close();
-          await live.stop();
-          await running;
-          await realtime.close();
+          for (const kind of running) await kind.stop?.();
+          await recovering;
+          for (const kind of running) await kind.close?.();
           // Node closes the connections idle when close() starts; one whose request finishes later
           // would stay open for keep-alive: end each as soon as it is idle.
           const sweep = setInterval(() => started.server.closeIdleConnections(), 50);

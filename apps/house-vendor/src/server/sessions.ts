@@ -6,7 +6,6 @@ import { Value } from 'typebox/value';
 import type { VendorDb } from './db/database.ts';
 import type { GameMode, SessionFreeRound } from './db/schema.ts';
 import { VendorError } from './errors.ts';
-import { isGameId } from './games.ts';
 import { activePair } from './seeds.ts';
 import type { WalletClient } from './wallet/client.ts';
 
@@ -34,15 +33,16 @@ export function hashToken(token: string): string {
 /**
  * Exchanges the platform's launch token for the player's seamless session (game-launch.ts), once:
  * the token is spent by the call whatever its outcome, so it is never repeated. Answers the game
- * page's own session token (only its hash is stored).
+ * page's own session token (only its hash is stored). `games`: the ids of every game kind's games.
  */
 export async function openSession(
   db: VendorDb,
   wallet: WalletClient,
   input: { merchant: string; launchToken: string; game: string },
+  games: ReadonlySet<string>,
 ): Promise<{ token: string; session: VendorSession }> {
   if (!wallet.hasBrand(input.merchant)) throw new VendorError('brand_unknown');
-  if (!isGameId(input.game)) throw new VendorError('game_unknown');
+  if (!games.has(input.game)) throw new VendorError('game_unknown');
   const answer = await wallet.call(
     input.merchant,
     'session',

@@ -1,7 +1,8 @@
 import { applyRepeatables, type RepeatableFunction } from '@lotus/db-repeatable';
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
-import { LIVE_FUNCTIONS } from '../live/live.sql.ts';
+import type { GameKind } from '../game-kind.ts';
+import { GAME_KINDS } from '../kinds.ts';
 import * as m0001 from './migrations/0001_house_vendor.ts';
 import * as m0002 from './migrations/0002_live_tables.ts';
 import * as m0003 from './migrations/0003_free_rounds.ts';
@@ -12,8 +13,12 @@ import * as m0007 from './migrations/0007_live_bet_request_ids.ts';
 import * as m0008 from './migrations/0008_live_undo_request_ids.ts';
 import type { VendorDatabase } from './schema.ts';
 
-/** Listed in code (no directory scan), so the same list runs on PGlite and PostgreSQL. */
-export const VENDOR_MIGRATIONS: Readonly<Record<string, Migration>> = {
+/**
+ * The migrations of the vendor's first game kinds, slots and live tables, and of the core (sessions,
+ * seeds, wallet calls), in one sequence as they were written; a game kind added later brings its own
+ * (`GameKind.migrations`, in its folder).
+ */
+const CORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_house_vendor': m0001,
   '0002_live_tables': m0002,
   '0003_free_rounds': m0003,
@@ -24,8 +29,28 @@ export const VENDOR_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_live_undo_request_ids': m0008,
 };
 
-/** The vendor's functions kept as repeatable migrations, applied after the ordinary ones. */
-export const VENDOR_FUNCTIONS: RepeatableFunction[] = [...LIVE_FUNCTIONS];
+/**
+ * Every migration: the core's and each game kind's, by name (Kysely runs them in name order, the same
+ * on PGlite and PostgreSQL; listed in code, no directory scan). Two kinds may not use one name.
+ */
+export function migrationsOf(kinds: readonly GameKind[]): Readonly<Record<string, Migration>> {
+  const all: Record<string, Migration> = { ...CORE_MIGRATIONS };
+  for (const kind of kinds)
+    for (const [name, migration] of Object.entries(kind.migrations ?? {})) {
+      if (name in all) throw new Error(`migration ${name} of game kind ${kind.name} is named twice`);
+      all[name] = migration;
+    }
+  return all;
+}
+
+export const VENDOR_MIGRATIONS: Readonly<Record<string, Migration>> = migrationsOf(GAME_KINDS);
+
+/** The game kinds' functions kept as repeatable migrations, applied after the ordinary ones. */
+export function functionsOf(kinds: readonly GameKind[]): RepeatableFunction[] {
+  return kinds.flatMap((kind) => kind.functions ?? []);
+}
+
+export const VENDOR_FUNCTIONS: RepeatableFunction[] = functionsOf(GAME_KINDS);
 
 class InCodeMigrationProvider implements MigrationProvider {
   readonly migrations: Readonly<Record<string, Migration>>;
@@ -58,13 +83,14 @@ export function createVendorMigrator(
 export async function migrateVendorDatabase(
   db: Kysely<VendorDatabase>,
   functions: RepeatableFunction[] = VENDOR_FUNCTIONS,
+  migrations: Readonly<Record<string, Migration>> = VENDOR_MIGRATIONS,
 ): Promise<{ migrations: string[]; functions: string[] }> {
-  const { error, results } = await createVendorMigrator(db).migrateToLatest();
+  const { error, results } = await createVendorMigrator(db, migrations).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  const migrations = (results ?? []).map((r) => r.migrationName);
+  const ran = (results ?? []).map((r) => r.migrationName);
   const applied = await applyRepeatables(db, functions, {
     table: m0006.VENDOR_REPEATABLE_TABLE,
-    force: migrations.length > 0,
+    force: ran.length > 0,
   });
-  return { migrations, functions: applied };
+  return { migrations: ran, functions: applied };
 }

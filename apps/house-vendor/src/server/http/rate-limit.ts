@@ -8,7 +8,7 @@ import {
 } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
 import { VENDOR_ERRORS, type VendorErrorCode } from '../errors.ts';
-import { quitWithin } from '../live/realtime.ts';
+import { quitWithin } from '../redis.ts';
 
 /**
  * Rate limits of the game pages' HTTP API (`/api/*`), an onRequest hook so a refused call costs no

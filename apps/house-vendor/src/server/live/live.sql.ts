@@ -3,7 +3,7 @@ import type { RepeatableFunction } from '@lotus/db-repeatable';
 /**
  * The live tables' database functions, one file each under ./sql: their one current source, applied
  * by the vendor's migrator after its migrations as repeatable migrations (@lotus/db-repeatable).
- * `live_place_bet` places a bet in one round trip (engine.ts, placeBet).
+ * `live_place_bet` places a bet in one round trip (seats.ts, placeBet).
  */
 const NAMES = ['live_place_bet'] as const;
 

@@ -12,8 +12,9 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { VendorDb } from '../db/database.ts';
 import { VendorError, type VendorErrorCode } from '../errors.ts';
+import { quitWithin } from '../redis.ts';
 import { sessionOf } from '../sessions.ts';
-import type { LiveEmitter } from './engine.ts';
+import type { LiveEmitter } from './context.ts';
 
 /**
  * Realtime of the live tables: Socket.IO on the vendor's HTTP server (path `/live/socket.io`). With
@@ -63,27 +64,6 @@ export type Realtime = {
 /** The client's address as the socket's TCP peer (the vendor is reached directly, no proxy header). */
 function addressOf(socket: Socket): string {
   return socket.handshake.address || 'unknown';
-}
-
-/** QUIT, or after `ms` (a Redis that does not answer) the connection dropped. */
-export async function quitWithin(client: { quit(): Promise<unknown>; destroy(): void }, ms: number) {
-  let timer: NodeJS.Timeout | undefined;
-  const quit = client.quit().then(
-    () => true,
-    () => false,
-  );
-  const done = await Promise.race([
-    quit,
-    new Promise<false>((r) => (timer = setTimeout(() => r(false), ms))),
-  ]);
-  clearTimeout(timer);
-  if (!done) {
-    try {
-      client.destroy();
-    } catch {
-      // already closed
-    }
-  }
 }
 
 const tableRoom = (table: string) => `table:${table}`;

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { VendorDb } from '../db/database.ts';
-import { sessionOf } from '../sessions.ts';
+import { authenticate } from '../http/bearer.ts';
 import type { LiveEngine } from './engine.ts';
 import { publicTable } from './tables.ts';
 
@@ -26,12 +26,6 @@ const BetBody = Type.Object(
   { additionalProperties: false },
 );
 
-function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  return /^Bearer ([A-Za-z0-9_-]{1,128})$/.exec(header.trim())?.[1];
-}
-
 /**
  * When a bet's request reached this process (its monotonic clock, taken by the server before the
  * body is read: a client cannot tell it): a bet that arrived before the round's close is not refused
@@ -47,7 +41,7 @@ export async function registerLiveRoutes(
   { db, live }: { db: VendorDb; live: LiveEngine },
 ) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const auth = (request: FastifyRequest) => sessionOf(db, bearer(request));
+  const auth = authenticate(db);
 
   api.get('/api/live/tables', async () => ({ tables: live.tables.map(publicTable) }));
 

@@ -14,7 +14,7 @@ import {
 } from './test-support.ts';
 
 /**
- * An undo carries its own request id (LiveEngine.undo, live/engine.ts; projects house-vendor and
+ * An undo carries its own request id (LiveEngine.undo, live/seats.ts; projects house-vendor and
  * house-vendor-postgres): the same id of the same player at the same table answers the bet it took
  * back, as that bet now stands, and never takes back a second one (a lost answer retried by a client
  * or a proxy), also when the copies arrive at once; without a valid id nothing is undone.

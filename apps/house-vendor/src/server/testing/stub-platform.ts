@@ -3,14 +3,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import { SEAMLESS_HEADER } from '@lotus/contracts/seamless';
-import { verifySeamlessRequest } from '@lotus/contracts/seamless-signature';
+import { seamlessSignatureMatches } from '@lotus/server-common/signature';
 
 /**
  * A local stand-in for the platform's seamless-wallet API, for the vendor's tests only. It keeps the
- * money rules the vendor relies on (money-rules.md): every call's signature is verified with the
- * contracts' verifier before anything else; a transaction id is applied once and a repeat answers
- * the original answer; a rollback of an unknown bet leaves a tombstone; nothing of an ended round
- * moves money. `fault` decides per received call whether it is answered, dropped, lost after being
+ * money rules the vendor relies on (money-rules.md): every call's signature is verified before
+ * anything else (@lotus/server-common/signature, the platform's own check); a transaction id is
+ * applied once and a repeat answers the original answer; a rollback of an unknown bet leaves a
+ * tombstone; nothing of an ended round moves money. `fault` decides per received call whether it is answered, dropped, lost after being
  * applied, held, answered as a temporary error or refused.
  */
 
@@ -160,13 +160,13 @@ export class StubPlatform {
     const signatureValid =
       secret !== undefined &&
       vendor === this.vendor &&
-      (await verifySeamlessRequest(
+      seamlessSignatureMatches(
         secret,
         request.method ?? '',
         path,
         raw,
         header(request, SEAMLESS_HEADER.signature),
-      ));
+      );
     let body: Record<string, unknown> = {};
     try {
       body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;

@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { SEAMLESS_HEADER } from '@lotus/contracts/seamless';
+import { signSeamless } from '@lotus/server-common/signature';
 
 /**
  * The house vendor's client of the platform's seamless-wallet API, the only way it touches money.
@@ -72,12 +72,12 @@ const PATHS: Record<WalletCallName, string> = {
 const RESPONSE_KEEP = 4_000;
 
 /**
- * The seamless signature (packages/contracts seamless-signature.ts: hex HMAC-SHA256 of
- * "POST\n" + path + "\n" + body) with node:crypto: the same bytes, without WebCrypto's key import and
- * promise job per call (with a thousand live players it was a tenth of the vendor's CPU per bet).
+ * A call's seamless signature (hex HMAC-SHA256 of "POST\n" + path + "\n" + body): the shared
+ * node:crypto implementation (@lotus/server-common/signature), the same bytes as the contract's
+ * WebCrypto one without its key import and promise job per call.
  */
 export function signCall(secret: string, path: string, body: string): string {
-  return createHmac('sha256', secret).update(`POST\n${path}\n`, 'utf8').update(body, 'utf8').digest('hex');
+  return signSeamless(secret, 'POST', path, body);
 }
 
 export class WalletClosedError extends Error {

@@ -2,7 +2,10 @@ import type { GameMode } from '@lotus/contracts/game-launch';
 import type { RoundResult } from '../../../src/slots/round.ts';
 import { call } from './http.ts';
 
-/** The vendor server's game API (src/server/http/routes.ts), same origin, bearer session token. */
+/**
+ * The vendor server's game API (src/server/http/routes.ts and each game kind's routes.ts), same
+ * origin, bearer session token.
+ */
 
 export type SessionInfo = {
   mode: GameMode;

@@ -1,19 +1,19 @@
-import type { GameMessage } from '@lotus/contracts/game-launch';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { Dialog } from '../components/Dialog.tsx';
 import type { GameState } from '../lib/api.ts';
+import { ApiError, type History, type LiveRound, liveApi, type TableState, type TableView } from './api.ts';
 import {
-  ApiError,
-  type History,
-  type LiveResult,
-  type LiveRound,
-  liveApi,
-  type TableState,
-  type TableView,
-} from './api.ts';
-import { type BoardSpot, ROULETTE_OUTSIDE, rouletteBoard, spotsOf } from './grid.ts';
+  BOARD,
+  boardPlace,
+  describeResult,
+  outsidePlace,
+  spotLabel,
+  spotName,
+  useOrientation,
+} from './board.ts';
+import { ROULETTE_OUTSIDE, spotsOf } from './grid.ts';
 import {
   checkBet,
   chipValues,
@@ -27,6 +27,7 @@ import {
   stakesBySpot,
   totalStake,
 } from './logic.ts';
+import { boot, KNOWN_ERRORS, tell } from './page-session.ts';
 import { Roads } from './Roads.tsx';
 import { payoutLines, ruleKey } from './rules.ts';
 import './live.css';
@@ -42,170 +43,7 @@ import type { LiveTableView } from './table-view.ts';
  * PixiJS (table-view.ts, loaded on demand), roads from the public history (refetched on `result`).
  */
 
-/** game-launch.ts's GAME_MESSAGE_SOURCE, typed by the contract (a value import would pull typebox in). */
-const SOURCE: GameMessage['source'] = 'lotus-game';
-
-function tell(type: GameMessage['type']) {
-  if (window.parent === window) return;
-  const message: GameMessage = { source: SOURCE, type };
-  window.parent.postMessage(message, '*');
-}
-
-const storageKey = (table: string) => `house-vendor:${table}`;
-
-let booting: Promise<{ token: string; state: GameState }> | null = null;
-
-function boot(table: string) {
-  booting ??= (async () => {
-    const params = new URLSearchParams(window.location.search);
-    const launchToken = params.get('launch');
-    const merchant = params.get('merchant');
-    if (launchToken && merchant) {
-      params.delete('launch');
-      const query = params.toString();
-      window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
-      const answer = await liveApi.openSession({ merchant, launchToken, game: table });
-      try {
-        sessionStorage.setItem(storageKey(table), answer.token);
-      } catch {
-        // Storage blocked in this frame: the session lasts as long as the page.
-      }
-      return { token: answer.token, state: answer };
-    }
-    let token: string | null = null;
-    try {
-      token = sessionStorage.getItem(storageKey(table));
-    } catch {
-      token = null;
-    }
-    if (!token) throw new ApiError('session_invalid', 401);
-    return { token, state: await liveApi.state(token) };
-  })();
-  return booting;
-}
-
 type PanelName = 'rules' | 'limits' | null;
-
-const KNOWN_ERRORS = new Set([
-  'bet_late',
-  'bet_limit',
-  'insufficient_balance',
-  'bet_invalid',
-  'bet_unconfirmed',
-  'service_unavailable',
-  'session_invalid',
-  'nothing_to_undo',
-  'nothing_to_rebet',
-  'too_many_requests',
-]);
-
-function spotLabel(t: (key: string, o?: Record<string, unknown>) => string, spot: Spot): string {
-  const n = spot.numbers?.[0];
-  if (spot.kind === 'straight') return String(n);
-  if (spot.kind === 'dozen' || spot.kind === 'column') return t(`live.spots.${spot.kind}`, { n });
-  if (spot.kind === 'total') return String(n);
-  const face = n !== undefined ? ('⚀⚁⚂⚃⚄⚅'[n - 1] ?? '') : '';
-  if (spot.kind === 'double') return face.repeat(2);
-  if (spot.kind === 'triple') return face.repeat(3);
-  if (spot.kind === 'single') return face;
-  if (spot.kind === 'combination') return (spot.numbers ?? []).map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1] ?? '').join('');
-  return t(`live.kinds.${spot.kind}`);
-}
-
-/** The accessible name of a spot: its kind and its numbers ("Split 17-18"). */
-function spotName(t: (key: string, o?: Record<string, unknown>) => string, spot: Spot): string {
-  if (spot.kind === 'dozen' || spot.kind === 'column')
-    return t(`live.spots.${spot.kind}`, { n: spot.numbers?.[0] });
-  return spot.numbers
-    ? `${t(`live.kinds.${spot.kind}`)} ${spot.numbers.join('-')}`
-    : t(`live.kinds.${spot.kind}`);
-}
-
-/** Roulette's board cells and edge spots in cell units (grid.ts), placed by CSS custom properties. */
-const BOARD = rouletteBoard();
-const boardStyle = (spot: BoardSpot) => ({ '--x': spot.x ?? 0, '--y': spot.y }) as unknown as CSSProperties;
-
-/** Wide screens get roulette's classic horizontal board; phones keep it upright (no sideways scroll). */
-const WIDE_BOARD = '(min-width: 900px)';
-type BoardOrientation = 'upright' | 'horizontal';
-
-function useOrientation(): BoardOrientation {
-  const query = () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE_BOARD).matches;
-  const [wide, setWide] = useState(query);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const list = window.matchMedia(WIDE_BOARD);
-    const update = () => setWide(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, []);
-  return wide ? 'horizontal' : 'upright';
-}
-
-/**
- * Where a board spot goes. Upright: grid.ts's cell units as they are (x across the three number
- * columns after the row gutter, y down). Horizontal: the same geometry transposed, so both place the
- * same bets: the board's y runs left to right (zero at the left, then the twelve streets as columns)
- * and its x bottom to top (3, 6 .. 36 on the top row, 1, 4 .. 34 at the bottom), the row gutter (streets,
- * six-lines, first four) under the numbers. Edge spots get their place from --x and --y in live.css.
- */
-function boardPlace(
-  spot: BoardSpot,
-  orientation: BoardOrientation,
-): { placement: string; style: CSSProperties } {
-  const gutter = spot.x === null;
-  if (!spot.cell) return { placement: `board-edge${gutter ? ' in-gutter' : ''}`, style: boardStyle(spot) };
-  const zero = spot.numbers[0] === 0;
-  if (orientation === 'upright')
-    return gutter
-      ? { placement: 'board-gutter', style: { gridRow: Math.floor(spot.y) + 1, gridColumn: 1 } }
-      : {
-          placement: 'board-cell',
-          style: {
-            gridRow: Math.floor(spot.y) + 1,
-            gridColumn: zero ? '2 / span 3' : Math.floor(spot.x!) + 2,
-          },
-        };
-  if (gutter) return { placement: 'board-gutter', style: { gridColumn: Math.floor(spot.y) + 1, gridRow: 4 } };
-  return {
-    placement: 'board-cell',
-    style: zero
-      ? { gridColumn: 1, gridRow: '1 / span 3' }
-      : { gridColumn: Math.floor(spot.y) + 1, gridRow: 3 - Math.floor(spot.x!) },
-  };
-}
-
-/** The outside bets on the horizontal board: 2:1 at the right end of each row, dozens, then even money. */
-function outsidePlace(spot: Spot, index: number): CSSProperties {
-  const n = spot.numbers?.[0] ?? 0;
-  if (spot.kind === 'column') return { gridColumn: 14, gridRow: 4 - n };
-  if (spot.kind === 'dozen') return { gridColumn: `${2 + 4 * (n - 1)} / span 4`, gridRow: 5 };
-  return { gridColumn: `${2 + 2 * (index - 6)} / span 2`, gridRow: 6 };
-}
-
-function describeResult(t: (key: string, o?: Record<string, unknown>) => string, result: LiveResult): string {
-  switch (result.game) {
-    case 'BAC':
-      return t('live.result.baccarat', {
-        winner: t(`live.kinds.${result.hand.winner}`),
-        player: result.hand.playerTotal,
-        banker: result.hand.bankerTotal,
-      });
-    case 'DAT':
-      return t('live.result.winner', { winner: t(`live.kinds.${result.hand.winner}`) });
-    case 'ROU':
-      return t('live.result.roulette', {
-        pocket: result.pocket,
-        colour: t(`live.colour.${pocketColour(result.pocket)}`),
-      });
-    case 'SIC':
-      return t('live.result.sicbo', {
-        dice: result.dice.join(' '),
-        total: result.dice.reduce((a, b) => a + b, 0),
-      });
-  }
-}
 
 export default function LivePage({ table: tableId }: { table: string }) {
   const { t, i18n } = useTranslation();

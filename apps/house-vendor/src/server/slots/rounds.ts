@@ -1,16 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { formatAmount } from '@lotus/contracts/money';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Selectable, sql } from 'kysely';
-import { payoutMinor, stakeMinor } from '../slots/bet.ts';
-import type { RoundResult } from '../slots/round.ts';
-import type { VendorDb } from './db/database.ts';
-import { OPEN_STATUSES, type RoundStatus, type RoundsTable } from './db/schema.ts';
-import { VendorError } from './errors.ts';
+import { payoutMinor, stakeMinor } from '../../slots/bet.ts';
+import type { RoundResult } from '../../slots/round.ts';
+import type { VendorDb } from '../db/database.ts';
+import type { RoundStatus } from '../db/schema.ts';
+import { VendorError } from '../errors.ts';
+import { activePair } from '../seeds.ts';
+import { balanceIn, freeRoundsOf, type VendorSession } from '../sessions.ts';
+import { type WalletClient, WalletClosedError } from '../wallet/client.ts';
 import { compiledGame, deriveRound } from './games.ts';
-import { activePair } from './seeds.ts';
-import { balanceIn, freeRoundsOf, type VendorSession } from './sessions.ts';
-import { type WalletClient, WalletClosedError } from './wallet/client.ts';
+import {
+  claimRound,
+  createRound,
+  dueRounds,
+  historyRows,
+  platformTokenOf,
+  type RoundChange,
+  type RoundRow,
+  releaseRound,
+  roundById,
+  roundIdByRequest,
+  seedsOfPair,
+  settleFreeRound,
+  transitionRound,
+  type ViewRow,
+  viewRow,
+} from './repository.ts';
 
 /**
  * A spin, as a round that only the wallet's answers move forward:
@@ -26,35 +42,6 @@ import { type WalletClient, WalletClosedError } from './wallet/client.ts';
  * the round's own transaction ids (`<round>:bet`, `:win`, `:rollback`), so two runners never move
  * money twice. A result is shown only once the wallet accepted the win (status closing or settled).
  */
-
-type RoundRow = Selectable<RoundsTable>;
-
-/** Every column of a round, each named. */
-const ROUND_COLUMNS = [
-  'id',
-  'brand',
-  'player_id',
-  'session_id',
-  'request_id',
-  'game_id',
-  'mode',
-  'currency',
-  'seed_pair_id',
-  'nonce',
-  'coin_value',
-  'stake',
-  'payout',
-  'outcome',
-  'status',
-  'error_code',
-  'balance_after',
-  'lease_until',
-  'created_at',
-  'updated_at',
-  'settled_at',
-  'free_round_grant_id',
-] as const;
-const JOINED_ROUND_COLUMNS = ROUND_COLUMNS.map((c) => `rounds.${c}` as const);
 
 export type RoundView = {
   id: string;
@@ -109,29 +96,9 @@ function publicStatus(row: Pick<RoundRow, 'status' | 'payout'>): RoundView['stat
 }
 
 async function loadView(db: VendorDb, where: { id: string; brand?: string; playerId?: string }) {
-  let query = db
-    .selectFrom('rounds')
-    .innerJoin('seed_pairs', 'seed_pairs.id', 'rounds.seed_pair_id')
-    .select(JOINED_ROUND_COLUMNS)
-    .select([
-      'seed_pairs.server_seed_hash',
-      'seed_pairs.client_seed',
-      'seed_pairs.status as pair_status',
-      'seed_pairs.server_seed',
-    ])
-    .where('rounds.id', '=', where.id);
-  if (where.brand !== undefined) query = query.where('rounds.brand', '=', where.brand);
-  if (where.playerId !== undefined) query = query.where('rounds.player_id', '=', where.playerId);
-  const row = await query.executeTakeFirst();
+  const row = await viewRow(db, where);
   return row ? toView(row) : null;
 }
-
-type ViewRow = RoundRow & {
-  server_seed_hash: string;
-  client_seed: string;
-  pair_status: 'active' | 'revealed';
-  server_seed: string;
-};
 
 function toView(row: ViewRow): RoundView {
   const status = publicStatus(row);
@@ -189,33 +156,21 @@ export class RoundEngine {
     }
     await activePair(db, session.brand, session.playerId);
     const id = randomUUID();
-    const created = await db
-      .transaction()
-      .execute(async (tx) => {
-        const pair = await sql<{ id: string; nonce: number }>`
-          update seed_pairs set next_nonce = next_nonce + 1
-          where brand = ${session.brand} and player_id = ${session.playerId} and status = 'active'
-          returning id, next_nonce - 1 as nonce`.execute(tx);
-        const taken = pair.rows[0];
-        // A rotation committed in between: the new pair is there for the next attempt.
-        if (!taken) throw new RetrySpin();
-        const inserted = await sql<{ id: string }>`
-          insert into rounds (id, brand, player_id, session_id, request_id, game_id, mode, currency,
-                              seed_pair_id, nonce, coin_value, stake, status, lease_until, free_round_grant_id)
-          values (${id}, ${session.brand}, ${session.playerId}, ${session.id}, ${input.requestId},
-                  ${session.gameId}, ${session.mode}, ${session.currency}, ${taken.id}, ${taken.nonce},
-                  ${BigInt(input.coinValue)}, ${stake}, 'betting',
-                  now() + make_interval(secs => ${this.#deps.leaseMs / 1000}), ${grant})
-          on conflict (brand, player_id, request_id) do nothing
-          returning id`.execute(tx);
-        // The same request id won the race in another request: keep this nonce unused.
-        if (inserted.rows.length === 0) throw new DuplicateSpin();
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof DuplicateSpin || error instanceof RetrySpin) return false;
-        throw error;
-      });
+    const created =
+      (await createRound(db, {
+        id,
+        brand: session.brand,
+        playerId: session.playerId,
+        sessionId: session.id,
+        requestId: input.requestId,
+        gameId: session.gameId,
+        mode: session.mode,
+        currency: session.currency,
+        coinValue: input.coinValue,
+        stake,
+        leaseMs: this.#deps.leaseMs,
+        freeRoundGrantId: grant,
+      })) === 'created';
     if (!created) {
       const again = await this.#byRequest(session, input.requestId);
       if (again) return this.#await(again, session);
@@ -230,13 +185,7 @@ export class RoundEngine {
   }
 
   async #byRequest(session: VendorSession, requestId: string) {
-    return this.#deps.db
-      .selectFrom('rounds')
-      .select('id')
-      .where('brand', '=', session.brand)
-      .where('player_id', '=', session.playerId)
-      .where('request_id', '=', requestId)
-      .executeTakeFirst();
+    return roundIdByRequest(this.#deps.db, session, requestId);
   }
 
   /** The round another request is playing, once it leaves its pending states (or after 15 s). */
@@ -263,22 +212,7 @@ export class RoundEngine {
 
   /** The player's latest rounds, newest first. */
   async history(session: VendorSession, limit: number): Promise<RoundView[]> {
-    const rows = await this.#deps.db
-      .selectFrom('rounds')
-      .innerJoin('seed_pairs', 'seed_pairs.id', 'rounds.seed_pair_id')
-      .select(JOINED_ROUND_COLUMNS)
-      .select([
-        'seed_pairs.server_seed_hash',
-        'seed_pairs.client_seed',
-        'seed_pairs.status as pair_status',
-        'seed_pairs.server_seed',
-      ])
-      .where('rounds.brand', '=', session.brand)
-      .where('rounds.player_id', '=', session.playerId)
-      .orderBy('rounds.created_at', 'desc')
-      .orderBy('rounds.id', 'desc')
-      .limit(limit)
-      .execute();
+    const rows = await historyRows(this.#deps.db, session, limit);
     return rows.map(toView);
   }
 
@@ -313,7 +247,7 @@ export class RoundEngine {
   async advance(id: string): Promise<void> {
     const { db, log } = this.#deps;
     for (let step = 0; step < 8; step += 1) {
-      const row = await db.selectFrom('rounds').select(ROUND_COLUMNS).where('id', '=', id).executeTakeFirst();
+      const row = await roundById(db, id);
       if (!row) return;
       let moved: boolean;
       try {
@@ -324,12 +258,7 @@ export class RoundEngine {
       }
       if (!moved) {
         // Unanswered: free the round for the recovery job's next run.
-        await db
-          .updateTable('rounds')
-          .set({ lease_until: sql<Date>`now()` })
-          .where('id', '=', id)
-          .where('status', 'in', OPEN_STATUSES)
-          .execute();
+        await releaseRound(db, id);
         log.warn(
           { round: id, status: row.status },
           'wallet did not answer; the recovery job finishes the round',
@@ -355,81 +284,28 @@ export class RoundEngine {
     }
   }
 
-  async #transition(
-    row: RoundRow,
-    to: RoundStatus,
-    set: {
-      outcome?: RoundResult;
-      payout?: bigint;
-      balance?: bigint | null;
-      errorCode?: string | null;
-    } = {},
-  ): Promise<void> {
-    const final = to === 'settled' || to === 'cancelled' || to === 'refused' || to === 'failed';
-    await this.#deps.db
-      .updateTable('rounds')
-      .set({
-        status: to,
-        updated_at: sql<Date>`now()`,
-        ...(set.outcome !== undefined ? { outcome: JSON.stringify(set.outcome) } : {}),
-        ...(set.payout !== undefined ? { payout: set.payout } : {}),
-        ...(set.balance !== undefined && set.balance !== null ? { balance_after: set.balance } : {}),
-        ...(set.errorCode !== undefined ? { error_code: set.errorCode } : {}),
-        ...(final ? { settled_at: sql<Date>`now()` } : {}),
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', row.status)
-      .execute();
+  async #transition(row: RoundRow, to: RoundStatus, set: RoundChange = {}): Promise<void> {
+    await transitionRound(this.#deps.db, row, to, set);
   }
 
   async #outcome(row: RoundRow): Promise<{ outcome: RoundResult; payout: bigint }> {
     const game = compiledGame(row.game_id);
     if (!game) throw new Error(`round ${row.id}: unknown game ${row.game_id}`);
-    const pair = await this.#deps.db
-      .selectFrom('seed_pairs')
-      .select(['server_seed', 'client_seed'])
-      .where('id', '=', row.seed_pair_id)
-      .executeTakeFirstOrThrow();
+    const pair = await seedsOfPair(this.#deps.db, row.seed_pair_id);
     const outcome = await deriveRound(game, pair.server_seed, pair.client_seed, row.nonce);
     return { outcome, payout: payoutMinor(game.def, outcome.coins, Number(row.coin_value)) };
   }
 
   async #platformToken(row: RoundRow): Promise<string> {
-    const session = await this.#deps.db
-      .selectFrom('sessions')
-      .select('platform_token')
-      .where('id', '=', row.session_id)
-      .executeTakeFirstOrThrow();
-    if (session.platform_token === null) throw new Error(`round ${row.id}: no platform token`);
-    return session.platform_token;
+    const token = await platformTokenOf(this.#deps.db, row.session_id);
+    if (token === null) throw new Error(`round ${row.id}: no platform token`);
+    return token;
   }
 
   /** Free play: the vendor's play money, one transaction, no wallet call at all. */
   async #playFree(row: RoundRow): Promise<boolean> {
     const { outcome, payout } = await this.#outcome(row);
-    await this.#deps.db.transaction().execute(async (tx) => {
-      const paid = await sql<{ play_balance: string }>`
-        update sessions set play_balance = play_balance - ${BigInt(row.stake)} + ${payout}
-        where id = ${row.session_id} and play_balance >= ${BigInt(row.stake)}
-        returning play_balance`.execute(tx);
-      const balance = paid.rows[0];
-      const update = tx.updateTable('rounds').where('id', '=', row.id).where('status', '=', 'betting').set({
-        updated_at: sql<Date>`now()`,
-        settled_at: sql<Date>`now()`,
-      });
-      if (balance) {
-        await update
-          .set({
-            status: 'settled',
-            outcome: JSON.stringify(outcome),
-            payout,
-            balance_after: BigInt(balance.play_balance),
-          })
-          .execute();
-      } else {
-        await update.set({ status: 'refused', error_code: 'insufficient_balance' }).execute();
-      }
-    });
+    await settleFreeRound(this.#deps.db, row, outcome, payout);
     return true;
   }
 
@@ -568,25 +444,11 @@ export class RoundEngine {
    */
   async recover(limit = 100): Promise<number> {
     const { db, leaseMs } = this.#deps;
-    const due = await db
-      .selectFrom('rounds')
-      .select('id')
-      .where('status', 'in', OPEN_STATUSES)
-      .where('lease_until', '<=', sql<Date>`now()`)
-      .orderBy('lease_until')
-      .limit(limit)
-      .execute();
+    const due = await dueRounds(db, limit);
     let taken = 0;
     for (const { id } of due) {
       if (this.#deps.wallet.closed) break;
-      const claimed = await db
-        .updateTable('rounds')
-        .set({ lease_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})` })
-        .where('id', '=', id)
-        .where('status', 'in', OPEN_STATUSES)
-        .where('lease_until', '<=', sql<Date>`now()`)
-        .returning('id')
-        .executeTakeFirst();
+      const claimed = await claimRound(db, id, leaseMs);
       if (!claimed) continue;
       taken += 1;
       await this.advance(id);
@@ -594,6 +456,3 @@ export class RoundEngine {
     return taken;
   }
 }
-
-class DuplicateSpin extends Error {}
-class RetrySpin extends Error {}

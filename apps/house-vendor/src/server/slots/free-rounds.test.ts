@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestVendor, type SessionAnswer, type TestVendor } from '../testing/support.ts';
 import type { RoundView } from './rounds.ts';
-import { createTestVendor, type SessionAnswer, type TestVendor } from './testing/support.ts';
 
 /**
  * Free rounds (docs/free-rounds.md): the platform's session answer lists the player's grants for

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestVendor, eventually, type TestVendor } from '../testing/support.ts';
 import type { RoundView } from './rounds.ts';
-import { createTestVendor, eventually, type TestVendor } from './testing/support.ts';
 
 /**
  * A vendor process stopped in the middle of a round (its wallet calls in flight abandoned, nothing

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../slots/evaluator.ts';
-import { lotusGarden } from '../slots/games/index.ts';
-import { verifyRound } from '../slots/verify.ts';
+import { compile } from '../../slots/evaluator.ts';
+import { lotusGarden } from '../../slots/games/index.ts';
+import { verifyRound } from '../../slots/verify.ts';
+import { createTestVendor, eventually, type TestVendor } from '../testing/support.ts';
 import type { RoundView } from './rounds.ts';
-import { createTestVendor, eventually, type TestVendor } from './testing/support.ts';
 
 let t: TestVendor;
 let players = 0;

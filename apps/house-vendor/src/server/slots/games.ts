@@ -1,19 +1,13 @@
-import { FairStream } from '../fair/derive.ts';
-import { type CompiledGame, compile } from '../slots/evaluator.ts';
-import { GAMES } from '../slots/games/index.ts';
-import { playFairRound, type RoundResult } from '../slots/round.ts';
-import { isLiveTableId } from './live/tables.ts';
+import { FairStream } from '../../fair/derive.ts';
+import { type CompiledGame, compile } from '../../slots/evaluator.ts';
+import { GAMES } from '../../slots/games/index.ts';
+import { playFairRound, type RoundResult } from '../../slots/round.ts';
 
 /** Every game compiled once, by id. */
 const COMPILED = new Map<string, CompiledGame>(GAMES.map((def) => [def.id, compile(def)]));
 
 export function compiledGame(id: string): CompiledGame | undefined {
   return COMPILED.get(id);
-}
-
-/** A slot game or a live table (both are launched as a game). */
-export function isGameId(id: string): boolean {
-  return COMPILED.has(id) || isLiveTableId(id);
 }
 
 /** The outcome of a round from its seeds and nonce: the same derivation the verification page runs. */

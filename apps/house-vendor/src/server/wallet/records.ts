@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { VendorDb } from '../db/database.ts';
+import type { WalletCallRecord } from './client.ts';
+
+/**
+ * Keeps one attempt of a wallet call in `wallet_calls` (the request with the player token blanked,
+ * HTTP status, answer or error, duration); a record that cannot be written is logged, never thrown
+ * (the call's answer counts, not its record). An unanswered attempt is also logged as a warning.
+ */
+export async function recordWalletCall(
+  db: VendorDb,
+  log: FastifyBaseLogger,
+  entry: WalletCallRecord,
+): Promise<void> {
+  try {
+    await db
+      .insertInto('wallet_calls')
+      .values({
+        round_id: entry.roundId,
+        brand: entry.brand,
+        call: entry.call,
+        transaction_id: entry.transactionId,
+        attempt: entry.attempt,
+        request: entry.request,
+        http_status: entry.httpStatus,
+        response: entry.response,
+        error: entry.error,
+        duration_ms: entry.durationMs,
+      })
+      .execute();
+  } catch (error) {
+    log.error({ err: error, call: entry.call, round: entry.roundId }, 'could not record a wallet call');
+  }
+  if (entry.error)
+    log.warn({ call: entry.call, round: entry.roundId, error: entry.error }, 'wallet call unanswered');
+}
