@@ -152,11 +152,18 @@ export interface PromotionRaffleDrawsTable {
 }
 
 export interface PromotionsTables {
+  /** Created by migration 0031_promotions. */
   promotions: PromotionsTable;
+  /** Created by migration 0031_promotions. */
   member_promotions: MemberPromotionsTable;
+  /** Created by migration 0031_promotions. */
   promotion_wagering_entries: PromotionWageringEntriesTable;
+  /** Created by migration 0043_promotion_raffles. */
   promotion_raffles: PromotionRafflesTable;
+  /** Created by migration 0043_promotion_raffles. */
   promotion_raffle_prizes: PromotionRafflePrizesTable;
+  /** Created by migration 0043_promotion_raffles. */
   promotion_raffle_draws: PromotionRaffleDrawsTable;
+  /** Created by migration 0044_free_round_grants. */
   free_round_grants: FreeRoundGrantsTable;
 }
