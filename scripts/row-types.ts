@@ -182,16 +182,32 @@ function members(original: string, blank: string, bodyStart: number, bodyEnd: nu
   return out;
 }
 
-/** The interfaces and type aliases a file declares (top level, exported or not). */
+/** The string literals a key type names: `'a' | 'b'`, an alias of one, or `(typeof LIST)[number]`. */
+function keysOf(
+  type: string,
+  aliases: Declarations['aliases'],
+  consts: Map<string, string[]>,
+  depth = 0,
+): string[] {
+  const t = type.trim();
+  const list = /^\(\s*typeof\s+(\w+)\s*\)\s*\[\s*number\s*\]$/.exec(t);
+  if (list) return consts.get(list[1] as string) ?? [];
+  const alias = aliases.get(t);
+  if (alias && depth < 10) return keysOf(alias.type, aliases, consts, depth + 1);
+  return splitTop(t, '|').flatMap(({ part }) => {
+    const literal = /^\s*['"]([^'"]*)['"]\s*$/.exec(part);
+    return literal ? [literal[1] as string] : [];
+  });
+}
+
+/**
+ * The interfaces and type aliases a file declares (top level, exported or not). An interface's
+ * `extends Record<Keys, Type>` adds a member of that type per key (`MembersTable`'s profile columns).
+ */
 export function declarations(original: string): Declarations {
   const blank = blankComments(original);
   const interfaces = new Map<string, Member[]>();
   const aliases = new Map<string, { params: string[]; type: string }>();
-  for (const m of blank.matchAll(/^(?:export\s+)?interface\s+(\w+)[^{]*\{/gm)) {
-    const open = (m.index as number) + m[0].length - 1;
-    const end = closing(blank, open);
-    interfaces.set(m[1] as string, members(original, blank, open + 1, end - 1));
-  }
   for (const m of blank.matchAll(/^(?:export\s+)?type\s+(\w+)\s*(<[^=]*>)?\s*=/gm)) {
     const from = (m.index as number) + m[0].length;
     const [first] = splitTop(blank.slice(from), ';');
@@ -201,6 +217,27 @@ export function declarations(original: string): Declarations {
       .map((p) => p.trim().split(/\s/)[0] as string)
       .filter(Boolean);
     aliases.set(m[1] as string, { params, type: (first?.part ?? '').trim() });
+  }
+  const consts = new Map<string, string[]>();
+  for (const m of blank.matchAll(/^(?:export\s+)?const\s+(\w+)\s*=\s*\[([^\]]*)\]\s*as\s+const/gm)) {
+    consts.set(
+      m[1] as string,
+      [...(m[2] as string).matchAll(/['"]([^'"]*)['"]/g)].map((x) => x[1] as string),
+    );
+  }
+  for (const m of blank.matchAll(/^(?:export\s+)?interface\s+(\w+)([^{]*)\{/gm)) {
+    const open = (m.index as number) + m[0].length - 1;
+    const end = closing(blank, open);
+    const inherited: Member[] = [];
+    const heritage = /^\s*extends\s+([\s\S]*)$/.exec(m[2] as string)?.[1] ?? '';
+    for (const { part } of splitTop(heritage, ',')) {
+      const record = /^\s*Record\s*</.test(part) ? splitTop(part.trim().slice(7, -1), ',') : [];
+      if (record.length !== 2) continue;
+      const type = (record[1] as { part: string }).part.trim();
+      for (const name of keysOf((record[0] as { part: string }).part, aliases, consts))
+        inherited.push({ name, optional: false, type, comment: '' });
+    }
+    interfaces.set(m[1] as string, [...inherited, ...members(original, blank, open + 1, end - 1)]);
   }
   return { interfaces, aliases };
 }

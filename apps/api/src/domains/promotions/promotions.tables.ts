@@ -1,5 +1,5 @@
 import type { JSONColumnType } from 'kysely';
-import type { CreatedAt, Defaulted, Id, Minor, Timestamp, UpdatedAt } from '../../db/column-types.ts';
+import type { CreatedAt, Defaulted, Id, Minor, RequiredTimestamp, UpdatedAt } from '../../db/column-types.ts';
 
 /** The qualification rules of a promotion (all given ones must hold). */
 export type PromotionRulesRow = {
@@ -32,8 +32,8 @@ export interface PromotionsTable {
   content_cn: Defaulted<string>;
   image: Defaulted<string>;
   status: Defaulted<string>;
-  starts_at: Timestamp;
-  ends_at: Timestamp;
+  starts_at: RequiredTimestamp;
+  ends_at: RequiredTimestamp;
   frequency: string;
   rules: JSONColumnType<PromotionRulesRow, string, string>;
   reward_kind: string;
@@ -69,7 +69,7 @@ export interface FreeRoundGrantsTable {
   stake: Minor;
   rounds_granted: number;
   rounds_used: Defaulted<number>;
-  expires_at: Timestamp;
+  expires_at: RequiredTimestamp;
   state: Defaulted<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
