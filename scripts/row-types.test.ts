@@ -110,4 +110,24 @@ describe('the row types read from source', () => {
     expect(shape("'real' | 'demo'")).toBe('string');
     expect(shape('ColumnType<unknown, string | null, string | null>')).toBe('unknown');
   });
+
+  it("expand an interface's `extends Record<Keys, Type>` into one column per key", () => {
+    const { interfaces } = declarations(
+      [
+        "export const PROFILE = ['zalo', 'line'] as const;",
+        'type Profile = (typeof PROFILE)[number];',
+        "export interface MembersTable extends Record<Profile, Defaulted<string>>, Record<'a' | 'b', number> {",
+        '  id: Id;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(interfaces.get('MembersTable')?.map((c) => `${c.name}:${c.type}`)).toEqual([
+      'zalo:Defaulted<string>',
+      'line:Defaulted<string>',
+      'a:number',
+      'b:number',
+      'id:Id',
+    ]);
+  });
 });
