@@ -17,6 +17,16 @@
  *   modules together; the shared type moves down into the kernel instead).
  * - `no-domain-cycle`: the API's domains, taken as wholes, import each other without a cycle (production
  *   code; the kernel folders db/, http/, lib/, jobs/ are not domains).
+ * - `kernel-repository`: the kernel (apps/api/src outside domains/: app, server, db, http, lib, jobs,
+ *   events...) imports no domain's `*.repository.ts`, type-only imports included; it calls services.
+ *   Tests, the harness and the demo seed arrange state and may.
+ * - `table-write`, `migration-ddl` (scripts/table-ownership.ts): a table is written, and defined by a
+ *   migration, only by the unit whose row types declare it (`<domain>.tables.ts`, the kernel's
+ *   db/schema.ts), in TypeScript (Kysely and sql`` templates) and in `.sql` files.
+ *
+ * The exceptions, each with its reason, are listed in scripts/boundaries.allow.json (rule, the file,
+ * the tables or files it may reach); an exception that no longer matches anything is reported
+ * (`stale-allowance`) so the list only shrinks.
  *
  * Its own small parser (TypeScript 7 has no JavaScript API and dependency-cruiser's parsers do not
  * read TSX): static `import`/`export ... from` statements at the start of a line, side-effect
@@ -26,6 +36,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ARRANGES_STATE, tableViolations } from './table-ownership.ts';
 
 export type Violation = { rule: string; from: string; to: string; detail?: string };
 export type Edge = { from: string; to: string; typeOnly: boolean };
@@ -185,6 +196,20 @@ function ruleViolations(edges: Edge[]): Violation[] {
         detail: 'move the shared part to components/, lib/ or hooks/',
       });
     }
+    if (
+      from.startsWith('apps/api/src/') &&
+      !fromDomain &&
+      toDomain &&
+      to.endsWith('.repository.ts') &&
+      !ARRANGES_STATE.test(from)
+    ) {
+      out.push({
+        rule: 'kernel-repository',
+        from,
+        to,
+        detail: `the kernel uses the ${toDomain} service, not its repository`,
+      });
+    }
     if (from.startsWith('apps/house-vendor/') && to.startsWith('apps/api/')) {
       out.push({
         rule: 'house-vendor-api',
@@ -313,7 +338,48 @@ export function checkBoundaries(root: string): Violation[] {
     });
   }
   const key = (v: Violation) => `${v.rule} ${v.from} ${v.to}`;
-  return [...ruleViolations(edges), ...cycles].sort((x, y) => key(x).localeCompare(key(y)));
+  const found = [...ruleViolations(edges), ...cycles, ...tableViolations(root)];
+  return allowed(found, readAllowances(root)).sort((x, y) => key(x).localeCompare(key(y)));
+}
+
+/** An exception to a rule: `from` (a file) may reach each of `to` (tables, or files), for `reason`. */
+export type Allowance = { rule: string; from: string; to: string[]; reason: string };
+export const ALLOWANCES_FILE = 'scripts/boundaries.allow.json';
+
+/** The tree's exceptions (none when it has no scripts/boundaries.allow.json); each must give its reason. */
+export function readAllowances(root: string): Allowance[] {
+  const file = path.join(root, ALLOWANCES_FILE);
+  if (!existsSync(file)) return [];
+  const list = JSON.parse(readFileSync(file, 'utf8')) as Allowance[];
+  for (const a of list) {
+    if (!a.rule || !a.from || !Array.isArray(a.to) || a.to.length === 0 || !a.reason?.trim())
+      throw new Error(
+        `${ALLOWANCES_FILE}: every exception names its rule, from, to and reason (${JSON.stringify(a)})`,
+      );
+  }
+  return list;
+}
+
+/** The violations no exception covers, and every exception that covers nothing (`stale-allowance`). */
+export function allowed(violations: Violation[], allowances: readonly Allowance[]): Violation[] {
+  const used = new Set<string>();
+  const left = violations.filter((v) => {
+    const a = allowances.find((x) => x.rule === v.rule && x.from === v.from && x.to.includes(v.to));
+    if (a) used.add(`${a.rule} ${a.from} ${v.to}`);
+    return !a;
+  });
+  for (const a of allowances) {
+    for (const to of a.to) {
+      if (used.has(`${a.rule} ${a.from} ${to}`)) continue;
+      left.push({
+        rule: 'stale-allowance',
+        from: ALLOWANCES_FILE,
+        to: `${a.rule} ${a.from} -> ${to}`,
+        detail: 'nothing matches this exception any more: remove it',
+      });
+    }
+  }
+  return left;
 }
 
 if (import.meta.main) {

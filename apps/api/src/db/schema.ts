@@ -23,7 +23,7 @@ import type { VipTables } from '../domains/vip/vip.tables.ts';
 import type { WalletTables } from '../domains/wallet/wallet.tables.ts';
 import type { WithdrawalsTables } from '../domains/withdrawals/withdrawals.tables.ts';
 import type { EventsTables } from '../events/events.tables.ts';
-import type { CreatedAt, Defaulted, Id, UpdatedAt } from './column-types.ts';
+import type { CreatedAt, Defaulted, Id, SqlOnlyTable, UpdatedAt } from './column-types.ts';
 
 /**
  * Table types for Kysely. Ids are int8 and arrive as strings (never JS numbers), timestamps as Date.
@@ -145,9 +145,27 @@ export interface Database
     WalletTables,
     WithdrawalsTables,
     VipTables {
+  /** Created by migration 0001_foundation. */
   brands: BrandsTable;
+  /** Created by migration 0001_foundation. */
   brand_domains: BrandDomainsTable;
+  /** Created by migration 0015_member_uploads. */
   member_uploads: MemberUploadsTable;
+  /** Created by migration 0006_withdrawals. */
   scheduled_job_leases: ScheduledJobLeasesTable;
+  /** Created by migration 0013_event_feed_and_job_runs. */
   job_runs: JobRunsTable;
+}
+
+/**
+ * The kernel's tables without a row type: the migrators' own bookkeeping (Kysely's migration table
+ * and lock, the repeatable functions' checksums of @lotus/db-repeatable).
+ */
+export interface KernelSqlOnlyTables {
+  /** Created by Kysely's Migrator. */
+  kysely_migration: SqlOnlyTable;
+  /** Created by Kysely's Migrator. */
+  kysely_migration_lock: SqlOnlyTable;
+  /** Created by migration 0012_repeatable_functions. */
+  repeatable_migrations: SqlOnlyTable;
 }

@@ -13,5 +13,6 @@ export interface EventConsumersTable {
 
 /** The events domain's tables, merged into the Database type (db/schema.ts). */
 export interface EventsTables {
+  /** Created by migration 0013_event_feed_and_job_runs. */
   event_consumers: EventConsumersTable;
 }

@@ -32,9 +32,10 @@ export type DomainModule = {
    */
   ledgerKinds?: LedgerKinds;
   /**
-   * The domain's migrations (files under the domain's `migrations/`), keyed by their name
-   * `NNNN_name`: the number is the migration's place in the one global order (ask for the next
-   * free number), so every database runs them in the same sequence whatever module declares them.
+   * The domain's migrations (files under the domain's `migrations/`), keyed by their file's name: a
+   * new one by the UTC time it was written, `YYYYMMDDTHHMMSS_name` (no number to ask for; the
+   * `NNNN_name` ones are a frozen legacy list, db/migrator.ts), so every database runs them in the
+   * same order whatever module declares them. A migration defines only its own domain's tables.
    */
   migrations?: Readonly<Record<string, Migration>>;
   /** SQL functions kept as repeatable migrations (one file each, re-applied when its checksum changes). */

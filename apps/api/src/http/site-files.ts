@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { findMerchantCodeByDomain, resolveBrand } from '../domains/brands/brand.repository.ts';
+import { findMerchantCodeByDomain, resolveBrand } from '../domains/brands/brand.service.ts';
 
 /**
  * The member site's pages a search engine may index (spec section 2), in the order listed there.

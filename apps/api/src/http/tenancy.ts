@@ -2,7 +2,7 @@ import { HEADER } from '@lotus/contracts/envelope';
 import { type SupportedLanguage, textLanguage } from '@lotus/contracts/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { resolveBrand } from '../domains/brands/brand.repository.ts';
+import { resolveBrand } from '../domains/brands/brand.service.ts';
 import type { Brand } from '../domains/brands/brand.ts';
 import { AppError } from './app-error.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { findMerchantCodeByDomain } from '../domains/brands/brand.repository.ts';
+import { findMerchantCodeByDomain } from '../domains/brands/brand.service.ts';
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
 import { registerSiteFiles } from './site-files.ts';

@@ -24,5 +24,6 @@ export interface AffiliateApplicationsTable {
 
 /** The agents domain's tables, merged into the Database type (db/schema.ts). */
 export interface AgentsTables {
+  /** Created by migration 0018_affiliate_applications. */
   affiliate_applications: AffiliateApplicationsTable;
 }

@@ -33,6 +33,8 @@ export interface BannersTable {
 
 /** The announcements domain's tables, merged into the Database type (db/schema.ts). */
 export interface AnnouncementsTables {
+  /** Created by migration 0001_foundation. */
   announcements: AnnouncementsTable;
+  /** Created by migration 0001_foundation. */
   banners: BannersTable;
 }

@@ -23,5 +23,6 @@ export interface ContactRequestsTable {
 
 /** The cs domain's tables, merged into the Database type (db/schema.ts). */
 export interface CsTables {
+  /** Created by migration 0016_contact_requests. */
   contact_requests: ContactRequestsTable;
 }

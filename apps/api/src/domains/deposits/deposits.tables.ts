@@ -67,8 +67,12 @@ export interface DepositsTable {
 
 /** The deposits domain's tables, merged into the Database type (db/schema.ts). */
 export interface DepositsTables {
+  /** Created by migration 0005_deposits. */
   payment_gateways: PaymentGatewaysTable;
+  /** Created by migration 0005_deposits. */
   deposit_methods: DepositMethodsTable;
+  /** Created by migration 0005_deposits. */
   deposit_bank_accounts: DepositBankAccountsTable;
+  /** Created by migration 0005_deposits. */
   deposits: DepositsTable;
 }

@@ -28,7 +28,10 @@ export interface ExternalIdentitiesTable {
 
 /** The external domain's tables, merged into the Database type (db/schema.ts). */
 export interface ExternalTables {
+  /** Created by migration 0002_accounts. */
   external_providers: ExternalProvidersTable;
+  /** Created by migration 0002_accounts. */
   external_login_states: ExternalLoginStatesTable;
+  /** Created by migration 0002_accounts. */
   external_identities: ExternalIdentitiesTable;
 }

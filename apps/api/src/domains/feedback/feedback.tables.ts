@@ -21,6 +21,8 @@ export interface FeedbackImagesTable {
 
 /** The feedback domain's tables, merged into the Database type (db/schema.ts). */
 export interface FeedbackTables {
+  /** Created by migration 0001_foundation. */
   feedback: FeedbackTable;
+  /** Created by migration 0001_foundation. */
   feedback_images: FeedbackImagesTable;
 }

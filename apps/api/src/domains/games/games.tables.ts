@@ -81,10 +81,16 @@ export interface LaunchTokensTable {
 
 /** The games domain's tables, merged into the Database type (db/schema.ts). */
 export interface GamesTables {
+  /** Created by migration 0019_games_catalogue. */
   vendor_categories: VendorCategoriesTable;
+  /** Created by migration 0019_games_catalogue. */
   games: GamesTable;
+  /** Created by migration 0019_games_catalogue. */
   game_rooms: GameRoomsTable;
+  /** Created by migration 0019_games_catalogue. */
   member_favorite_games: MemberFavoriteGamesTable;
+  /** Created by migration 0019_games_catalogue. */
   member_recent_games: MemberRecentGamesTable;
+  /** Created by migration 0019_games_catalogue. */
   launch_tokens: LaunchTokensTable;
 }

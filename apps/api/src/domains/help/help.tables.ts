@@ -27,6 +27,8 @@ export interface HelpArticlesTable {
 
 /** The help domain's tables, merged into the Database type (db/schema.ts). */
 export interface HelpTables {
+  /** Created by migration 0001_foundation. */
   help_categories: HelpCategoriesTable;
+  /** Created by migration 0001_foundation. */
   help_articles: HelpArticlesTable;
 }

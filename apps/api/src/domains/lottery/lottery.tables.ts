@@ -174,13 +174,22 @@ export interface LotteryExposureTable {
 }
 
 export interface LotteryTables {
+  /** Created by migration 0030_lottery. */
   lottery_games: LotteryGamesTable;
+  /** Created by migration 0030_lottery. */
   lottery_odds: LotteryOddsTable;
+  /** Created by migration 0030_lottery. */
   lottery_limits: LotteryLimitsTable;
+  /** Created by migration 0030_lottery. */
   lottery_numeros: LotteryNumerosTable;
+  /** Created by migration 0030_lottery. */
   lottery_result_entries: LotteryResultEntriesTable;
+  /** Created by migration 0030_lottery. */
   lottery_chases: LotteryChasesTable;
+  /** Created by migration 0030_lottery. */
   lottery_chase_steps: LotteryChaseStepsTable;
+  /** Created by migration 0030_lottery. */
   lottery_orders: LotteryOrdersTable;
+  /** Created by migration 0030_lottery. */
   lottery_exposure: LotteryExposureTable;
 }

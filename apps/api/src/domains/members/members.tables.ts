@@ -121,11 +121,18 @@ export interface RegistrationRequestsTable {
 
 /** The members domain's tables, merged into the Database type (db/schema.ts). */
 export interface MembersTables {
+  /** Created by migration 0002_accounts. */
   members: MembersTable;
+  /** Created by migration 0002_accounts. */
   sessions: SessionsTable;
+  /** Created by migration 0002_accounts. */
   login_attempts: LoginAttemptsTable;
+  /** Created by migration 0002_accounts. */
   member_ips: MemberIpsTable;
+  /** Created by migration 0002_accounts. */
   password_reset_tokens: PasswordResetTokensTable;
+  /** Created by migration 0002_accounts. */
   registration_settings: RegistrationSettingsTable;
+  /** Created by migration 0002_accounts. */
   registration_requests: RegistrationRequestsTable;
 }

@@ -33,7 +33,10 @@ export interface MessageStatesTable {
 
 /** The messages domain's tables, merged into the Database type (db/schema.ts). */
 export interface MessagesTables {
+  /** Created by migration 0040_messages. */
   messages: MessagesTable;
+  /** Created by migration 0040_messages. */
   message_recipients: MessageRecipientsTable;
+  /** Created by migration 0040_messages. */
   message_states: MessageStatesTable;
 }

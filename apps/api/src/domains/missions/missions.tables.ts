@@ -43,7 +43,10 @@ export interface MissionAppliedEntriesTable {
 
 /** The missions domain's tables, merged into the Database type (db/schema.ts). */
 export interface MissionsTables {
+  /** Created by migration 0041_missions. */
   missions: MissionsTable;
+  /** Created by migration 0041_missions. */
   mission_progress: MissionProgressTable;
+  /** Created by migration 0041_missions. */
   mission_applied_entries: MissionAppliedEntriesTable;
 }

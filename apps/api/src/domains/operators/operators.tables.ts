@@ -50,8 +50,12 @@ export interface BackofficeSettingsTable {
 
 /** The operators domain's tables, merged into the Database type (db/schema.ts). */
 export interface OperatorsTables {
+  /** Created by migration 0004_operators. */
   operators: OperatorsTable;
+  /** Created by migration 0004_operators. */
   operator_sessions: OperatorSessionsTable;
+  /** Created by migration 0004_operators. */
   audit_log: AuditLogTable;
+  /** Created by migration 0004_operators. */
   backoffice_settings: BackofficeSettingsTable;
 }

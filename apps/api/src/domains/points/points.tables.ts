@@ -2,6 +2,7 @@ import type { CreatedAt, Defaulted, Id, Timestamp, UpdatedAt } from '../../db/co
 
 /** The points domain's tables (migration 0037), merged into the Database type (db/schema.ts). */
 export interface PointsTables {
+  /** Created by migration 0037_points. */
   points_settings: {
     brand_id: string;
     convert_points: string;
@@ -9,7 +10,9 @@ export interface PointsTables {
     min_convert_points: string;
     updated_at: UpdatedAt;
   };
+  /** Created by migration 0037_points. */
   points_rates: { brand_id: string; category: string; milli_points: number; updated_at: UpdatedAt };
+  /** Created by migration 0037_points. */
   points_accounts: {
     id: Id;
     brand_id: string;
@@ -19,6 +22,7 @@ export interface PointsTables {
     balance: Defaulted<string>;
     created_at: CreatedAt;
   };
+  /** Created by migration 0037_points. */
   points_entries: {
     id: Id;
     brand_id: string;
@@ -29,6 +33,7 @@ export interface PointsTables {
     reference: Defaulted<string>;
     created_at: CreatedAt;
   };
+  /** Created by migration 0037_points. */
   points_postings: {
     id: Id;
     entry_id: string;
@@ -37,6 +42,7 @@ export interface PointsTables {
     balance_after: string;
     created_at: CreatedAt;
   };
+  /** Created by migration 0037_points. */
   points_accruals: {
     brand_id: string;
     member_id: string;
@@ -45,7 +51,9 @@ export interface PointsTables {
     posted: Defaulted<string>;
     updated_at: UpdatedAt;
   };
+  /** Created by migration 0037_points. */
   points_earned_events: { journal_entry_id: string; brand_id: string; created_at: CreatedAt };
+  /** Created by migration 0037_points. */
   points_products: {
     id: Id;
     brand_id: string;
@@ -61,6 +69,7 @@ export interface PointsTables {
     created_at: CreatedAt;
     updated_at: UpdatedAt;
   };
+  /** Created by migration 0037_points. */
   points_exchanges: {
     id: Id;
     brand_id: string;

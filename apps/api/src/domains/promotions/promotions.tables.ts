@@ -1,5 +1,5 @@
 import type { JSONColumnType } from 'kysely';
-import type { CreatedAt, Defaulted, Id, Minor, Timestamp, UpdatedAt } from '../../db/column-types.ts';
+import type { CreatedAt, Defaulted, Id, Minor, RequiredTimestamp, UpdatedAt } from '../../db/column-types.ts';
 
 /** The qualification rules of a promotion (all given ones must hold). */
 export type PromotionRulesRow = {
@@ -32,8 +32,8 @@ export interface PromotionsTable {
   content_cn: Defaulted<string>;
   image: Defaulted<string>;
   status: Defaulted<string>;
-  starts_at: Timestamp;
-  ends_at: Timestamp;
+  starts_at: RequiredTimestamp;
+  ends_at: RequiredTimestamp;
   frequency: string;
   rules: JSONColumnType<PromotionRulesRow, string, string>;
   reward_kind: string;
@@ -69,7 +69,7 @@ export interface FreeRoundGrantsTable {
   stake: Minor;
   rounds_granted: number;
   rounds_used: Defaulted<number>;
-  expires_at: Timestamp;
+  expires_at: RequiredTimestamp;
   state: Defaulted<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -152,11 +152,18 @@ export interface PromotionRaffleDrawsTable {
 }
 
 export interface PromotionsTables {
+  /** Created by migration 0031_promotions. */
   promotions: PromotionsTable;
+  /** Created by migration 0031_promotions. */
   member_promotions: MemberPromotionsTable;
+  /** Created by migration 0031_promotions. */
   promotion_wagering_entries: PromotionWageringEntriesTable;
+  /** Created by migration 0043_promotion_raffles. */
   promotion_raffles: PromotionRafflesTable;
+  /** Created by migration 0043_promotion_raffles. */
   promotion_raffle_prizes: PromotionRafflePrizesTable;
+  /** Created by migration 0043_promotion_raffles. */
   promotion_raffle_draws: PromotionRaffleDrawsTable;
+  /** Created by migration 0044_free_round_grants. */
   free_round_grants: FreeRoundGrantsTable;
 }

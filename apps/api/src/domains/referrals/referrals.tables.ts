@@ -53,9 +53,14 @@ export interface ReferralAppliedEntriesTable {
 
 /** The referrals domain's tables, merged into the Database type (db/schema.ts). */
 export interface ReferralsTables {
+  /** Created by migration 0042_referrals. */
   referral_codes: ReferralCodesTable;
+  /** Created by migration 0042_referrals. */
   referral_rules: ReferralRulesTable;
+  /** Created by migration 0042_referrals. */
   referrals: ReferralsTable;
+  /** Created by migration 0042_referrals. */
   referral_devices: ReferralDevicesTable;
+  /** Created by migration 0042_referrals. */
   referral_applied_entries: ReferralAppliedEntriesTable;
 }

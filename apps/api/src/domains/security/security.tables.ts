@@ -8,5 +8,6 @@ export interface ServerSecretsTable {
 
 /** The security domain's tables, merged into the Database type (db/schema.ts). */
 export interface SecurityTables {
+  /** Created by migration 0002_accounts. */
   server_secrets: ServerSecretsTable;
 }

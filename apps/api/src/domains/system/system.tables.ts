@@ -15,5 +15,6 @@ export interface CustomerServiceResourcesTable {
 
 /** The system domain's tables, merged into the Database type (db/schema.ts). */
 export interface SystemTables {
+  /** Created by migration 0001_foundation. */
   customer_service_resources: CustomerServiceResourcesTable;
 }

@@ -70,8 +70,12 @@ export interface SeamlessTransactionsTable {
 
 /** The vendors domain's tables, merged into the Database type (db/schema.ts). */
 export interface VendorsTables {
+  /** Created by migration 0003_ledger. */
   vendors: VendorsTable;
+  /** Created by migration 0003_ledger. */
   vendor_sessions: VendorSessionsTable;
+  /** Created by migration 0003_ledger. */
   seamless_rounds: SeamlessRoundsTable;
+  /** Created by migration 0003_ledger. */
   seamless_transactions: SeamlessTransactionsTable;
 }

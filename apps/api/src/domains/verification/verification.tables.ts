@@ -46,9 +46,14 @@ export interface HumanChecksUsedTable {
 
 /** The verification domain's tables, merged into the Database type (db/schema.ts). */
 export interface VerificationTables {
+  /** Created by migration 0002_accounts. */
   sms_codes: SmsCodesTable;
+  /** Created by migration 0002_accounts. */
   sms_outbox: OutboxSmsTable;
+  /** Created by migration 0002_accounts. */
   email_outbox: OutboxEmailTable;
+  /** Created by migration 0002_accounts. */
   captcha_challenges: CaptchaChallengesTable;
+  /** Created by migration 0002_accounts. */
   human_checks_used: HumanChecksUsedTable;
 }

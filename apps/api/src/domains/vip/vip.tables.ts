@@ -1,5 +1,5 @@
 import type { JSONColumnType } from 'kysely';
-import type { CreatedAt, Defaulted, Id, Minor, UpdatedAt } from '../../db/column-types.ts';
+import type { CreatedAt, Defaulted, Id, Minor, SqlOnlyTable, UpdatedAt } from '../../db/column-types.ts';
 
 /** VIP, player rank and rebate (migration 0034), merged into the Database type (db/schema.ts). */
 
@@ -66,9 +66,26 @@ export interface VipRebatePayoutsTable {
 }
 
 export interface VipTables {
+  /** Created by migration 0034_vip. */
   vip_levels: VipLevelsTable;
+  /** Created by migration 0034_vip. */
   vip_settings: VipSettingsTable;
+  /** Created by migration 0034_vip. */
   vip_members: VipMembersTable;
+  /** Created by migration 0034_vip. */
   vip_level_history: VipLevelHistoryTable;
+  /** Created by migration 0034_vip. */
   vip_rebate_payouts: VipRebatePayoutsTable;
+}
+
+/** The vip domain's tables that only its SQL reads and writes (the nightly batch's sums and marks). */
+export interface VipSqlOnlyTables {
+  /** Created by migration 0034_vip. */
+  vip_turnover: SqlOnlyTable;
+  /** Created by migration 0034_vip. */
+  vip_deposits: SqlOnlyTable;
+  /** Created by migration 0034_vip. */
+  vip_monthly_bonuses: SqlOnlyTable;
+  /** Created by migration 0034_vip. */
+  vip_rebate_watermarks: SqlOnlyTable;
 }

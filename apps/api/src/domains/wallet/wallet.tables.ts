@@ -81,10 +81,16 @@ export interface AdjustmentRequestsTable {
 
 /** The wallet domain's tables, merged into the Database type (db/schema.ts). */
 export interface WalletTables {
+  /** Created by migration 0003_ledger. */
   wallet_settings: WalletSettingsTable;
+  /** Created by migration 0003_ledger. */
   ledger_accounts: LedgerAccountsTable;
+  /** Created by migration 0003_ledger. */
   journal_entries: JournalEntriesTable;
+  /** Created by migration 0003_ledger. */
   postings: PostingsTable;
+  /** Created by migration 0013_event_feed_and_job_runs. */
   member_daily_turnover: MemberDailyTurnoverTable;
+  /** Created by migration 0004_operators. */
   adjustment_requests: AdjustmentRequestsTable;
 }

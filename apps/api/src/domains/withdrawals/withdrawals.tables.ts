@@ -65,8 +65,12 @@ export interface UplineTransfersTable {
 
 /** The withdrawals domain's tables, merged into the Database type (db/schema.ts). */
 export interface WithdrawalsTables {
+  /** Created by migration 0006_withdrawals. */
   withdrawal_settings: WithdrawalSettingsTable;
+  /** Created by migration 0006_withdrawals. */
   bank_cards: BankCardsTable;
+  /** Created by migration 0006_withdrawals. */
   withdrawals: WithdrawalsTable;
+  /** Created by migration 0006_withdrawals. */
   upline_transfers: UplineTransfersTable;
 }

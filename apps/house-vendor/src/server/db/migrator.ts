@@ -1,4 +1,5 @@
 import { applyRepeatables, type RepeatableFunction } from '@lotus/db-repeatable';
+import { assertMigrationNames } from '@lotus/server-common/migration-names';
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { GameKind } from '../game-kind.ts';
@@ -12,6 +13,23 @@ import * as m0006 from './migrations/0006_repeatable_functions.ts';
 import * as m0007 from './migrations/0007_live_bet_request_ids.ts';
 import * as m0008 from './migrations/0008_live_undo_request_ids.ts';
 import type { VendorDatabase } from './schema.ts';
+
+/**
+/**
+ * The vendor's numbered migrations, frozen (its databases hold these names): a newer migration, of the
+ * core or of a game kind, is named by its UTC timestamp, `YYYYMMDDTHHMMSS_name`
+ * (@lotus/server-common/migration-names), checked when the migrator is made.
+ */
+export const LEGACY_VENDOR_MIGRATIONS: ReadonlySet<string> = new Set([
+  '0001_house_vendor',
+  '0002_live_tables',
+  '0003_free_rounds',
+  '0004_live_place_bet',
+  '0005_live_bet_arrival',
+  '0006_repeatable_functions',
+  '0007_live_bet_request_ids',
+  '0008_live_undo_request_ids',
+]);
 
 /**
  * The migrations of the vendor's first game kinds, slots and live tables, and of the core (sessions,
@@ -62,16 +80,25 @@ class InCodeMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Its own table names, so it never meets the platform's. */
+/**
+ * Its own table names, so it never meets the platform's. Unordered: two branches written in parallel
+ * each add a timestamped migration, so a database may have run the later one when the earlier lands
+ * (Kysely still runs the pending ones in name order). A name of neither form throws here.
+ */
 export function createVendorMigrator(
   db: Kysely<VendorDatabase>,
   migrations: Readonly<Record<string, Migration>> = VENDOR_MIGRATIONS,
 ): Migrator {
+  assertMigrationNames(
+    Object.keys(migrations).map((name) => ({ name, owner: 'house vendor' })),
+    LEGACY_VENDOR_MIGRATIONS,
+  );
   return new Migrator({
     db,
     provider: new InCodeMigrationProvider(migrations),
     migrationTableName: 'house_vendor_migrations',
     migrationLockTableName: 'house_vendor_migrations_lock',
+    allowUnorderedMigrations: true,
   });
 }
 
