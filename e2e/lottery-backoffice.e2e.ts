@@ -239,7 +239,11 @@ describe('lottery back office', () => {
       .waitFor({ timeout: 15_000 });
     await expect.poll(() => order.getAttribute('data-status'), { timeout: 15_000 }).toBe('refunded');
     expect(await order.innerText()).toContain('Refunded');
-    expect(await page.getByTestId('bo-lottery-numero-status').innerText()).toBe('Cancelled');
+    // The numero, its orders and its exposure are refetched in parallel after the cancellation:
+    // the orders may answer first (seen once under load), so the numero's status is awaited too.
+    await expect
+      .poll(() => page.getByTestId('bo-lottery-numero-status').innerText(), { timeout: 15_000 })
+      .toBe('Cancelled');
     await accessibleAndFits(page);
     await context.close();
   });
