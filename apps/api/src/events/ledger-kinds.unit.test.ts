@@ -107,7 +107,10 @@ export function kindsWrittenTs(file: string, source: string): Written[] {
 /** The literals a file names for `name` in `name: 'a' | 'b'` type annotations (one line, or one member a line). */
 export function annotatedKinds(source: string, name = 'kind'): string[] {
   const out: string[] = [];
-  const annotation = new RegExp(`\\b${name}\\??\\s*:\\s*(?:\\|\\s*)?('[a-z0-9_]+'(\\s*\\|\\s*'[a-z0-9_]+')+)`, 'g');
+  const annotation = new RegExp(
+    `\\b${name}\\??\\s*:\\s*(?:\\|\\s*)?('[a-z0-9_]+'(\\s*\\|\\s*'[a-z0-9_]+')+)`,
+    'g',
+  );
   for (const m of source.matchAll(annotation))
     for (const lit of (m[1] as string).matchAll(/'([a-z0-9_]+)'/g)) out.push(lit[1] as string);
   return out;
