@@ -155,7 +155,12 @@ export async function gamesBench(): Promise<GamesBenchResult> {
     const barePort = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const vendorUrl = `http://127.0.0.1:${vendorPort}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      SEED_DEMO_BRAND: '1',
+      LOG_LEVEL: 'warn',
+    };
     delete env.REDIS_URL;
     delete env.DATA_DIR;
     const platform = startScript('apps/api/src/main.ts', {

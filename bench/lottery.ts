@@ -75,6 +75,8 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // The demo brand is meant here (SEED_DEMO_BRAND is off by default under production).
+    SEED_DEMO_BRAND: '1',
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -56,6 +56,8 @@ export function platformEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // The demo brand is meant here (SEED_DEMO_BRAND is off by default under production).
+    SEED_DEMO_BRAND: '1',
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

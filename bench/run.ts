@@ -161,6 +161,8 @@ async function platformBench() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // The demo brand is meant here (SEED_DEMO_BRAND is off by default under production).
+    SEED_DEMO_BRAND: '1',
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -239,6 +241,8 @@ async function accountsBench() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // The demo brand is meant here (SEED_DEMO_BRAND is off by default under production).
+    SEED_DEMO_BRAND: '1',
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

@@ -133,6 +133,8 @@ async function startPlatform(databaseUrl: string, port: number): Promise<ChildPr
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // The demo brand is meant here (SEED_DEMO_BRAND is off by default under production).
+    SEED_DEMO_BRAND: '1',
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',

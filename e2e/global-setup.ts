@@ -85,6 +85,8 @@ export default async function setup(project: TestProject) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    // The demo brand is meant here (SEED_DEMO_BRAND is off by default under production).
+    SEED_DEMO_BRAND: '1',
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -109,6 +111,8 @@ export default async function setup(project: TestProject) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The demo brand is meant here (SEED_DEMO_BRAND is off by default under production).
+      SEED_DEMO_BRAND: '1',
       HOUSE_VENDOR_PORT: String(vendorPort),
       HOUSE_VENDOR_HOST: '127.0.0.1',
       HOUSE_VENDOR_PLATFORM_URL: `http://127.0.0.1:${port}`,

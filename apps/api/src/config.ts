@@ -22,7 +22,13 @@ export type Role = (typeof ROLES)[number];
 export const EnvSchema = Type.Object({
   NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
-  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  /** Listen address: loopback unless a host is configured (`0.0.0.0` listens on every interface). */
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
+  /**
+   * `1` seeds the demo brand DEMO (published credentials) at every start, `0` never; unset: on
+   * outside production, off under NODE_ENV=production.
+   */
+  SEED_DEMO_BRAND: Type.Optional(Type.Enum(['0', '1'])),
   /** PostgreSQL connection string; when empty the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: Type.String({ default: '' }),
   /** Connections each server process keeps to PostgreSQL (processes x this must fit max_connections). */
@@ -98,6 +104,8 @@ export type Config = {
   smtp: { url: string; from: string } | null;
   /** HOUSE_VENDOR_PUBLIC_URL without a trailing slash. */
   houseVendorPublicUrl: string;
+  /** Whether the demo brand is seeded at start (SEED_DEMO_BRAND, by default off in production). */
+  seedDemoBrand: boolean;
 };
 
 export class ConfigError extends Error {
@@ -198,5 +206,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsHttp: e.SMS_HTTP_URL ? { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN } : null,
     smtp: e.SMTP_URL.trim() ? { url: e.SMTP_URL.trim(), from: e.SMTP_FROM.trim() } : null,
     houseVendorPublicUrl: e.HOUSE_VENDOR_PUBLIC_URL.replace(/\/+$/, ''),
+    seedDemoBrand: e.SEED_DEMO_BRAND === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO_BRAND === '1',
   };
+}
+
+/** The warning a production start logs when the demo brand (published credentials) is seeded. */
+export function demoBrandWarning(config: Pick<Config, 'nodeEnv' | 'seedDemoBrand'>): string | null {
+  return config.nodeEnv === 'production' && config.seedDemoBrand
+    ? 'SEED_DEMO_BRAND=1 under NODE_ENV=production: the demo brand DEMO and its published credentials ' +
+        '(demoadmin / Admin123, the house vendor demo secret) are seeded; never on a real site'
+    : null;
 }

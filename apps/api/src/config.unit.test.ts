@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseRoles, REPO_ROOT, rolesArgument } from './config.ts';
+import { ConfigError, demoBrandWarning, loadConfig, parseRoles, REPO_ROOT, rolesArgument } from './config.ts';
 import { SmtpEmailProvider } from './domains/verification/email.ts';
 import { HttpSmsProvider } from './domains/verification/http-sms.ts';
 import { deliveryProviders } from './server.ts';
@@ -10,7 +10,7 @@ describe('configuration from the environment', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: null,
       databasePoolSize: 10,
       redisUrl: null,
@@ -23,6 +23,29 @@ describe('configuration from the environment', () => {
       webDist: path.join(REPO_ROOT, 'apps/web/dist'),
     });
     expect(config.trustProxy).toEqual(['loopback']);
+  });
+
+  it('listens on loopback unless HOST is configured', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('seeds the demo brand by default outside production only; SEED_DEMO_BRAND says otherwise', () => {
+    expect(loadConfig({}).seedDemoBrand).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemoBrand).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemoBrand).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO_BRAND: '1' }).seedDemoBrand).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO_BRAND: '0' }).seedDemoBrand).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO_BRAND: 'yes' })).toThrow(/SEED_DEMO_BRAND/);
+  });
+
+  it('warns about the demo brand under production only when it is seeded', () => {
+    expect(demoBrandWarning(loadConfig({ NODE_ENV: 'production', SEED_DEMO_BRAND: '1' }))).toMatch(
+      /SEED_DEMO_BRAND=1 under NODE_ENV=production/,
+    );
+    expect(demoBrandWarning(loadConfig({ NODE_ENV: 'production' }))).toBeNull();
+    expect(demoBrandWarning(loadConfig({ SEED_DEMO_BRAND: '1' }))).toBeNull();
   });
 
   it('reads and converts every variable', () => {

@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { parseRoles, rolesArgument } from './config.ts';
+import { ConfigError, parseRoles, rolesArgument } from './config.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -8,7 +8,14 @@ import { startServer } from './server.ts';
  * that runs the jobs and event consumers beside web-only ones.
  */
 const rolesArg = rolesArgument(process.argv.slice(2));
-const server = await startServer(rolesArg === undefined ? {} : { roles: parseRoles(rolesArg) });
+const server = await startServer(rolesArg === undefined ? {} : { roles: parseRoles(rolesArg) }).catch(
+  (error: unknown) => {
+    // A refused configuration is a message for the operator, not a stack trace.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  },
+);
 server.app.log.info({ url: server.url, roles: server.roles }, 'server ready');
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

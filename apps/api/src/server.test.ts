@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../test/support.ts';
+import { ConfigError } from './config.ts';
 import { getBrandSettings, updateBrandSettings } from './domains/brands/brand-settings.ts';
 import { type StartServerOptions, startServer } from './server.ts';
 
@@ -12,8 +13,15 @@ const database: StartServerOptions = postgres
   ? { databaseUrl: postgres.url }
   : { dataDir: path.join(scratch, 'pglite') };
 
+// A second database for the production starts (the first one holds the demo brand already).
+const productionPostgres = process.env.TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+const productionDatabase: StartServerOptions = productionPostgres
+  ? { databaseUrl: productionPostgres.url }
+  : { dataDir: path.join(scratch, 'pglite-production') };
+
 afterAll(async () => {
   await postgres?.drop();
+  await productionPostgres?.drop();
   await rm(scratch, { recursive: true, force: true });
 });
 
@@ -85,5 +93,55 @@ describe('startServer', () => {
     } finally {
       await worker.close();
     }
+  });
+});
+
+describe('startServer under NODE_ENV=production', () => {
+  const production = (
+    seedDemoBrand: boolean,
+    logger: StartServerOptions['logger'] = false,
+  ): StartServerOptions => ({
+    port: 0,
+    host: '127.0.0.1',
+    ...productionDatabase,
+    logger,
+    config: {
+      nodeEnv: 'production',
+      seedDemoBrand,
+      uploadDir: path.join(scratch, 'uploads'),
+      webDist: path.join(scratch, 'web'),
+    },
+  });
+
+  it('seeds no demo brand without SEED_DEMO_BRAND, and refuses published demo credentials unless it is 1', async () => {
+    const bare = await startServer(production(false));
+    try {
+      expect(await bare.db.selectFrom('brands').select('merchant_code').execute()).toEqual([]);
+      const res = await fetch(`${bare.url}/wps/system/status`, { headers: { Merchant: 'DEMO' } });
+      expect(res.status).not.toBe(200);
+    } finally {
+      await bare.close();
+    }
+
+    // SEED_DEMO_BRAND=1 under production: the demo is seeded, with a warning logged at the start.
+    const lines: string[] = [];
+    const logger = { level: 'warn', stream: { write: (line: string) => void lines.push(line) } };
+    const demo = await startServer(production(true, logger));
+    try {
+      expect(await demo.db.selectFrom('brands').select('merchant_code').execute()).toEqual([
+        { merchant_code: 'DEMO' },
+      ]);
+      const res = await fetch(`${demo.url}/wps/system/status`, { headers: { Merchant: 'DEMO' } });
+      expect(res.status).toBe(200);
+    } finally {
+      await demo.close();
+    }
+    expect(lines.some((line) => line.includes('SEED_DEMO_BRAND=1 under NODE_ENV=production'))).toBe(true);
+
+    // The same database started again for production without SEED_DEMO_BRAND: refused, naming it.
+    const refused = startServer(production(false));
+    await expect(refused).rejects.toThrow(ConfigError);
+    await expect(refused).rejects.toThrow(/SEED_DEMO_BRAND=1/);
+    await expect(refused).rejects.toThrow(/demoadmin.*HOUSE/);
   });
 });

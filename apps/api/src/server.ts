@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
-import { type Config, loadConfig, type Role } from './config.ts';
+import { type Config, ConfigError, demoBrandWarning, loadConfig, type Role } from './config.ts';
 import { createDatabase, type DatabaseTarget, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { findDemoCredentials } from './db/seed/demo-credentials.ts';
 import { seed } from './db/seed.ts';
 import { type EmailProvider, SmtpEmailProvider } from './domains/verification/email.ts';
 import { HttpSmsProvider } from './domains/verification/http-sms.ts';
@@ -73,7 +74,23 @@ export function deliveryProviders(config: Pick<Config, 'smsHttp' | 'smtp'>): {
 }
 
 /**
- * Starts the real server (migrations and the demo seed included) for main.ts, benchmarks and e2e.
+ * A production start without SEED_DEMO_BRAND=1 refuses a database holding the demo brand's
+ * published credentials (demo operator passwords, the house vendor's demo signing secret): anyone
+ * could log in to its back office or sign their own wins. Throws ConfigError naming the variable.
+ */
+export async function refuseDemoCredentials(db: Db, config: Pick<Config, 'nodeEnv' | 'seedDemoBrand'>) {
+  if (config.nodeEnv !== 'production' || config.seedDemoBrand) return;
+  const found = await findDemoCredentials(db);
+  if (found.length === 0) return;
+  throw new ConfigError(
+    `Refusing to start in production with published demo credentials: ${found.join('; ')}. ` +
+      'Change or remove them, or set SEED_DEMO_BRAND=1 if this is meant to be the demo.',
+  );
+}
+
+/**
+ * Starts the real server (migrations, and the demo seed when SEED_DEMO_BRAND says so) for main.ts,
+ * benchmarks and e2e.
  * `close()` stops accepting requests, waits for those in flight, then closes the database.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -93,7 +110,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const db = await createDatabase(targetOf(config));
   try {
     await migrateToLatest(db);
-    await seed(db, { houseVendorUrl: config.houseVendorPublicUrl });
+    if (config.seedDemoBrand) await seed(db, { houseVendorUrl: config.houseVendorPublicUrl });
+    await refuseDemoCredentials(db, config);
     // Without the web role the process listens for GET /health only (probes; keeps it running).
     const app = roles.includes('web')
       ? await buildApp({
@@ -106,6 +124,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           ...deliveryProviders(config),
         })
       : await buildHealthApp(db, roles, options.logger);
+    const warning = demoBrandWarning(config);
+    if (warning) app.log.warn(warning);
     await app.listen({ port: config.port, host: config.host });
     const working = roles.includes('worker') && (options.scheduledJobs ?? config.nodeEnv !== 'test');
     const scheduler = working ? startScheduler(db, app.log) : null;

@@ -74,6 +74,8 @@ export const HouseVendorEnv = Type.Object({
   /** API calls of every kind allowed per minute from one client address (the ceiling). */
   HOUSE_VENDOR_HTTP_CALLS_PER_IP: Type.Integer({ minimum: 1, maximum: 10_000_000, default: 3_000 }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info' }),
+  /** `1` says the demo is meant: only then may a production start keep the demo brand's secret. */
+  SEED_DEMO_BRAND: Type.Optional(Type.Enum(['0', '1'])),
 });
 export type HouseVendorEnv = Static<typeof HouseVendorEnv>;
 
@@ -217,6 +219,17 @@ export function loadHouseVendorConfig(
   }
   const e = converted as HouseVendorEnv;
   const platformUrl = origin(e.HOUSE_VENDOR_PLATFORM_URL, 'HOUSE_VENDOR_PLATFORM_URL');
+  const brands = parseBrands(e.HOUSE_VENDOR_BRANDS);
+  if (
+    e.NODE_ENV === 'production' &&
+    e.SEED_DEMO_BRAND !== '1' &&
+    [...brands.values()].includes(DEMO_BRAND_SECRET)
+  ) {
+    throw new HouseVendorConfigError(
+      'HOUSE_VENDOR_BRANDS holds the published demo signing secret under NODE_ENV=production: ' +
+        "configure each brand's own secret, or set SEED_DEMO_BRAND=1 if this is meant to be the demo",
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.HOUSE_VENDOR_PORT,
@@ -224,7 +237,7 @@ export function loadHouseVendorConfig(
     trustProxy: parseTrustProxy(e.HOUSE_VENDOR_TRUST_PROXY),
     platformUrl,
     vendorCode: e.HOUSE_VENDOR_CODE,
-    brands: parseBrands(e.HOUSE_VENDOR_BRANDS),
+    brands,
     databaseUrl: e.HOUSE_VENDOR_DATABASE_URL || null,
     databasePoolSize: e.HOUSE_VENDOR_DATABASE_POOL_SIZE,
     dataDir: path.resolve(REPO_ROOT, e.HOUSE_VENDOR_DATA_DIR),

@@ -159,12 +159,21 @@ export async function seedHouseVendor(db: Db, brandId: string, publicUrl: string
     await addLiveTables(db, brandId, existing.id);
     return;
   }
-  const vendor = await upsertVendor(db, {
-    brandId,
-    code: HOUSE_VENDOR_CODE,
-    name: 'Lotus Studio',
-    secret: HOUSE_VENDOR_SECRET,
-  });
+  await registerHouseVendor(db, brandId, publicUrl, HOUSE_VENDOR_SECRET);
+}
+
+/**
+ * Registers the house vendor HOUSE for a brand with its signing secret (the demo's, or a production
+ * brand's own from `npm run brand:create`): the vendor, its catalogue and its live tables.
+ */
+export async function registerHouseVendor(
+  db: Db,
+  brandId: string,
+  publicUrl: string,
+  secret: string,
+): Promise<void> {
+  const urls = houseVendorUrls(publicUrl);
+  const vendor = await upsertVendor(db, { brandId, code: HOUSE_VENDOR_CODE, name: 'Lotus Studio', secret });
   await catalogueVendor(db, {
     brandId,
     vendorId: vendor.id,
