@@ -54,6 +54,12 @@ export type EventConsumer<T extends FactType = FactType> = {
   name: string;
   /** The fact types delivered to `handle`; entries without such facts only move the cursor. */
   facts: readonly T[];
+  /**
+   * `false` when the consumer never reads a game fact's `category`: the feed then skips the
+   * category lookups for its batches (one query per lookup and batch) and hands its facts with
+   * `category: null`. Default: looked up.
+   */
+  categories?: boolean;
   /** Applies a batch (in feed order, never empty). */
   handle(trx: EventTx, facts: readonly FactOf<T>[]): Promise<void>;
 };

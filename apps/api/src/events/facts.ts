@@ -138,12 +138,13 @@ export async function deriveFacts(
   entries: readonly JournalEntry[],
   kinds: ReadonlyMap<string, LedgerKind>,
   wanted?: ReadonlySet<FactType>,
+  categories = true,
 ): Promise<MoneyFact[]> {
   const facts = entries.flatMap((entry) => {
     const declared = kinds.get(entry.kind);
     if (!declared) return [];
     return factsOf(entry, declared).filter((f) => !wanted || wanted.has(f.type));
   });
-  await withCategories(db, facts, kinds);
+  if (categories) await withCategories(db, facts, kinds);
   return facts;
 }

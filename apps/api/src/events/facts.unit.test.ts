@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventPosting, JournalEntry } from './event.ts';
-import { factsOf, withCategories } from './facts.ts';
+import { deriveFacts, factsOf, withCategories } from './facts.ts';
 import type { CategoryLookup, LedgerKind } from './money-facts.ts';
 
 const leg = (
@@ -107,6 +107,27 @@ describe('the facts of a journal entry', () => {
     expect(facts.map((f) => ('category' in f ? f.category : undefined))).toEqual([
       { category: 'LIVE', catalogued: true },
       null,
+    ]);
+  });
+
+  it('skips the lookups for a consumer that reads no category, and asks them by default', async () => {
+    let calls = 0;
+    const lookup: CategoryLookup = async () => {
+      calls += 1;
+      return new Map([['41', { category: 'SLOT', catalogued: true }]]);
+    };
+    const kinds = new Map([['seamless_bet', game('stake_placed', lookup)]]);
+    const bet = entry('seamless_bet', [
+      leg('member_main', -5n, { memberId: '2' }),
+      leg('vendor', 5n, { vendorId: '3' }),
+    ]);
+    const without = await deriveFacts({} as never, [bet], kinds, undefined, false);
+    expect(calls).toBe(0);
+    expect(without.map((f) => ('category' in f ? f.category : undefined))).toEqual([null]);
+    const withCategory = await deriveFacts({} as never, [bet], kinds);
+    expect(calls).toBe(1);
+    expect(withCategory.map((f) => ('category' in f ? f.category : undefined))).toEqual([
+      { category: 'SLOT', catalogued: true },
     ]);
   });
 });

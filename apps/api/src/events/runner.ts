@@ -87,7 +87,7 @@ export async function consumeBatch(
           createdAt: entry.created_at,
           postings: byEntry.get(entry.id) ?? [],
         }));
-        const facts = await deriveFacts(trx, read, kinds, wanted);
+        const facts = await deriveFacts(trx, read, kinds, wanted, consumer.categories !== false);
         if (facts.length > 0) await consumer.handle(trx, facts);
       }
       const next: Cursor = { name: consumer.name, txId: last.tx_id, entryId: last.id };

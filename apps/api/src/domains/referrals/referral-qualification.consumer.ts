@@ -77,5 +77,7 @@ async function applyBatch(trx: EventTx, events: readonly Read[]): Promise<void> 
 export const referralQualificationConsumer: EventConsumer<Read['type']> = {
   name: 'referral_qualification',
   facts: ['deposit_credited', 'stake_placed', 'stake_returned'],
+  // Reads no game category: the feed skips the lookups for this consumer.
+  categories: false,
   handle: applyBatch,
 };

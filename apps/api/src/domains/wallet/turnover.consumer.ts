@@ -77,6 +77,8 @@ export function turnoverDeltas(
 export const memberDailyTurnover: EventConsumer<GameFactOf['type']> = {
   name: 'member_daily_turnover',
   facts: ['stake_placed', 'stake_returned', 'win_paid'],
+  // Reads no game category: the feed skips the lookups for this consumer.
+  categories: false,
   handle: async (trx, events) => {
     const keys = events.flatMap((e) => {
       const t = turnoverOf(e);
