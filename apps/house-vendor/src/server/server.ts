@@ -2,7 +2,12 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { isUnavailableError } from '@lotus/server-common/unavailable';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { HouseVendorConfig } from './config.ts';
-import { createVendorDatabase, type VendorDatabaseTarget, type VendorDb } from './db/database.ts';
+import {
+  createVendorDatabase,
+  type StatementObserver,
+  type VendorDatabaseTarget,
+  type VendorDb,
+} from './db/database.ts';
 import { functionsOf, migrateVendorDatabase, migrationsOf } from './db/migrator.ts';
 import { VENDOR_ERRORS, VendorError } from './errors.ts';
 import { type GameKind, gameIdsOf, type RunningGameKind } from './game-kind.ts';
@@ -23,6 +28,8 @@ export type StartHouseVendorOptions = {
   recovery?: boolean;
   /** The game kinds served; default GAME_KINDS (kinds.ts). */
   kinds?: readonly GameKind[];
+  /** Told every statement sent to the vendor's database (tests count round trips); default none. */
+  observeStatements?: StatementObserver;
 };
 
 export type RunningHouseVendor = {
@@ -58,7 +65,7 @@ export async function startHouseVendor(
   options: StartHouseVendorOptions = {},
 ): Promise<RunningHouseVendor> {
   const gameKinds = options.kinds ?? GAME_KINDS;
-  const db = await createVendorDatabase(options.database ?? targetOf(config));
+  const db = await createVendorDatabase(options.database ?? targetOf(config), options.observeStatements);
   let app: FastifyInstance | null = null;
   try {
     await migrateVendorDatabase(db, functionsOf(gameKinds), migrationsOf(gameKinds));

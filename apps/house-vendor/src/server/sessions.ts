@@ -124,31 +124,31 @@ export type FreeRoundOffer = { grantId: string; stake: string; remaining: number
 
 /**
  * What the page offers: each grant of the session with its rounds left (the launch's count less
- * the session's free spins that were not refused or cancelled) while not expired.
+ * the session's free spins that were not refused or cancelled) while not expired. One statement:
+ * the grants and the spins counted per grant (`{grantId: count}`).
  */
 export async function freeRoundsOf(db: VendorDb, session: VendorSession): Promise<FreeRoundOffer[]> {
   if (session.mode !== 'real') return [];
   const row = await db
     .selectFrom('sessions')
-    .select('free_rounds')
+    .select([
+      'free_rounds',
+      sql<Record<string, number> | null>`(
+        select jsonb_object_agg(used.grant_id, used.n)
+        from (select free_round_grant_id as grant_id, count(*) as n from rounds
+              where rounds.session_id = sessions.id and free_round_grant_id is not null
+                and status not in ('refused', 'cancelled')
+              group by free_round_grant_id) used)`.as('used'),
+    ])
     .where('id', '=', session.id)
     .executeTakeFirstOrThrow();
-  if (row.free_rounds.length === 0) return [];
-  const used = await db
-    .selectFrom('rounds')
-    .select(['free_round_grant_id', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('session_id', '=', session.id)
-    .where('free_round_grant_id', 'is not', null)
-    .where('status', 'not in', ['refused', 'cancelled'])
-    .groupBy('free_round_grant_id')
-    .execute();
-  const usedOf = new Map(used.map((u) => [u.free_round_grant_id, Number(u.n)]));
+  const used = row.used ?? {};
   const now = Date.now();
   return row.free_rounds
     .map((f) => ({
       grantId: f.grantId,
       stake: f.stake,
-      remaining: Math.max(0, f.rounds - (usedOf.get(f.grantId) ?? 0)),
+      remaining: Math.max(0, f.rounds - Number(used[f.grantId] ?? 0)),
       expiresAt: f.expiresAt,
     }))
     .filter((f) => f.remaining > 0 && Date.parse(f.expiresAt) > now);

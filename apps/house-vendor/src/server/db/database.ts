@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, type KyselyConfig, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { VendorDatabase } from './schema.ts';
 
@@ -22,7 +22,21 @@ const keepInt8AsString = (value: string) => value;
 /** The embedded database shares the process with the platform's: small buffers are plenty. */
 const EMBEDDED_CONF = ['shared_buffers=16MB', 'wal_buffers=512kB'];
 
-export async function createVendorDatabase(target: VendorDatabaseTarget): Promise<VendorDb> {
+/**
+ * Told the SQL of every statement the vendor sends its database, each one a round trip (BEGIN and
+ * COMMIT included, failed statements too): the tests count a spin's round trips with it. Unset in
+ * production (Kysely then adds nothing to a query).
+ */
+export type StatementObserver = (sql: string) => void;
+
+function observed(observe: StatementObserver | undefined): Pick<KyselyConfig, 'log'> {
+  return observe ? { log: (event) => observe(event.query.sql) } : {};
+}
+
+export async function createVendorDatabase(
+  target: VendorDatabaseTarget,
+  observe?: StatementObserver,
+): Promise<VendorDb> {
   if ('databaseUrl' in target) {
     const pool = new pg.Pool({
       connectionString: target.databaseUrl,
@@ -42,9 +56,9 @@ export async function createVendorDatabase(target: VendorDatabaseTarget): Promis
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    return new Kysely<VendorDatabase>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<VendorDatabase>({ dialect: new PostgresDialect({ pool }), ...observed(observe) });
   }
-  return vendorDatabaseOnPglite(await createVendorPglite(target));
+  return vendorDatabaseOnPglite(await createVendorPglite(target), observe);
 }
 
 /** The embedded engine of a PGlite target (tests snapshot its data directory). */
@@ -61,6 +75,6 @@ export async function createVendorPglite(
   return PGlite.create(load ? { ...options, loadDataDir: load } : options);
 }
 
-export function vendorDatabaseOnPglite(pglite: PGlite): VendorDb {
-  return new Kysely<VendorDatabase>({ dialect: new PGliteDialect({ pglite }) });
+export function vendorDatabaseOnPglite(pglite: PGlite, observe?: StatementObserver): VendorDb {
+  return new Kysely<VendorDatabase>({ dialect: new PGliteDialect({ pglite }), ...observed(observe) });
 }

@@ -8,7 +8,7 @@ import type { RoundStatus } from '../db/schema.ts';
 import { VendorError } from '../errors.ts';
 import { activePair } from '../seeds.ts';
 import { balanceIn, freeRoundsOf, type VendorSession } from '../sessions.ts';
-import { type WalletClient, WalletClosedError } from '../wallet/client.ts';
+import { type WalletCallRecord, type WalletClient, WalletClosedError } from '../wallet/client.ts';
 import { compiledGame, deriveRound } from './games.ts';
 import {
   claimRound,
@@ -19,9 +19,7 @@ import {
   type RoundChange,
   type RoundRow,
   releaseRound,
-  roundById,
   roundIdByRequest,
-  seedsOfPair,
   settleFreeRound,
   transitionRound,
   type ViewRow,
@@ -36,11 +34,16 @@ import {
  *      ├──insufficient balance──> refused (no outcome)    │
  *      └──no answer, other refusal──> rolling_back ──rollback answered──┘ (-> cancelled)
  *
- * `advance` takes a round one answered call at a time from whatever status it is in, so the request
+ * `#advance` takes a round one answered call at a time from whatever status it is in, so the request
  * that created the round and the recovery job (after a crash, or when the request gave up) run the
  * same code. Every transition is conditional on the status it leaves, and every wallet call reuses
  * the round's own transaction ids (`<round>:bet`, `:win`, `:rollback`), so two runners never move
  * money twice. A result is shown only once the wallet accepted the win (status closing or settled).
+ *
+ * Database round trips (issue 23): each statement that moves a round answers the round as it left it
+ * (`returning`), so the round is never read back, and the record of the wallet attempt that decided a
+ * move is written in the statement that makes it. A paid spin is the bearer check, the round's
+ * creation, and one statement per answered call (bet, win, round end): 5.
  */
 
 export type RoundView = {
@@ -74,6 +77,12 @@ export type RoundDeps = {
   log: FastifyBaseLogger;
   leaseMs: number;
 };
+
+/** Statuses a round never leaves. */
+const FINAL: ReadonlySet<RoundStatus> = new Set(['refused', 'cancelled', 'settled', 'failed']);
+
+/** The player's seamless token for a round's bet: known (the spin's session), or read once when needed. */
+type TokenSource = { token: string | null } | { sessionId: string };
 
 const txIds = (roundId: string) => ({
   bet: `${roundId}:bet`,
@@ -147,41 +156,38 @@ export class RoundEngine {
     if (!game) throw new VendorError('game_unknown');
     if (!game.def.coinValues.includes(input.coinValue)) throw new VendorError('bet_invalid');
     const stake = stakeMinor(game.def, input.coinValue);
-    const existing = await this.#byRequest(session, input.requestId);
-    if (existing) return this.#await(existing, session);
     const grant = input.freeRoundGrantId ?? null;
     if (grant !== null) {
+      // A repeated request answers its round, even once its grant is used up.
+      const existing = await this.#byRequest(session, input.requestId);
+      if (existing) return this.#await(existing, session);
       const offer = (await freeRoundsOf(db, session)).find((f) => f.grantId === grant);
       if (!offer || BigInt(offer.stake) !== stake) throw new VendorError('free_round_invalid');
     }
-    await activePair(db, session.brand, session.playerId);
-    const id = randomUUID();
-    const created =
-      (await createRound(db, {
-        id,
-        brand: session.brand,
-        playerId: session.playerId,
-        sessionId: session.id,
-        requestId: input.requestId,
-        gameId: session.gameId,
-        mode: session.mode,
-        currency: session.currency,
-        coinValue: input.coinValue,
-        stake,
-        leaseMs: this.#deps.leaseMs,
-        freeRoundGrantId: grant,
-      })) === 'created';
-    if (!created) {
+    // A repeated paid request is told apart by the creation itself (`duplicate`): no read before it.
+    const created = await createRound(db, {
+      id: randomUUID(),
+      brand: session.brand,
+      playerId: session.playerId,
+      sessionId: session.id,
+      requestId: input.requestId,
+      gameId: session.gameId,
+      mode: session.mode,
+      currency: session.currency,
+      coinValue: input.coinValue,
+      stake,
+      leaseMs: this.#deps.leaseMs,
+      freeRoundGrantId: grant,
+    });
+    if (typeof created === 'string') {
       const again = await this.#byRequest(session, input.requestId);
       if (again) return this.#await(again, session);
-      // A rotation took the pair between the two statements: once more on the new pair.
+      // A rotation took the pair (or the player has none yet): once more on the active pair.
       if (attempt >= 3) throw new VendorError('round_in_progress');
+      await activePair(db, session.brand, session.playerId);
       return this.spin(session, input, attempt + 1);
     }
-    await this.advance(id);
-    const view = await loadView(db, { id });
-    if (!view) throw new VendorError('round_not_found');
-    return view;
+    return toView(await this.#advance(created, { token: session.platformToken }));
   }
 
   async #byRequest(session: VendorSession, requestId: string) {
@@ -241,38 +247,46 @@ export class RoundEngine {
   }
 
   /**
-   * Takes a round as far as the wallet's answers allow. Returns when it is final, or when a call
-   * stayed unanswered (the round keeps its status and the recovery job goes on later).
+   * Takes a round as far as the wallet's answers allow, and answers it as it then is: final, or still
+   * open when a call stayed unanswered (the round keeps its status and the recovery job goes on
+   * later). It stops as soon as the round is final: nothing is read once a round cannot move.
    */
-  async advance(id: string): Promise<void> {
+  async #advance(start: ViewRow, token: TokenSource): Promise<ViewRow> {
     const { db, log } = this.#deps;
-    for (let step = 0; step < 8; step += 1) {
-      const row = await roundById(db, id);
-      if (!row) return;
-      let moved: boolean;
+    let row = start;
+    for (let step = 0; step < 8 && !FINAL.has(row.status); step += 1) {
+      let next: ViewRow | undefined | 'unanswered';
       try {
-        moved = await this.#step(row);
+        next = await this.#step(row, token);
       } catch (error) {
-        if (error instanceof WalletClosedError) return;
+        if (error instanceof WalletClosedError) return row;
         throw error;
       }
-      if (!moved) {
+      if (next === 'unanswered') {
         // Unanswered: free the round for the recovery job's next run.
-        await releaseRound(db, id);
+        const released = (await releaseRound(db, row.id)) ?? (await viewRow(db, { id: row.id }));
         log.warn(
-          { round: id, status: row.status },
+          { round: row.id, status: row.status },
           'wallet did not answer; the recovery job finishes the round',
         );
-        return;
+        return released ?? row;
       }
+      // Nothing returned: another runner moved the round meanwhile; go on from where it is now.
+      const now = next ?? (await viewRow(db, { id: row.id }));
+      if (!now) return row;
+      row = now;
     }
+    return row;
   }
 
-  /** One transition; false when the wallet gave no answer, true when the round moved or is final. */
-  async #step(row: RoundRow): Promise<boolean> {
+  /**
+   * One transition: the round as it moved, undefined when another runner moved it first, or
+   * `unanswered` when the wallet gave no answer.
+   */
+  async #step(row: ViewRow, token: TokenSource): Promise<ViewRow | undefined | 'unanswered'> {
     switch (row.status) {
       case 'betting':
-        return row.mode === 'free' ? this.#playFree(row) : this.#bet(row);
+        return row.mode === 'free' ? this.#playFree(row) : this.#bet(row, token);
       case 'rolling_back':
         return this.#rollback(row);
       case 'paying':
@@ -280,42 +294,46 @@ export class RoundEngine {
       case 'closing':
         return this.#end(row);
       default:
-        return true;
+        return row;
     }
   }
 
-  async #transition(row: RoundRow, to: RoundStatus, set: RoundChange = {}): Promise<void> {
-    await transitionRound(this.#deps.db, row, to, set);
+  #transition(
+    row: RoundRow,
+    to: RoundStatus,
+    set: RoundChange = {},
+    call?: WalletCallRecord,
+  ): Promise<ViewRow | undefined> {
+    return transitionRound(this.#deps.db, row, to, set, call);
   }
 
-  async #outcome(row: RoundRow): Promise<{ outcome: RoundResult; payout: bigint }> {
+  /** The round's outcome, from the seeds it carries (no read). */
+  async #outcome(row: ViewRow): Promise<{ outcome: RoundResult; payout: bigint }> {
     const game = compiledGame(row.game_id);
     if (!game) throw new Error(`round ${row.id}: unknown game ${row.game_id}`);
-    const pair = await seedsOfPair(this.#deps.db, row.seed_pair_id);
-    const outcome = await deriveRound(game, pair.server_seed, pair.client_seed, row.nonce);
+    const outcome = await deriveRound(game, row.server_seed, row.client_seed, row.nonce);
     return { outcome, payout: payoutMinor(game.def, outcome.coins, Number(row.coin_value)) };
   }
 
-  async #platformToken(row: RoundRow): Promise<string> {
-    const token = await platformTokenOf(this.#deps.db, row.session_id);
+  async #platformToken(row: RoundRow, source: TokenSource): Promise<string> {
+    const token = 'token' in source ? source.token : await platformTokenOf(this.#deps.db, source.sessionId);
     if (token === null) throw new Error(`round ${row.id}: no platform token`);
     return token;
   }
 
   /** Free play: the vendor's play money, one transaction, no wallet call at all. */
-  async #playFree(row: RoundRow): Promise<boolean> {
+  async #playFree(row: ViewRow): Promise<ViewRow | undefined> {
     const { outcome, payout } = await this.#outcome(row);
-    await settleFreeRound(this.#deps.db, row, outcome, payout);
-    return true;
+    return settleFreeRound(this.#deps.db, row, outcome, payout);
   }
 
-  async #bet(row: RoundRow): Promise<boolean> {
+  async #bet(row: ViewRow, token: TokenSource): Promise<ViewRow | undefined> {
     const ids = txIds(row.id);
     const answer = await this.#deps.wallet.call(
       row.brand,
       'bet',
       {
-        token: await this.#platformToken(row),
+        token: await this.#platformToken(row, token),
         transactionId: ids.bet,
         roundId: row.id,
         gameId: row.game_id,
@@ -324,12 +342,11 @@ export class RoundEngine {
         // A free spin: the platform takes a round of this grant instead of the stake.
         ...(row.free_round_grant_id === null ? {} : { freeRoundGrantId: row.free_round_grant_id }),
       },
-      { roundId: row.id, transactionId: ids.bet },
+      { roundId: row.id, transactionId: ids.bet, deferRecord: true },
     );
     if (answer.kind === 'unknown') {
       // Nobody knows whether the stake was taken: cancel it (a rollback also stops a late bet).
-      await this.#transition(row, 'rolling_back', { errorCode: 'bet_unanswered' });
-      return true;
+      return this.#transition(row, 'rolling_back', { errorCode: 'bet_unanswered' });
     }
     const balance = balanceIn(answer.value, row.currency);
     if (!answer.success) {
@@ -337,19 +354,19 @@ export class RoundEngine {
       // The money rules make an insufficient-balance refusal final for this transaction id. Any other
       // refusal (an expired session, a closed round...) might hide a copy applied earlier, so the bet
       // is cancelled as well: a rollback of a bet that never arrived is harmless (bet_not_found).
-      await this.#transition(row, code === 'insufficient_balance' ? 'refused' : 'rolling_back', {
-        errorCode: code,
-        balance,
-      });
-      return true;
+      return this.#transition(
+        row,
+        code === 'insufficient_balance' ? 'refused' : 'rolling_back',
+        { errorCode: code, balance },
+        answer.record,
+      );
     }
     // Accepted: only now is the outcome computed and kept.
     const { outcome, payout } = await this.#outcome(row);
-    await this.#transition(row, 'paying', { outcome, payout, balance });
-    return true;
+    return this.#transition(row, 'paying', { outcome, payout, balance }, answer.record);
   }
 
-  async #win(row: RoundRow): Promise<boolean> {
+  async #win(row: ViewRow): Promise<ViewRow | undefined | 'unanswered'> {
     const ids = txIds(row.id);
     const answer = await this.#deps.wallet.call(
       row.brand,
@@ -362,26 +379,26 @@ export class RoundEngine {
         amount: formatAmount(BigInt(row.payout ?? '0'), row.currency),
         currency: row.currency,
       },
-      { roundId: row.id, transactionId: ids.win },
+      { roundId: row.id, transactionId: ids.win, deferRecord: true },
     );
-    if (answer.kind === 'unknown') return false;
+    if (answer.kind === 'unknown') return 'unanswered';
     const balance = balanceIn(answer.value, row.currency);
     if (!answer.success) {
       this.#deps.log.error(
         { round: row.id, errorCode: answer.errorCode },
         'the wallet refused a win: round failed',
       );
-      await this.#transition(row, 'failed', {
-        errorCode: answer.errorCode || `http_${answer.httpStatus}`,
-        balance,
-      });
-      return true;
+      return this.#transition(
+        row,
+        'failed',
+        { errorCode: answer.errorCode || `http_${answer.httpStatus}`, balance },
+        answer.record,
+      );
     }
-    await this.#transition(row, 'closing', { balance });
-    return true;
+    return this.#transition(row, 'closing', { balance }, answer.record);
   }
 
-  async #rollback(row: RoundRow): Promise<boolean> {
+  async #rollback(row: ViewRow): Promise<ViewRow | undefined | 'unanswered'> {
     const ids = txIds(row.id);
     const answer = await this.#deps.wallet.call(
       row.brand,
@@ -394,47 +411,51 @@ export class RoundEngine {
         amount: formatAmount(BigInt(row.stake), row.currency),
         currency: row.currency,
       },
-      { roundId: row.id, transactionId: ids.rollback },
+      { roundId: row.id, transactionId: ids.rollback, deferRecord: true },
     );
-    if (answer.kind === 'unknown') return false;
+    if (answer.kind === 'unknown') return 'unanswered';
     const balance = balanceIn(answer.value, row.currency);
     // Refunded, or the bet never arrived (the platform keeps a tombstone: a late bet is refused).
     if (answer.success || answer.errorCode === 'bet_not_found') {
-      await this.#transition(row, 'closing', {
-        balance,
-        // An unanswered bet is described by the rollback's answer; a refused one keeps its refusal.
-        ...(row.error_code === 'bet_unanswered' || row.error_code === null
-          ? { errorCode: answer.success ? 'bet_rolled_back' : 'bet_not_found' }
-          : {}),
-      });
-      return true;
+      return this.#transition(
+        row,
+        'closing',
+        {
+          balance,
+          // An unanswered bet is described by the rollback's answer; a refused one keeps its refusal.
+          ...(row.error_code === 'bet_unanswered' || row.error_code === null
+            ? { errorCode: answer.success ? 'bet_rolled_back' : 'bet_not_found' }
+            : {}),
+        },
+        answer.record,
+      );
     }
     this.#deps.log.error(
       { round: row.id, errorCode: answer.errorCode },
       'the wallet refused a rollback: round failed',
     );
-    await this.#transition(row, 'failed', {
-      errorCode: answer.errorCode || `http_${answer.httpStatus}`,
-      balance,
-    });
-    return true;
+    return this.#transition(
+      row,
+      'failed',
+      { errorCode: answer.errorCode || `http_${answer.httpStatus}`, balance },
+      answer.record,
+    );
   }
 
-  async #end(row: RoundRow): Promise<boolean> {
+  async #end(row: ViewRow): Promise<ViewRow | undefined | 'unanswered'> {
     const answer = await this.#deps.wallet.call(
       row.brand,
       'roundEnd',
       { roundId: row.id, gameId: row.game_id },
-      { roundId: row.id },
+      { roundId: row.id, deferRecord: true },
     );
-    if (answer.kind === 'unknown') return false;
+    if (answer.kind === 'unknown') return 'unanswered';
     if (!answer.success)
       this.#deps.log.warn(
         { round: row.id, errorCode: answer.errorCode },
         'round end refused; the money is final',
       );
-    await this.#transition(row, row.payout === null ? 'cancelled' : 'settled');
-    return true;
+    return this.#transition(row, row.payout === null ? 'cancelled' : 'settled', {}, answer.record);
   }
 
   /**
@@ -451,7 +472,7 @@ export class RoundEngine {
       const claimed = await claimRound(db, id, leaseMs);
       if (!claimed) continue;
       taken += 1;
-      await this.advance(id);
+      await this.#advance(claimed, { sessionId: claimed.session_id });
     }
     return taken;
   }

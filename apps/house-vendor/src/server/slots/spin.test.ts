@@ -244,6 +244,23 @@ describe('a spin through the wallet', () => {
     expect(t.stub.calls('/seamless/v1/bet').filter((x) => x.body.roundId === a.body.id)).toHaveLength(1);
   });
 
+  it('a repeated request takes no nonce: the next spin plays the one after its round', async () => {
+    const id = player();
+    const { token } = await t.open(id);
+    const requestId = randomUUID();
+    const copies = await Promise.all([spin(token, 5, requestId), spin(token, 5, requestId)]);
+    expect(copies.map((c) => c.body.nonce)).toEqual([0, 0]);
+    expect((await spin(token, 5, requestId)).body.nonce).toBe(0);
+    expect((await spin(token, 5)).body.nonce).toBe(1);
+    const pair = await t.vendor.db
+      .selectFrom('seed_pairs')
+      .select('next_nonce')
+      .where('player_id', '=', id)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    expect(pair.next_nonce).toBe(2);
+  });
+
   it('concurrent distinct spins each take their own nonce and the money adds up', async () => {
     const id = player();
     const { token } = await t.open(id);
@@ -340,6 +357,29 @@ describe('fairness', () => {
     const recomputed = await verifyRound(compile(lotusGarden), shown.body);
     expect(recomputed).toEqual(shown.body.outcome);
     expect(recomputed).toEqual(round.outcome);
+  });
+
+  it('a spin that finds no active pair (revealed behind its back) makes one and plays on it', async () => {
+    const id = player();
+    const { token, body } = await t.open(id);
+    await t.vendor.db
+      .updateTable('seed_pairs')
+      .set({ status: 'revealed', revealed_at: new Date() })
+      .where('player_id', '=', id)
+      .execute();
+    const round = (await spin(token, 5)).body;
+    expect(round).toMatchObject({ status: 'settled', nonce: 0 });
+    expect(round.serverSeedHash).not.toBe(body.fairness.serverSeedHash);
+    const pairs = await t.vendor.db
+      .selectFrom('seed_pairs')
+      .select(['status', 'next_nonce'])
+      .where('player_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(pairs).toEqual([
+      { status: 'revealed', next_nonce: 0 },
+      { status: 'active', next_nonce: 1 },
+    ]);
   });
 
   it('refuses to reveal the seed while a round of the pair is still open', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@lotus/server-common/test-databases';
 import { inject } from 'vitest';
 import type { HouseVendorConfig } from '../config.ts';
-import type { VendorDatabaseTarget } from '../db/database.ts';
+import type { StatementObserver, VendorDatabaseTarget } from '../db/database.ts';
 import { relaxedHttpLimits } from '../http/rate-limit.ts';
 import { type RunningHouseVendor, startHouseVendor } from '../server.ts';
 import { StubPlatform } from './stub-platform.ts';
@@ -121,7 +121,13 @@ export type SessionAnswer = {
 };
 
 export async function createTestVendor(
-  options: { overrides?: Partial<HouseVendorConfig>; recovery?: boolean; persistent?: boolean } = {},
+  options: {
+    overrides?: Partial<HouseVendorConfig>;
+    recovery?: boolean;
+    persistent?: boolean;
+    /** Told every statement the vendor sends its database (round-trip counts). */
+    observeStatements?: StatementObserver;
+  } = {},
 ): Promise<TestVendor> {
   const stub = await new StubPlatform({ brands: { DEMO: TEST_SECRET } }).start();
   const storage = await createTestStorage({ persistent: options.persistent ?? false });
@@ -130,6 +136,7 @@ export async function createTestVendor(
       logger: false,
       database: storage.target,
       recovery,
+      ...(options.observeStatements ? { observeStatements: options.observeStatements } : {}),
     });
   const t: TestVendor = {
     stub,

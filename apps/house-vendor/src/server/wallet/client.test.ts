@@ -110,6 +110,31 @@ describe('the seamless wallet client', () => {
     expect(records.every((r) => r.error?.startsWith('network'))).toBe(true);
   });
 
+  it('deferRecord: attempts without a decision are recorded as they end, the deciding one is handed back unwritten', async () => {
+    const player = stub.addPlayer('c5', 500n);
+    let attempts = 0;
+    stub.fault = () => {
+      attempts += 1;
+      return attempts === 1 ? 'busy' : 'ok';
+    };
+    const fields = { token: player.token, currency: 'PHP' };
+    const answer = await client().call('DEMO', 'balance', fields, {
+      roundId: null,
+      transactionId: 't5',
+      deferRecord: true,
+    });
+    expect(records.map((r) => [r.attempt, r.httpStatus])).toEqual([[1, 503]]);
+    expect(answer.kind).toBe('answer');
+    const record = answer.kind === 'answer' ? answer.record : undefined;
+    expect(record).toMatchObject({ call: 'balance', transactionId: 't5', attempt: 2, httpStatus: 200 });
+    expect(record!.request).toContain('[redacted]');
+    expect(record!.response).toContain('"success":true');
+    // Without it, every attempt is written by the client and the answer carries no record.
+    const plain = await client().call('DEMO', 'balance', fields);
+    expect(records.map((r) => r.httpStatus)).toEqual([503, 200]);
+    expect(plain).not.toHaveProperty('record');
+  });
+
   it('times out a call that hangs', async () => {
     stub.fault = () => 'hang';
     const started = Date.now();

@@ -13,7 +13,8 @@ import { signSeamless } from '@lotus/server-common/signature';
  * - What comes back is either an answer (the platform decided: success or a refusal with its code)
  *   or `unknown` (no decision was heard); the caller decides what an unknown means for its round.
  * - Every attempt is recorded (`record`) with its request (the player token blanked), HTTP status,
- *   answer body or error, and duration.
+ *   answer body or error, and duration; with `deferRecord`, the attempt that heard the decision is
+ *   handed back with the answer and its caller records it in the statement that moves its round.
  */
 
 export type WalletCallName = 'session' | 'balance' | 'bet' | 'win' | 'rollback' | 'betWin' | 'roundEnd';
@@ -25,6 +26,11 @@ export type WalletAnswer =
       success: boolean;
       errorCode: string;
       value: unknown;
+      /**
+       * The record of the attempt that heard this answer, when the call was made with
+       * `deferRecord`: not written yet, the caller writes it with the change the answer causes.
+       */
+      record?: WalletCallRecord;
     }
   | { kind: 'unknown'; reason: string };
 
@@ -57,6 +63,12 @@ export type CallMeta = {
   transactionId?: string | null;
   /** Overrides the client's attempt count (1 = no retry, e.g. the single-use launch token). */
   attempts?: number;
+  /**
+   * The attempt that hears a decision is not recorded here but handed back with the answer
+   * (`record`), for the caller to write in the statement that moves its round (one round trip
+   * instead of two). Attempts without a decision are recorded as they end, as always.
+   */
+  deferRecord?: boolean;
 };
 
 const PATHS: Record<WalletCallName, string> = {
@@ -179,22 +191,22 @@ export class WalletClient {
       const durationMs = Math.round(performance.now() - started);
       const answer = httpStatus === null || text === null ? null : interpret(httpStatus, text);
       if (answer === null && error === null) error = `unreadable answer (HTTP ${httpStatus})`;
-      if (!this.closed) {
-        await this.#options.record({
-          roundId: meta.roundId ?? null,
-          brand,
-          call,
-          transactionId: meta.transactionId ?? null,
-          attempt,
-          request: recorded,
-          httpStatus,
-          response: text === null ? null : text.slice(0, RESPONSE_KEEP),
-          error,
-          durationMs,
-        });
-      }
+      const record: WalletCallRecord = {
+        roundId: meta.roundId ?? null,
+        brand,
+        call,
+        transactionId: meta.transactionId ?? null,
+        attempt,
+        request: recorded,
+        httpStatus,
+        response: text === null ? null : text.slice(0, RESPONSE_KEEP),
+        error,
+        durationMs,
+      };
+      const decided = answer !== null && !isTemporary(answer);
+      if (!this.closed && !(decided && meta.deferRecord)) await this.#options.record(record);
       if (this.closed) throw new WalletClosedError('the wallet client is closed');
-      if (answer !== null && !isTemporary(answer)) return answer;
+      if (decided) return meta.deferRecord ? { ...answer, record } : answer;
       last = answer ? `HTTP ${answer.httpStatus} ${answer.errorCode}` : (error ?? 'no answer');
       if (attempt < attempts) {
         await sleep(backoff + Math.floor(Math.random() * backoff), this.#closing.signal);

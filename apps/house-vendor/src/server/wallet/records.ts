@@ -1,6 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable } from 'kysely';
 import type { VendorDb } from '../db/database.ts';
+import type { WalletCallsTable } from '../db/schema.ts';
 import type { WalletCallRecord } from './client.ts';
+
+/** One attempt as its `wallet_calls` row (also written by a round's transition, slots/repository.ts). */
+export function walletCallRow(entry: WalletCallRecord): Insertable<WalletCallsTable> {
+  return {
+    round_id: entry.roundId,
+    brand: entry.brand,
+    call: entry.call,
+    transaction_id: entry.transactionId,
+    attempt: entry.attempt,
+    request: entry.request,
+    http_status: entry.httpStatus,
+    response: entry.response,
+    error: entry.error,
+    duration_ms: entry.durationMs,
+  };
+}
 
 /**
  * Keeps one attempt of a wallet call in `wallet_calls` (the request with the player token blanked,
@@ -13,21 +31,7 @@ export async function recordWalletCall(
   entry: WalletCallRecord,
 ): Promise<void> {
   try {
-    await db
-      .insertInto('wallet_calls')
-      .values({
-        round_id: entry.roundId,
-        brand: entry.brand,
-        call: entry.call,
-        transaction_id: entry.transactionId,
-        attempt: entry.attempt,
-        request: entry.request,
-        http_status: entry.httpStatus,
-        response: entry.response,
-        error: entry.error,
-        duration_ms: entry.durationMs,
-      })
-      .execute();
+    await db.insertInto('wallet_calls').values(walletCallRow(entry)).execute();
   } catch (error) {
     log.error({ err: error, call: entry.call, round: entry.roundId }, 'could not record a wallet call');
   }
