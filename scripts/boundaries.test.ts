@@ -1,27 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkBoundaries, parseImports } from './boundaries.ts';
+import { throwawayTrees } from './testing/tree.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..');
-const trees: string[] = [];
-
-/** A throw-away repository tree: file path -> content. */
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
-  trees.push(root);
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content);
-  }
-  return root;
-}
-
-afterEach(() => {
-  for (const root of trees.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+const tree = throwawayTrees('boundaries-');
 
 const rules = (root: string) => checkBoundaries(root).map((v) => `${v.rule} ${v.from} -> ${v.to}`);
 

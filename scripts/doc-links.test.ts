@@ -1,26 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkDocLinks, headingAnchors, markdownLinks } from './doc-links.ts';
+import { throwawayTrees } from './testing/tree.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..');
-const trees: string[] = [];
-
-/** A throw-away repository tree: file path -> content. */
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'doc-links-'));
-  trees.push(root);
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content);
-  }
-  return root;
-}
-
-afterEach(() => {
-  for (const root of trees.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+const tree = throwawayTrees('doc-links-');
 
 const problems = (root: string) => checkDocLinks(root).map((p) => `${p.file}: ${p.link}: ${p.problem}`);
 

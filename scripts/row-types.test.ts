@@ -1,25 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createdByMismatches, declarations, readRowTypes, shapeOf } from './row-types.ts';
+import { throwawayTrees } from './testing/tree.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..');
-const trees: string[] = [];
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'row-types-'));
-  trees.push(root);
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content);
-  }
-  return root;
-}
-
-afterEach(() => {
-  for (const root of trees.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+const tree = throwawayTrees('row-types-');
 
 const COLUMN_TYPES = [
   "import type { ColumnType } from 'kysely';",

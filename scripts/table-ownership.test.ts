@@ -1,31 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkBoundaries, readAllowances } from './boundaries.ts';
 import { readRowTypes } from './row-types.ts';
 import { kyselyWrites, sqlDefinitions, sqlTemplates, sqlWrites, tableViolations } from './table-ownership.ts';
+import { throwawayTrees } from './testing/tree.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..');
 /** Source text whose `#{...}` are template interpolations (`${...}` inside a string literal reads as a mistake). */
 const interpolated = (text: string) => text.replaceAll('#{', '${');
-const trees: string[] = [];
-
-/** A throw-away repository tree: file path -> content. */
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'table-ownership-'));
-  trees.push(root);
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content);
-  }
-  return root;
-}
-
-afterEach(() => {
-  for (const root of trees.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+const tree = throwawayTrees('table-ownership-');
 
 /** Two domains and the kernel, each with its tables; nothing writes another's table. */
 const OWNERS: Record<string, string> = {

@@ -247,7 +247,7 @@ describe('journal entry kinds', () => {
     expect(undeclared(kindsWrittenTs('m.ts', annotated), declared, () => annotated)).toEqual([
       'm.ts: pvp_buy_in',
     ]);
-    const plpgsql = `select * from seamless_post(p_brand, p_vendor, p_code, p_tx, p_hash, 'seamless_pvp_pot',
+    const plpgsql = `select o_ok from seamless_post(p_brand, p_vendor, p_code, p_tx, p_hash, 'seamless_pvp_pot',
       p_currency, v_wallet, v_house, p_amount, 0);
       insert into journal_entries (brand_id, kind, idempotency_key) values (p_brand, 'pvp_rake', 'k');`;
     expect(kindsWrittenSql(plpgsql).filter((k) => !declared.has(k))).toEqual([
