@@ -57,7 +57,8 @@ export type EventConsumer<T extends FactType = FactType> = {
   /**
    * `false` when the consumer never reads a game fact's `category`: the feed then skips the
    * category lookups for its batches (one query per lookup and batch) and hands its facts with
-   * `category: null`. Default: looked up.
+   * `category: null`. Default: looked up, once per entry for all the process's consumers (the
+   * feed keeps the answers in a CategoryCache).
    */
   categories?: boolean;
   /** Applies a batch (in feed order, never empty). */

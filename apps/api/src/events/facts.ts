@@ -6,6 +6,7 @@ import {
   type CategoryQuery,
   FACTS_OF,
   type FactType,
+  type FoundCategory,
   GAME_FACTS,
   type GameFactType,
   isGameFact,
@@ -97,19 +98,53 @@ const vendorOf = (postings: readonly EventPosting[]) =>
   postings.find((p) => p.accountKind === 'vendor' && p.vendorId)?.vendorId ?? null;
 
 /**
+ * The categories already found, by entry id, shared by every consumer of one process and database:
+ * the consumers read the same entries one after another, so the feed asks the owner's lookup once
+ * per entry instead of once per consumer. An entry's category is a fact of the entry (its game's
+ * catalogue row when it was looked up); "not found" is kept too. Bounded: the oldest answers go first.
+ */
+export class CategoryCache {
+  readonly #found = new Map<string, FoundCategory | null>();
+  readonly capacity: number;
+  constructor(capacity = 50_000) {
+    this.capacity = capacity;
+  }
+  get size(): number {
+    return this.#found.size;
+  }
+  has(entryId: string): boolean {
+    return this.#found.has(entryId);
+  }
+  get(entryId: string): FoundCategory | null {
+    return this.#found.get(entryId) ?? null;
+  }
+  set(entryId: string, found: FoundCategory | null): void {
+    this.#found.delete(entryId);
+    this.#found.set(entryId, found);
+    while (this.#found.size > this.capacity) {
+      const oldest = this.#found.keys().next().value;
+      if (oldest === undefined) break;
+      this.#found.delete(oldest);
+    }
+  }
+}
+
+/**
  * Fills in the game category of every game fact, one lookup per declared lookup for the whole
  * batch (the category found once, for every reader): a fact whose lookup finds nothing keeps null.
+ * With a cache, entries it already answers are not asked again, and the answers are kept in it.
  */
 export async function withCategories(
   db: Executor,
   facts: readonly MoneyFact[],
   kinds: ReadonlyMap<string, LedgerKind>,
+  cache?: CategoryCache,
 ): Promise<void> {
   const asked = new Map<CategoryLookup, Map<string, CategoryQuery>>();
   for (const fact of facts) {
     if (!isGameFact(fact)) continue;
     const lookup = kinds.get(fact.kind)?.category;
-    if (!lookup) continue;
+    if (!lookup || cache?.has(fact.entryId)) continue;
     const queries = asked.get(lookup) ?? new Map<string, CategoryQuery>();
     queries.set(fact.entryId, {
       entryId: fact.entryId,
@@ -120,13 +155,18 @@ export async function withCategories(
     });
     asked.set(lookup, queries);
   }
+  const answers = new Map<string, FoundCategory | null>();
   for (const [lookup, queries] of asked) {
     const found = await lookup(db, [...queries.values()]);
-    for (const fact of facts) {
-      if (isGameFact(fact) && kinds.get(fact.kind)?.category === lookup)
-        fact.category = found.get(fact.entryId) ?? null;
-    }
+    for (const entryId of queries.keys()) answers.set(entryId, found.get(entryId) ?? null);
   }
+  for (const fact of facts) {
+    if (!isGameFact(fact) || !kinds.get(fact.kind)?.category) continue;
+    fact.category = answers.has(fact.entryId)
+      ? (answers.get(fact.entryId) ?? null)
+      : (cache?.get(fact.entryId) ?? null);
+  }
+  if (cache) for (const [entryId, found] of answers) cache.set(entryId, found);
 }
 
 /**
@@ -138,13 +178,14 @@ export async function deriveFacts(
   entries: readonly JournalEntry[],
   kinds: ReadonlyMap<string, LedgerKind>,
   wanted?: ReadonlySet<FactType>,
-  categories = true,
+  categories: boolean | CategoryCache = true,
 ): Promise<MoneyFact[]> {
   const facts = entries.flatMap((entry) => {
     const declared = kinds.get(entry.kind);
     if (!declared) return [];
     return factsOf(entry, declared).filter((f) => !wanted || wanted.has(f.type));
   });
-  if (categories) await withCategories(db, facts, kinds);
+  if (categories !== false)
+    await withCategories(db, facts, kinds, categories === true ? undefined : categories);
   return facts;
 }

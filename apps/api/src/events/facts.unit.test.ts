@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventPosting, JournalEntry } from './event.ts';
-import { deriveFacts, factsOf, withCategories } from './facts.ts';
-import type { CategoryLookup, LedgerKind } from './money-facts.ts';
+import { CategoryCache, deriveFacts, factsOf, withCategories } from './facts.ts';
+import type { CategoryLookup, LedgerKind, MoneyFact } from './money-facts.ts';
 
 const leg = (
   accountKind: string,
@@ -129,5 +129,40 @@ describe('the facts of a journal entry', () => {
     expect(withCategory.map((f) => ('category' in f ? f.category : undefined))).toEqual([
       { category: 'SLOT', catalogued: true },
     ]);
+  });
+
+  it('asks the lookup once per entry for consumers sharing a cache, "not found" included, and forgets the oldest past its capacity', async () => {
+    const asked: string[][] = [];
+    const lookup: CategoryLookup = async (_db, queries) => {
+      asked.push(queries.map((q) => q.entryId));
+      return new Map(
+        queries
+          .filter((q) => q.entryId !== '42')
+          .map((q) => [q.entryId, { category: 'SLOT', catalogued: true }]),
+      );
+    };
+    const kinds = new Map([['seamless_bet', game('stake_placed', lookup)]]);
+    const bet = (entryId: string) => ({
+      ...entry('seamless_bet', [
+        leg('member_main', -5n, { memberId: '2' }),
+        leg('vendor', 5n, { vendorId: '3' }),
+      ]),
+      entryId,
+    });
+    const cache = new CategoryCache(2);
+    const categories = (facts: readonly MoneyFact[]) =>
+      facts.map((f) => ('category' in f ? f.category : undefined));
+    const first = await deriveFacts({} as never, [bet('41'), bet('42')], kinds, undefined, cache);
+    const second = await deriveFacts({} as never, [bet('41'), bet('42')], kinds, undefined, cache);
+    expect(asked).toEqual([['41', '42']]);
+    expect(categories(second)).toEqual(categories(first));
+    expect(categories(second)).toEqual([{ category: 'SLOT', catalogued: true }, null]);
+    const third = await deriveFacts({} as never, [bet('42'), bet('43')], kinds, undefined, cache);
+    expect(asked).toEqual([['41', '42'], ['43']]);
+    expect(categories(third)).toEqual([null, { category: 'SLOT', catalogued: true }]);
+    expect(cache.size).toBe(2);
+    expect(cache.has('41')).toBe(false);
+    await deriveFacts({} as never, [bet('41')], kinds, undefined, cache);
+    expect(asked.at(-1)).toEqual(['41']);
   });
 });

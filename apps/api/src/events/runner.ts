@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { DOMAIN_MODULES } from '../modules.ts';
 import type { EventConsumer, EventPosting, JournalEntry } from './event.ts';
-import { deriveFacts } from './facts.ts';
+import { CategoryCache, deriveFacts } from './facts.ts';
 import {
   advanceCursor,
   type Cursor,
@@ -19,6 +19,17 @@ import { FACTS_OF, type FactType } from './money-facts.ts';
 
 /** Every domain's event consumers, from the module list. */
 export const PLATFORM_CONSUMERS: readonly EventConsumer[] = DOMAIN_MODULES.flatMap((m) => m.consumers ?? []);
+
+/** Categories found by the feed in this process, per database: shared by all its consumers. */
+const categoryCaches = new WeakMap<Db, CategoryCache>();
+function categoryCacheOf(db: Db): CategoryCache {
+  let cache = categoryCaches.get(db);
+  if (!cache) {
+    cache = new CategoryCache();
+    categoryCaches.set(db, cache);
+  }
+  return cache;
+}
 
 /** Entries read (and handled) per transaction: bounds the time a batch holds its cursor row. */
 export const DEFAULT_BATCH_SIZE = 500;
@@ -87,7 +98,13 @@ export async function consumeBatch(
           createdAt: entry.created_at,
           postings: byEntry.get(entry.id) ?? [],
         }));
-        const facts = await deriveFacts(trx, read, kinds, wanted, consumer.categories !== false);
+        const facts = await deriveFacts(
+          trx,
+          read,
+          kinds,
+          wanted,
+          consumer.categories === false ? false : categoryCacheOf(db),
+        );
         if (facts.length > 0) await consumer.handle(trx, facts);
       }
       const next: Cursor = { name: consumer.name, txId: last.tx_id, entryId: last.id };
