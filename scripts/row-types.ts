@@ -158,7 +158,7 @@ function splitTop(text: string, seps: string): { part: string; start: number }[]
 }
 
 type Member = { name: string; optional: boolean; type: string; comment: string };
-type Declarations = {
+export type Declarations = {
   interfaces: Map<string, Member[]>;
   aliases: Map<string, { params: string[]; type: string }>;
 };
@@ -332,6 +332,63 @@ export function shapeOf(type: string, env: Env, json = false): ColumnShape {
   return plain('string');
 }
 
+/**
+ * The tables of one row-types file: the members of its interfaces that `tablesInterface` names
+ * (a `*SqlOnlyTables` interface declares tables without a row type), owned by `owner`.
+ */
+export function readTablesFile(
+  root: string,
+  file: string,
+  tablesInterface: (name: string) => boolean,
+  owner: string,
+  common: Declarations['aliases'] = new Map(),
+): RowTable[] {
+  const tables: RowTable[] = [];
+  const source = readFileSync(path.join(root, file), 'utf8');
+  const { interfaces, aliases } = declarations(source);
+  const env: Env = { aliases: new Map([...common, ...aliases]), bound: new Map() };
+  for (const [name, list] of interfaces) {
+    if (!tablesInterface(name)) continue;
+    const sqlOnly = name.endsWith('SqlOnlyTables');
+    for (const table of list) {
+      const createdBy = /Created by migration (\w+)/.exec(table.comment)?.[1] ?? null;
+      if (sqlOnly) {
+        tables.push({ name: table.name, file, owner, createdBy, sqlOnly, columns: [] });
+        continue;
+      }
+      const inline = table.type.startsWith('{');
+      let columns: Member[];
+      if (inline) {
+        const blank = blankComments(table.type);
+        columns = members(table.type, blank, 1, closing(blank, 0) - 1);
+      } else {
+        const found = interfaces.get(table.type);
+        if (!found)
+          throw new Error(
+            `${file}: table ${table.name} has type ${table.type}, not an interface of the file`,
+          );
+        columns = found;
+      }
+      tables.push({
+        name: table.name,
+        file,
+        owner,
+        createdBy,
+        sqlOnly,
+        columns: columns.map((c) => {
+          const shape = shapeOf(c.type, env);
+          return {
+            name: c.name,
+            type: c.type,
+            shape: { ...shape, insertOptional: shape.insertOptional || c.optional },
+          };
+        }),
+      });
+    }
+  }
+  return tables;
+}
+
 /** Every table of the `Database` type under `root`, with its owner, creating migration and columns. */
 export function readRowTypes(root: string): RowTable[] {
   const files = tablesFiles(root);
@@ -341,51 +398,8 @@ export function readRowTypes(root: string): RowTable[] {
     ? declarations(readFileSync(columnTypes, 'utf8')).aliases
     : new Map();
   const tables: RowTable[] = [];
-  const read = (file: string, tablesInterface: (name: string) => boolean) => {
-    const source = readFileSync(path.join(root, file), 'utf8');
-    const { interfaces, aliases } = declarations(source);
-    const env: Env = { aliases: new Map([...common, ...aliases]), bound: new Map() };
-    const owner = ownerOfFile(file, units) as string;
-    for (const [name, list] of interfaces) {
-      if (!tablesInterface(name)) continue;
-      const sqlOnly = name.endsWith('SqlOnlyTables');
-      for (const table of list) {
-        const createdBy = /Created by migration (\w+)/.exec(table.comment)?.[1] ?? null;
-        if (sqlOnly) {
-          tables.push({ name: table.name, file, owner, createdBy, sqlOnly, columns: [] });
-          continue;
-        }
-        const inline = table.type.startsWith('{');
-        let columns: Member[];
-        if (inline) {
-          const blank = blankComments(table.type);
-          columns = members(table.type, blank, 1, closing(blank, 0) - 1);
-        } else {
-          const found = interfaces.get(table.type);
-          if (!found)
-            throw new Error(
-              `${file}: table ${table.name} has type ${table.type}, not an interface of the file`,
-            );
-          columns = found;
-        }
-        tables.push({
-          name: table.name,
-          file,
-          owner,
-          createdBy,
-          sqlOnly,
-          columns: columns.map((c) => {
-            const shape = shapeOf(c.type, env);
-            return {
-              name: c.name,
-              type: c.type,
-              shape: { ...shape, insertOptional: shape.insertOptional || c.optional },
-            };
-          }),
-        });
-      }
-    }
-  };
+  const read = (file: string, tablesInterface: (name: string) => boolean) =>
+    tables.push(...readTablesFile(root, file, tablesInterface, ownerOfFile(file, units) as string, common));
   if (existsSync(path.join(root, SCHEMA_FILE)))
     read(SCHEMA_FILE, (name) => name === 'Database' || name === 'KernelSqlOnlyTables');
   for (const file of files) read(file, (name) => name.endsWith('Tables'));
@@ -397,9 +411,12 @@ export function tableOwners(root: string): Map<string, string> {
   return new Map(readRowTypes(root).map((t) => [t.name, t.owner]));
 }
 
-/** Table -> the migration (its file's name) whose `create table` makes it, over the API's migrations. */
-export function creatingMigrations(root: string): Map<string, string> {
-  const files = walk(path.join(root, API_SRC), (name) => name.endsWith('.ts'), []).filter((file) =>
+/**
+ * Table -> the migration (its file's name) whose `create table` makes it, over the migrations under
+ * `srcDir` (default the API's).
+ */
+export function creatingMigrations(root: string, srcDir: string = API_SRC): Map<string, string> {
+  const files = walk(path.join(root, srcDir), (name) => name.endsWith('.ts'), []).filter((file) =>
     /[\\/]migrations[\\/][^\\/]+\.ts$/.test(file),
   );
   const created = new Map<string, string>();
@@ -423,9 +440,12 @@ export function creatingMigrations(root: string): Map<string, string> {
  * Every table whose `Created by migration` tag does not name the migration creating it (a table no
  * migration creates, such as Kysely's own, carries none), and every created table without a row type.
  */
-export function createdByMismatches(root: string): string[] {
-  const created = creatingMigrations(root);
-  const tables = readRowTypes(root);
+export function createdByMismatches(
+  root: string,
+  tables: readonly RowTable[] = readRowTypes(root),
+  srcDir: string = API_SRC,
+): string[] {
+  const created = creatingMigrations(root, srcDir);
   const out: string[] = [];
   for (const t of tables) {
     const actual = created.get(t.name) ?? null;

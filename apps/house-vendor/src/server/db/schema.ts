@@ -1,10 +1,11 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { RoundResult } from '../../slots/round.ts';
 
 /** int8 columns arrive as strings (no rounding through a JS number); bigint or string goes in. */
 type Int8 = ColumnType<string, bigint | string, bigint | string>;
 type Int8Id = ColumnType<string, never, never>;
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp without a default: every insert gives it. */
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
 
 export type GameMode = 'real' | 'demo' | 'free';
 
@@ -42,8 +43,8 @@ export interface SessionsTable {
   language: string;
   play_balance: ColumnType<string | null, bigint | null, bigint | null>;
   /** Migration 0003: the platform's free-round grants for this game at launch (SessionFreeRound[]). */
-  free_rounds: ColumnType<SessionFreeRound[], string | undefined, string>;
-  expires_at: Timestamp;
+  free_rounds: JSONColumnType<SessionFreeRound[], string | undefined, string>;
+  expires_at: RequiredTimestamp;
   created_at: Generated<Date>;
 }
 
@@ -74,11 +75,11 @@ export interface RoundsTable {
   coin_value: Int8;
   stake: Int8;
   payout: ColumnType<string | null, bigint | null | undefined, bigint | null>;
-  outcome: ColumnType<RoundResult | null, string | null | undefined, string | null>;
+  outcome: JSONColumnType<RoundResult | null, string | null | undefined, string | null>;
   status: RoundStatus;
   error_code: string | null;
   balance_after: ColumnType<string | null, bigint | null | undefined, bigint | null>;
-  lease_until: Timestamp;
+  lease_until: RequiredTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   settled_at: Date | null;
@@ -101,9 +102,43 @@ export interface WalletCallsTable {
   created_at: Generated<Date>;
 }
 
+/**
+ * The vendor's tables with a row type (Kysely's `Database`). Each names the migration that creates
+ * it; db/schema.test.ts compares them with the migrated database on both engines.
+ */
 export interface VendorDatabase {
+  /** Created by migration 0001_house_vendor. */
   sessions: SessionsTable;
+  /** Created by migration 0001_house_vendor. */
   seed_pairs: SeedPairsTable;
+  /** Created by migration 0001_house_vendor. */
   rounds: RoundsTable;
+  /** Created by migration 0001_house_vendor. */
   wallet_calls: WalletCallsTable;
+}
+
+/** A table only SQL reads and writes (no row type): declared so the schema test knows it. */
+type SqlOnlyTable = never;
+
+/**
+ * The vendor's tables without a row type: the live tables (their statements are the live game
+ * kind's SQL, live/repository.ts and live/sql/) and the migrators' own tables.
+ */
+export interface VendorSqlOnlyTables {
+  /** Created by migration 0002_live_tables. */
+  live_table_leases: SqlOnlyTable;
+  /** Created by migration 0002_live_tables. */
+  live_shoes: SqlOnlyTable;
+  /** Created by migration 0002_live_tables. */
+  live_rounds: SqlOnlyTable;
+  /** Created by migration 0002_live_tables. */
+  live_seats: SqlOnlyTable;
+  /** Created by migration 0002_live_tables. */
+  live_bets: SqlOnlyTable;
+  /** Made by the repeatable-functions migration (0006), its name VENDOR_REPEATABLE_TABLE. */
+  house_vendor_repeatable_migrations: SqlOnlyTable;
+  /** Created by Kysely's Migrator. */
+  house_vendor_migrations: SqlOnlyTable;
+  /** Created by Kysely's Migrator. */
+  house_vendor_migrations_lock: SqlOnlyTable;
 }
