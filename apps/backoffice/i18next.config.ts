@@ -14,4 +14,8 @@ export default appI18nConfig([
   'memberStatus.*',
   'wallets.*',
   'adjustmentStatus.*',
+  'contentTypes.*',
+  'contentExecutions.*',
+  'contentGroups.*',
+  'registrationFields.*',
 ]);
