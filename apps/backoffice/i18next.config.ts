@@ -18,4 +18,5 @@ export default appI18nConfig([
   'contentExecutions.*',
   'contentGroups.*',
   'registrationFields.*',
+  'contentChannels.*',
 ]);

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { IdString } from './ids.ts';
 import { REGISTRATION_FIELDS, RegistrationFieldConfig } from './registration.ts';
-import { ANNOUNCEMENT_TYPES, EXECUTIONS } from './system.ts';
+import { ANNOUNCEMENT_TYPES, CS_TYPES, EXECUTIONS } from './system.ts';
 
 /**
  * Content management in the back office (issue 24): announcements and notices, banners by group,
@@ -167,3 +167,26 @@ export const RegistrationRulesBody = Type.Object(
 export type RegistrationRulesBody = {
   fields: Partial<Record<(typeof REGISTRATION_FIELDS)[number], RegistrationFieldConfig>>;
 };
+
+/**
+ * A customer-service channel of the right bar: live chat, WhatsApp, Telegram, or VIP service (shown
+ * only to members above rank 4). `url` opens in the customer window; the labels in EN, MS, CN.
+ */
+export const CsChannel = Type.Object(
+  {
+    csType: Type.Enum(CS_TYPES),
+    url: Type.String({ maxLength: CONTENT_RULES.urlMaxLength, pattern: '^(https?://|/)[^\\s<>"\'\\\\]*$' }),
+    qrCodeUrl: SiteUrl({ allowEmpty: true }),
+    label: Texts(60),
+  },
+  { additionalProperties: false },
+);
+export type CsChannel = Static<typeof CsChannel>;
+
+/** PUT /bo/v1/content/cs-channels: the brand's channels, at most one of each type, in this order. */
+export const CsChannelsBody = Type.Object(
+  { channels: Type.Array(CsChannel, { maxItems: CS_TYPES.length }) },
+  { additionalProperties: false },
+);
+export type CsChannelsBody = Static<typeof CsChannelsBody>;
+export const CsChannelList = Type.Array(CsChannel);
