@@ -12,11 +12,13 @@ export const E2E_BRANDS = {
   maintenance: { code: 'E2EMAINT', domain: 'maintenance.localhost', endDate: '2030-01-02 03:04:05' },
   region: { code: 'E2EREGION', domain: 'region.localhost' },
   guarded: { code: 'E2EGUARD', domain: 'guarded.localhost' },
+  /** Content management (issue 24): its operator edits texts and rules the other scenarios read. */
+  content: { code: 'E2ECONTENT', domain: 'content.localhost' },
 } as const;
 
 export async function prepareBrands(databaseUrl: string): Promise<void> {
   await withDatabase(databaseUrl, async (db) => {
-    const { maintenance, region, guarded } = E2E_BRANDS;
+    const { maintenance, region, guarded, content } = E2E_BRANDS;
     await createDemoLikeBrand(db, {
       merchantCode: maintenance.code,
       domains: [maintenance.domain],
@@ -36,5 +38,6 @@ export async function prepareBrands(databaseUrl: string): Promise<void> {
       domains: [guarded.domain],
       settings: { loginedToHomePage: true },
     });
+    await createDemoLikeBrand(db, { merchantCode: content.code, domains: [content.domain] });
   });
 }

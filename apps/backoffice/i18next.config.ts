@@ -14,4 +14,9 @@ export default appI18nConfig([
   'memberStatus.*',
   'wallets.*',
   'adjustmentStatus.*',
+  'contentTypes.*',
+  'contentExecutions.*',
+  'contentGroups.*',
+  'registrationFields.*',
+  'contentChannels.*',
 ]);

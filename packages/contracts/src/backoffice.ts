@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { ID_PATTERN } from './ids.ts';
 import { Amount, AmountInput } from './money.ts';
+import { GAME_CATEGORIES } from './system-values.ts';
 
 /**
  * Back-office (operator) wire schemas, shared by the API (/bo/v1) and apps/backoffice.
@@ -299,8 +300,26 @@ export const BrandSettingsView = Type.Object({
   blockedCountries: Type.Array(Type.String()),
   featureFlags: Type.Record(Type.String(), Type.Boolean()),
   walletMode: Type.Union([Type.Literal('single'), Type.Literal('transfer')]),
+  /** The order of the game categories in the member site's menu and lobby. */
+  categoryOrder: Type.Array(Type.String()),
+  logoUrl: Type.String(),
+  theme: Type.Object({
+    primary: Type.String(),
+    primaryContrast: Type.String(),
+    accent: Type.String(),
+    headerBackground: Type.String(),
+  }),
 });
 export type BrandSettingsView = Static<typeof BrandSettingsView>;
+
+const HexColour = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' });
+
+/** The brand's colours (CSS hex `#rrggbb`): buttons, text on them, highlights, the header. */
+export const ThemeColours = Type.Object(
+  { primary: HexColour, primaryContrast: HexColour, accent: HexColour, headerBackground: HexColour },
+  { additionalProperties: false },
+);
+export type ThemeColours = Static<typeof ThemeColours>;
 export const BrandSettingsBody = Type.Object(
   {
     systemStatus: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)])),
@@ -308,6 +327,17 @@ export const BrandSettingsBody = Type.Object(
     blockedCountries: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$' }), { maxItems: 250 })),
     featureFlags: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Z0-9]{2,32}$' }), Type.Boolean())),
     walletMode: Type.Optional(Type.Union([Type.Literal('single'), Type.Literal('transfer')])),
+    /** The categories the member site shows, in its order (a category left out is not shown). */
+    categoryOrder: Type.Optional(
+      Type.Array(Type.Enum(GAME_CATEGORIES), {
+        minItems: 1,
+        maxItems: GAME_CATEGORIES.length,
+        uniqueItems: true,
+      }),
+    ),
+    /** An http(s) address or a path of the site. */
+    logoUrl: Type.Optional(Type.String({ maxLength: 1000, pattern: '^(https?://|/)[^\\s<>"\'\\\\]*$' })),
+    theme: Type.Optional(ThemeColours),
   },
   { additionalProperties: false },
 );

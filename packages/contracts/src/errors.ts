@@ -1,5 +1,6 @@
 import { agentsErrors } from './errors/agents.ts';
 import { clientErrors } from './errors/client.ts';
+import { contentErrors } from './errors/content.ts';
 import { csErrors } from './errors/cs.ts';
 import { depositsErrors } from './errors/deposits.ts';
 import type { ErrorEntry } from './errors/entry.ts';
@@ -54,6 +55,7 @@ const table = {
   ...messagesErrors,
   ...missionsErrors,
   ...referralsErrors,
+  ...contentErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -77,6 +79,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   messagesErrors,
   missionsErrors,
   referralsErrors,
+  contentErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

@@ -221,3 +221,61 @@ export function fieldProblemMessage(problem: FieldProblem, language?: string | n
         : fill(texts.atLeast, { min });
   return fill(texts.kinds[problem.patternId] ?? texts.kinds[0]!, { len });
 }
+
+/** The register form's fields an operator sets rules for (spec §3), in the form's order. */
+export const REGISTRATION_FIELDS = [
+  'username',
+  'password',
+  'mobileNum',
+  'verificationCode',
+  'payeeName',
+  'email',
+  'affiliateCode',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'recommenderId',
+  'paymentPassword',
+] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+
+/** Fields that are always shown and required (spec §5: username and password always required). */
+export const ALWAYS_REQUIRED_FIELDS: readonly RegistrationField[] = ['username', 'password'];
+
+export const REGISTRATION_RULE_LIMITS = {
+  /** The longest value a rule may allow (also bounds the work of an operator's pattern). */
+  maxLength: 254,
+  patternMaxLength: 200,
+} as const;
+
+/** Which part of an operator's field rule is wrong. */
+export type RuleProblem = 'acceptedPattern' | 'minLength' | 'maxLength' | 'required';
+
+/**
+ * Checks a field rule an operator sets (the back office as they type, the server before it stores
+ * it): a pattern that is `*`, empty or a valid Unicode regular expression of at most 200
+ * characters; 0 <= min <= max <= 254 (max 0 = no maximum is not offered: every rule has one);
+ * username and password stay enabled and required. Returns the first problem or null.
+ */
+export function registrationRuleProblem(field: string, config: RegistrationFieldConfig): RuleProblem | null {
+  const pattern = config.acceptedPattern;
+  if (pattern.length > REGISTRATION_RULE_LIMITS.patternMaxLength || pattern.includes('\0')) {
+    return 'acceptedPattern';
+  }
+  if (pattern !== '*' && pattern !== '') {
+    try {
+      new RegExp(pattern, 'u');
+    } catch {
+      return 'acceptedPattern';
+    }
+  }
+  if (config.maxLength < 1 || config.maxLength > REGISTRATION_RULE_LIMITS.maxLength) return 'maxLength';
+  if (config.minLength > config.maxLength) return 'minLength';
+  if ((ALWAYS_REQUIRED_FIELDS as readonly string[]).includes(field) && !(config.enabled && config.required)) {
+    return 'required';
+  }
+  return null;
+}

@@ -127,6 +127,12 @@ export const PAGES: BackofficePage[] = [
     load: () => import('../features/vip/VipRecordsPage.tsx'),
   },
   {
+    path: 'content',
+    menuKey: 'content.menu',
+    roles: [],
+    load: () => import('../features/content/ContentPage.tsx'),
+  },
+  {
     path: 'settings',
     menuKey: 'menu.settings',
     roles: ['admin'],

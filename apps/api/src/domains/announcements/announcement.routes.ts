@@ -1,3 +1,4 @@
+import { BANNER_GROUPS } from '@lotus/contracts/content';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { ANNOUNCEMENT_TYPES, AnnouncementList, EXECUTIONS, NoticeBundle } from '@lotus/contracts/system';
 import { Type } from 'typebox';
@@ -19,6 +20,11 @@ const AnnouncementQuery = Type.Object({
   execution: Type.Optional(
     Type.Enum(EXECUTIONS, { description: 'A members, B visitors (default), F first login' }),
   ),
+  bannerGroup: Type.Optional(
+    Type.Enum(BANNER_GROUPS, {
+      description: 'The banners returned: home (default, the carousel) or w_reg (login and register modals)',
+    }),
+  ),
 });
 
 const tags = ['announcements'];
@@ -37,12 +43,12 @@ export function announcementRoutes(api: Api, { db, members }: RouteDeps) {
       },
     },
     async (request) => {
-      const { types, platform = 'W', execution = 'B' } = request.query;
+      const { types, platform = 'W', execution = 'B', bannerGroup = 'home' } = request.query;
       return ok(
         await noticeBundle(
           db,
           request.brand.id,
-          { types, platform, execution, member: request.member !== null },
+          { types, platform, execution, member: request.member !== null, bannerGroup },
           request.language,
         ),
       );

@@ -1,3 +1,4 @@
+import type { BannerGroup } from '@lotus/contracts/content';
 import type { SupportedLanguage } from '@lotus/contracts/languages';
 import type { Announcement, AnnouncementType, Execution, NoticeBundle } from '@lotus/contracts/system';
 import { ANNOUNCEMENT_TYPES } from '@lotus/contracts/system';
@@ -13,6 +14,8 @@ export type AnnouncementQuery = {
   execution: Execution;
   /** Whether the caller presented a valid session token (A and F need one). */
   member: boolean;
+  /** The banner group of the notice bundle (home when absent). */
+  bannerGroup?: BannerGroup;
 };
 
 /** `B,PL,PU` -> the listed types (already pattern-checked by the route schema), B when absent. */
@@ -57,7 +60,8 @@ export async function announcementList(
 
 /**
  * The home page bundle: `player` = bulletins (B) and player notices (PL) for the scrolling bar and
- * the notice page, `popup` = PU, `promotion` = PR, `banners` = the brand's active banners. Only the
+ * the notice page, `popup` = PU, `promotion` = PR, `banners` = the brand's active banners of the
+ * group asked (home by default, w_reg for the login and register modals). Only the
  * requested types are filled.
  */
 export async function noticeBundle(
@@ -70,7 +74,7 @@ export async function noticeBundle(
   const types = parseTypes(query.types);
   const [rows, banners] = await Promise.all([
     listAnnouncements(db, brandId, { types, execution: query.execution, platform: query.platform }),
-    listBanners(db, brandId),
+    listBanners(db, brandId, query.bannerGroup ?? 'home'),
   ]);
   const items = rows.map((r) => present(r, language));
   return {

@@ -29,6 +29,8 @@ export interface BannersTable {
   title_cn: Generated<string>;
   sort_order: Generated<number>;
   active: Generated<boolean>;
+  /** `home` or `w_reg` (migration 20261128T183802_banner_groups). */
+  banner_group: Generated<string>;
 }
 
 /** The announcements domain's tables, merged into the Database type (db/schema.ts). */

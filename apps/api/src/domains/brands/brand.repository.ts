@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { BrandsTable } from '../../db/schema.ts';
+import type { BrandsTable, ThemeColoursRow } from '../../db/schema.ts';
 import { createDbCache, invalidateDbCaches } from '../../lib/db-cache.ts';
 import type { Brand, NewBrand } from './brand.ts';
 
@@ -178,6 +178,8 @@ export type BrandSettingsPatch = {
   featureFlags?: Record<string, boolean>;
   loginedToHomePage?: boolean;
   categoryOrder?: string[];
+  logoUrl?: string;
+  theme?: ThemeColoursRow;
 };
 
 export async function updateBrandSettingsRow(
@@ -196,6 +198,8 @@ export async function updateBrandSettingsRow(
       ...(patch.featureFlags !== undefined ? { feature_flags: json(patch.featureFlags) } : {}),
       ...(patch.loginedToHomePage !== undefined ? { logined_to_home_page: patch.loginedToHomePage } : {}),
       ...(patch.categoryOrder !== undefined ? { category_order: json(patch.categoryOrder) } : {}),
+      ...(patch.logoUrl !== undefined ? { logo_url: patch.logoUrl } : {}),
+      ...(patch.theme !== undefined ? { theme: json(patch.theme) } : {}),
     })
     .where('id', '=', brandId)
     .returning(BRAND_COLUMNS)

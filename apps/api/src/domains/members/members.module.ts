@@ -5,6 +5,7 @@ import { avatarFileRoute, memberRoutes } from './member.routes.ts';
 import * as m0002 from './migrations/0002_accounts.ts';
 import { passwordRoutes } from './password.routes.ts';
 import { registrationRoutes } from './registration.routes.ts';
+import { registrationRulesAdminRoutes } from './registration-rules.admin.routes.ts';
 import { sessionRoutes } from './session.routes.ts';
 
 export const membersModule: DomainModule = {
@@ -16,7 +17,10 @@ export const membersModule: DomainModule = {
     sessionRoutes(api, deps);
     languageRoutes(api, deps);
   },
-  adminRoutes: memberAdminRoutes,
+  adminRoutes: (api, deps) => {
+    memberAdminRoutes(api, deps);
+    registrationRulesAdminRoutes(api, deps);
+  },
   externalRoutes: avatarFileRoute,
   migrations: {
     '0002_accounts': m0002,

@@ -1,5 +1,6 @@
 import type { RegistrationFieldConfig } from '@lotus/contracts/registration';
 import type { Db } from '../../db/database.ts';
+import { createDbCache, invalidateDbCaches } from '../../lib/db-cache.ts';
 
 export type AccountPolicy = {
   /** Field rules by wire name (username, password, mobileNum, ...). */
@@ -75,29 +76,29 @@ export async function upsertPolicy(db: Db, brandId: string, policy: Partial<Acco
     .execute();
 }
 
+const cachedPolicies = createDbCache<AccountPolicy>(3_000);
+
 /**
- * The settings are read on every registration and login, so they are cached in process for a few
- * seconds; a change made by an operator shows within the TTL.
+ * The settings are read on every registration and login, so they are cached (the shared db cache,
+ * 3 s); an operator's change (`saveRegistrationRules`) invalidates every process's entries at once
+ * (Redis pub/sub when REDIS_URL is set, this process otherwise).
  */
 export class PolicyCache {
   private readonly db: Db;
-  private readonly ttlMs: number;
-  private readonly entries = new Map<string, { policy: AccountPolicy; until: number }>();
 
-  constructor(db: Db, ttlMs = 3_000) {
+  constructor(db: Db) {
     this.db = db;
-    this.ttlMs = ttlMs;
   }
 
-  async get(brandId: string): Promise<AccountPolicy> {
-    const hit = this.entries.get(brandId);
-    if (hit && hit.until > Date.now()) return hit.policy;
-    const policy = (await findPolicyRow(this.db, brandId)) ?? DEFAULT_POLICY;
-    this.entries.set(brandId, { policy, until: Date.now() + this.ttlMs });
-    return policy;
+  get(brandId: string): Promise<AccountPolicy> {
+    return cachedPolicies.get(
+      this.db,
+      brandId,
+      async () => (await findPolicyRow(this.db, brandId)) ?? DEFAULT_POLICY,
+    );
   }
 
   clear(): void {
-    this.entries.clear();
+    invalidateDbCaches(this.db);
   }
 }

@@ -16,6 +16,9 @@ async function settingsView(db: Db, brand: Brand): Promise<BrandSettingsView> {
     blockedCountries: brand.blockedCountries,
     featureFlags: brand.featureFlags,
     walletMode: wallet.singleWallet ? 'single' : 'transfer',
+    categoryOrder: brand.categoryOrder,
+    logoUrl: brand.logoUrl,
+    theme: brand.theme,
   };
 }
 
@@ -25,8 +28,9 @@ export async function brandSettingsView(db: Db, brand: Brand): Promise<BrandSett
 }
 
 /**
- * Changes system status, maintenance end, blocked countries, feature flags (merged) and the wallet
- * mode in one transaction with its audit row; the brand cache of this process is cleared after.
+ * Changes system status, maintenance end, blocked countries, feature flags (merged), the wallet
+ * mode, the game categories' order, the logo and the theme colours in one transaction with its audit
+ * row; the brand caches are cleared after (every process's with Redis).
  */
 export async function changeBrandSettings(
   db: Db,
@@ -44,6 +48,9 @@ export async function changeBrandSettings(
         : { maintenanceEnd: body.maintenanceEnd === null ? null : new Date(body.maintenanceEnd) }),
       ...(body.blockedCountries === undefined ? {} : { blockedCountries: body.blockedCountries }),
       ...(body.featureFlags === undefined ? {} : { featureFlags: body.featureFlags }),
+      ...(body.categoryOrder === undefined ? {} : { categoryOrder: body.categoryOrder }),
+      ...(body.logoUrl === undefined ? {} : { logoUrl: body.logoUrl }),
+      ...(body.theme === undefined ? {} : { theme: body.theme }),
     });
     if (body.walletMode !== undefined) {
       await setWalletSettings(trx, brand.id, { singleWallet: body.walletMode === 'single' });

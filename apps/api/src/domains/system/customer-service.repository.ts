@@ -58,3 +58,33 @@ export async function insertCustomerServiceResources(
     .execute();
   invalidateDbCaches(db);
 }
+
+/** Replaces a brand's channels with `resources` (in their order); the caller audits and invalidates. */
+export async function replaceCustomerServiceResources(
+  db: Db,
+  brandId: string,
+  resources: CustomerServiceResource[],
+): Promise<void> {
+  await db.deleteFrom('customer_service_resources').where('brand_id', '=', brandId).execute();
+  if (resources.length === 0) return;
+  await db
+    .insertInto('customer_service_resources')
+    .values(
+      resources.map((r, i) => ({
+        brand_id: brandId,
+        cs_type: r.csType,
+        url: r.url,
+        qr_code_url: r.qrCodeUrl,
+        label_name_en: r.labelNameEn,
+        label_name_ms: r.labelNameMs,
+        label_name_cn: r.labelNameCn,
+        sort_order: i,
+      })),
+    )
+    .execute();
+}
+
+/** A brand's channels read fresh (the back office), not through the cache. */
+export function customerServiceResourcesNow(db: Db, brandId: string): Promise<CustomerServiceResource[]> {
+  return loadCustomerServiceResources(db, brandId);
+}

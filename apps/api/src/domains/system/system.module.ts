@@ -1,5 +1,6 @@
 import type { DomainModule } from '../../http/module.ts';
 import { brandSettingsAdminRoutes } from './brand-settings.admin.routes.ts';
+import { csChannelsAdminRoutes } from './cs-channels.admin.routes.ts';
 import { dashboardAdminRoutes } from './dashboard.admin.routes.ts';
 import { systemRoutes } from './system.routes.ts';
 
@@ -9,5 +10,6 @@ export const systemModule: DomainModule = {
   adminRoutes: (api, deps) => {
     dashboardAdminRoutes(api, deps);
     brandSettingsAdminRoutes(api, deps);
+    csChannelsAdminRoutes(api, deps);
   },
 };

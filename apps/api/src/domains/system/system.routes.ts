@@ -9,11 +9,12 @@ import {
 import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
+import { clubLabelOf } from '../members/club-label.ts';
 import * as system from './system.service.ts';
 
 const tags = ['system'];
 
-export function systemRoutes(api: Api, { db }: RouteDeps) {
+export function systemRoutes(api: Api, { db, members }: RouteDeps) {
   api.get(
     '/wps/system/status',
     {
@@ -65,14 +66,21 @@ export function systemRoutes(api: Api, { db }: RouteDeps) {
   api.get(
     '/wps/system/customerService',
     {
+      onRequest: members.guards.optionalMember,
       schema: {
         tags,
-        summary: 'Customer-service channels of the brand (type 3: web)',
+        summary:
+          'Customer-service channels of the brand (type 3: web); VIP service for a member above rank 4',
         headers: ApiHeaders,
         querystring: Type.Object({ type: Type.Literal(3) }),
-        response: responses(CustomerServiceList),
+        response: responses(CustomerServiceList, 401),
       },
     },
-    async (request) => ok(await system.customerService(db, request.brand)),
+    async (request) => {
+      const rank = request.member
+        ? (await clubLabelOf(db, request.brand.id, request.member.member.id, request.language)).rankLevel
+        : null;
+      return ok(await system.customerService(db, request.brand, rank));
+    },
   );
 }

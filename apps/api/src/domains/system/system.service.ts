@@ -123,8 +123,26 @@ export async function domainRoute(db: Db, brand: Brand) {
   return { domainList: brand.domainList, resources: channels.map(toResource) };
 }
 
-export async function customerService(db: Db, brand: Brand): Promise<CustomerServiceItem[]> {
-  return visitorChannels(await listCustomerServiceResources(db, brand.id)).map(toCustomerServiceItem);
+/** Rank level above which a member gets VIP service (spec §6). */
+export const VIP_SERVICE_MIN_RANK = 5;
+
+/**
+ * The right bar's channels: live chat, WhatsApp, Telegram for everyone, and VIP service for a
+ * member whose rank level is above 4 (`rankLevel` null for a visitor).
+ */
+export async function customerService(
+  db: Db,
+  brand: Brand,
+  rankLevel: number | null = null,
+): Promise<CustomerServiceItem[]> {
+  const resources = await listCustomerServiceResources(db, brand.id);
+  const vip = rankLevel !== null && rankLevel >= VIP_SERVICE_MIN_RANK;
+  return resources
+    .filter(
+      (r): r is CustomerServiceResource & { csType: CsType } =>
+        isCsType(r.csType) && (r.csType !== 'VIP' || vip),
+    )
+    .map(toCustomerServiceItem);
 }
 
 const COUNTRY_CODES = getCountries()

@@ -1,5 +1,5 @@
 import type { BackofficeSettings, BrandSettingsView } from '@lotus/contracts/backoffice';
-import { FEATURE_FLAGS } from '@lotus/contracts/system';
+import { FEATURE_FLAGS, GAME_CATEGORIES } from '@lotus/contracts/system';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +14,39 @@ type Draft = {
   featureFlags: Record<string, boolean>;
   walletMode: 'single' | 'transfer';
   threshold: string;
+  categoryOrder: string[];
+  logoUrl: string;
+  theme: BrandSettingsView['theme'];
 };
+
+const THEME_KEYS = ['primary', 'primaryContrast', 'accent', 'headerBackground'] as const;
 
 function toLocalInput(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
+}
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+function themeLabel(t: T, key: (typeof THEME_KEYS)[number]): string {
+  if (key === 'primaryContrast') return t('settings.themePrimaryContrast');
+  if (key === 'accent') return t('settings.themeAccentColour');
+  if (key === 'headerBackground') return t('settings.themeHeader');
+  return t('settings.themePrimary');
+}
+
+/** The list with the item at `index` moved one place up (-1) or down (1). */
+function moved(list: string[], index: number, step: -1 | 1): string[] {
+  const next = [...list];
+  const other = index + step;
+  const a = next[index];
+  const b = next[other];
+  if (a === undefined || b === undefined) return list;
+  next[index] = b;
+  next[other] = a;
+  return next;
 }
 
 /** Brand settings: system status, maintenance end, blocked countries, feature flags, wallet mode, threshold. */
@@ -46,6 +72,9 @@ export default function SettingsPage() {
         featureFlags: brand.data.featureFlags,
         walletMode: brand.data.walletMode,
         threshold: backoffice.data.adjustmentApprovalThreshold,
+        categoryOrder: brand.data.categoryOrder,
+        logoUrl: brand.data.logoUrl,
+        theme: brand.data.theme,
       });
     }
   }, [brand.data, backoffice.data, draft]);
@@ -62,6 +91,9 @@ export default function SettingsPage() {
             .filter(Boolean),
           featureFlags: next.featureFlags,
           walletMode: next.walletMode,
+          categoryOrder: next.categoryOrder,
+          logoUrl: next.logoUrl.trim(),
+          theme: next.theme,
         },
       });
       await boApi('/bo/v1/settings/backoffice', {
@@ -138,6 +170,88 @@ export default function SettingsPage() {
               onChange={(event) => update({ threshold: event.target.value })}
             />
           </div>
+          <fieldset>
+            <legend>{t('settings.categoryOrder')}</legend>
+            <ol className="category-order">
+              {draft.categoryOrder.map((category, index) => (
+                <li key={category}>
+                  <span>{category}</span>{' '}
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={index === 0}
+                    aria-label={t('settings.moveUp', { category })}
+                    onClick={() => update({ categoryOrder: moved(draft.categoryOrder, index, -1) })}
+                  >
+                    ↑
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={index === draft.categoryOrder.length - 1}
+                    aria-label={t('settings.moveDown', { category })}
+                    onClick={() => update({ categoryOrder: moved(draft.categoryOrder, index, 1) })}
+                  >
+                    ↓
+                  </button>
+                </li>
+              ))}
+            </ol>
+            <div className="flags">
+              {GAME_CATEGORIES.map((category) => (
+                <label key={category}>
+                  <input
+                    type="checkbox"
+                    checked={draft.categoryOrder.includes(category)}
+                    disabled={draft.categoryOrder.length === 1 && draft.categoryOrder.includes(category)}
+                    onChange={(event) =>
+                      update({
+                        categoryOrder: event.target.checked
+                          ? [...draft.categoryOrder, category]
+                          : draft.categoryOrder.filter((c) => c !== category),
+                      })
+                    }
+                  />
+                  {t('settings.showCategory', { category })}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>{t('settings.look')}</legend>
+            <div className="field">
+              <label htmlFor="logo-url">{t('settings.logoUrl')}</label>
+              <input
+                id="logo-url"
+                maxLength={1000}
+                value={draft.logoUrl}
+                onChange={(event) => update({ logoUrl: event.target.value })}
+              />
+            </div>
+            {draft.logoUrl.trim() && (
+              <img className="logo-preview" src={draft.logoUrl.trim()} alt={t('settings.logoPreview')} />
+            )}
+            {THEME_KEYS.map((key) => (
+              <div className="field" key={key}>
+                <label htmlFor={`theme-${key}`}>{themeLabel(t, key)}</label>
+                <input
+                  id={`theme-${key}`}
+                  type="color"
+                  value={draft.theme[key]}
+                  onChange={(event) => update({ theme: { ...draft.theme, [key]: event.target.value } })}
+                />
+              </div>
+            ))}
+            <div
+              className="theme-preview"
+              style={{ background: draft.theme.headerBackground, color: draft.theme.primaryContrast }}
+            >
+              <span style={{ background: draft.theme.primary, color: draft.theme.primaryContrast }}>
+                {t('settings.themeButton')}
+              </span>{' '}
+              <span style={{ color: draft.theme.accent }}>{t('settings.themeAccent')}</span>
+            </div>
+          </fieldset>
           <fieldset className="flags">
             <legend>{t('settings.flags')}</legend>
             {FEATURE_FLAGS.map((flag) => (

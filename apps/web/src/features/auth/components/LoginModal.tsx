@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { closeModal, openModal } from '../../../lib/modals.ts';
 import type { AuthEnvironment } from '../types/environment.ts';
 import { LoginPanel } from './LoginPanel.tsx';
+import { ModalBanner } from './ModalBanner.tsx';
 import './auth.css';
 
 /** loginPopupModal (spec §2): banner, username / SMS tabs, register link, captcha, free play. */
@@ -28,10 +29,7 @@ export function LoginModal({
       size="sm"
       testId="login-modal"
     >
-      <div className="register-banner" aria-hidden="true">
-        <span className="register-banner__brand">{env.brandName}</span>
-        <span className="register-banner__tag">{t('auth.loginLead')}</span>
-      </div>
+      <ModalBanner brandName={env.brandName} tag={t('auth.loginLead')} />
       <LoginPanel env={env} initialTab={tab} captcha={captcha} notice={notice} />
       {env.directRegistration ? (
         <p className="register-form__login">

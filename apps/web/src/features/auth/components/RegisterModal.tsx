@@ -22,6 +22,7 @@ import { type RegisterMethod, register } from '../api/register.ts';
 import { completeLogin } from '../lib/complete-login.ts';
 import type { AuthEnvironment } from '../types/environment.ts';
 import { MobileField } from './MobileField.tsx';
+import { ModalBanner } from './ModalBanner.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
 import './auth.css';
 
@@ -432,10 +433,7 @@ export function RegisterModal({ env, onClose }: { env: AuthEnvironment; onClose:
       testId="register-modal"
       closeOnOutsideClick={false}
     >
-      <div className="register-banner" aria-hidden="true">
-        <span className="register-banner__brand">{env.brandName}</span>
-        <span className="register-banner__tag">{t('register.bannerTag')}</span>
-      </div>
+      <ModalBanner brandName={env.brandName} tag={t('register.bannerTag')} />
       {waiting ? (
         <Spinner />
       ) : settings.isError || !settings.data ? (

@@ -6,9 +6,17 @@ export function getCustomerService(): Promise<CustomerServiceItem[]> {
   return apiRequest<CustomerServiceItem[]>('/wps/system/customerService', { query: { type: 3 } });
 }
 
-export const customerServiceQueryOptions = () =>
-  queryOptions({ queryKey: ['customerService'], queryFn: getCustomerService, staleTime: 10 * 60_000 });
+/**
+ * The channels depend on who asks (VIP service for a member above rank 4), so a visitor's and a
+ * member's lists are two entries.
+ */
+export const customerServiceQueryOptions = (signedIn = false) =>
+  queryOptions({
+    queryKey: ['customerService', signedIn ? 'member' : 'visitor'],
+    queryFn: getCustomerService,
+    staleTime: 10 * 60_000,
+  });
 
-export function useCustomerService() {
-  return useQuery(customerServiceQueryOptions());
+export function useCustomerService(signedIn = false) {
+  return useQuery(customerServiceQueryOptions(signedIn));
 }

@@ -1,8 +1,10 @@
 import type { CustomerServiceItem } from '@lotus/contracts/system';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
+import { useMemberInfo } from '../../../lib/member-data.ts';
+import { getSession, subscribeSession } from '../../../lib/session.ts';
 import { useCustomerService } from '../api/get-customer-service.ts';
 import { openCustomerWindow } from '../lib/open-customer-window.ts';
 import { CS_ICON, csLabel } from './CustomerServiceButton.tsx';
@@ -31,12 +33,19 @@ function BlockedToast({ dismissLabel, onDismiss }: { dismissLabel: string; onDis
   );
 }
 
-/** The right-hand bar of customer-service icons; each opens the 440x750 customer window. */
+const signedInNow = () => !!getSession().token;
+
+/**
+ * The right-hand bar of customer-service icons; each opens the 440x750 customer window. A member
+ * above rank 4 also gets VIP service (the server sends it only to them).
+ */
 export function RightBar() {
   const { t } = useTranslation();
-  const services = useCustomerService();
+  const signedIn = useSyncExternalStore(subscribeSession, signedInNow, () => false);
+  const services = useCustomerService(signedIn);
+  const info = useMemberInfo(signedIn);
   const [blocked, setBlocked] = useState(false);
-  const items = visibleServices(services.data ?? []);
+  const items = visibleServices(services.data ?? [], signedIn ? (info.data?.clubLabel.rankLevel ?? 0) : 0);
   if (items.length === 0) return null;
 
   return (
