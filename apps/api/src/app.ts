@@ -51,8 +51,7 @@ export type BuildAppOptions = {
         | 'uploadQuotaBytes'
         | 'smtp'
         | 'smsHttp'
-        | 'seedDemoBrand'
-        | 'nodeEnv'
+        | 'demoMessages'
       >
     >;
   db: Db;
@@ -136,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       captcha: members.captcha,
       idleMinutes: config.operatorSessionIdleMinutes ?? 30,
     }),
-    demoMessages: config.seedDemoBrand === true && config.nodeEnv !== 'production',
+    demoMessages: config.demoMessages === true,
   };
   // Liveness and readiness probes for load balancers: no Merchant header, no brand.
   registerHealth(app, { db, redisUrl: config.redisUrl });

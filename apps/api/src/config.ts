@@ -29,6 +29,12 @@ export const EnvSchema = Type.Object({
    * outside production, off under NODE_ENV=production.
    */
   SEED_DEMO_BRAND: Type.Optional(Type.Enum(['0', '1'])),
+  /**
+   * The demo's "messages sent" page (SMS codes and e-mails of the demo brand in full), only with the
+   * demo brand seeded. Unset: on outside production, off under NODE_ENV=production; `1` turns it on
+   * there too (a production-built demo, such as the end-to-end suite's, logs a warning), `0` off.
+   */
+  DEMO_MESSAGES: Type.Optional(Type.Enum(['0', '1'])),
   /** PostgreSQL connection string; when empty the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: Type.String({ default: '' }),
   /** Connections each server process keeps to PostgreSQL (processes x this must fit max_connections). */
@@ -110,6 +116,8 @@ export type Config = {
   houseVendorPublicUrl: string;
   /** Whether the demo brand is seeded at start (SEED_DEMO_BRAND, by default off in production). */
   seedDemoBrand: boolean;
+  /** The demo's "messages sent" page is served (only ever for the demo brand; DEMO_MESSAGES). */
+  demoMessages: boolean;
 };
 
 export class ConfigError extends Error {
@@ -252,16 +260,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp: e.SMTP_URL.trim() ? { url: e.SMTP_URL.trim(), from: e.SMTP_FROM.trim() } : null,
     houseVendorPublicUrl: e.HOUSE_VENDOR_PUBLIC_URL.replace(/\/+$/, ''),
     seedDemoBrand: e.SEED_DEMO_BRAND === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO_BRAND === '1',
+    demoMessages: demoMessagesOn(e),
   };
 }
 
-/** The warning a production start logs when the demo brand (published credentials) is seeded. */
 /** The merchant code of the demo brand the seed makes (SEED_DEMO_BRAND). */
 export const DEMO_MERCHANT_CODE = 'DEMO';
 
-export function demoBrandWarning(config: Pick<Config, 'nodeEnv' | 'seedDemoBrand'>): string | null {
-  return config.nodeEnv === 'production' && config.seedDemoBrand
-    ? 'SEED_DEMO_BRAND=1 under NODE_ENV=production: the demo brand DEMO and its published credentials ' +
-        '(demoadmin / Admin123, the house vendor demo secret) are seeded; never on a real site'
-    : null;
+/** DEMO_MESSAGES: never without the demo brand; by default only outside production. */
+function demoMessagesOn(e: Pick<Env, 'NODE_ENV' | 'SEED_DEMO_BRAND' | 'DEMO_MESSAGES'>): boolean {
+  const seeded = e.SEED_DEMO_BRAND === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO_BRAND === '1';
+  if (!seeded) return false;
+  return e.DEMO_MESSAGES === undefined ? e.NODE_ENV !== 'production' : e.DEMO_MESSAGES === '1';
+}
+
+/** The warning a production start logs when the demo brand (published credentials) is seeded. */
+export function demoBrandWarning(
+  config: Pick<Config, 'nodeEnv' | 'seedDemoBrand'> & Partial<Pick<Config, 'demoMessages'>>,
+): string | null {
+  if (config.nodeEnv !== 'production' || !config.seedDemoBrand) return null;
+  return (
+    'SEED_DEMO_BRAND=1 under NODE_ENV=production: the demo brand DEMO and its published credentials ' +
+    '(demoadmin / Admin123, the house vendor demo secret) are seeded; never on a real site' +
+    (config.demoMessages
+      ? '. DEMO_MESSAGES=1: its SMS codes and e-mails are shown in full in its back office'
+      : '')
+  );
 }

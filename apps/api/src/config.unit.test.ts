@@ -40,6 +40,27 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ SEED_DEMO_BRAND: 'yes' })).toThrow(/SEED_DEMO_BRAND/);
   });
 
+  it('serves the demo\'s "messages sent" only with the demo brand, by default never in production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).demoMessages).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).demoMessages).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoMessages).toBe(false);
+    // The demo brand seeded on purpose in production: its codes stay hidden unless asked for as well.
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO_BRAND: '1' }).demoMessages).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SEED_DEMO_BRAND: '1', DEMO_MESSAGES: '1' }).demoMessages,
+    ).toBe(true);
+    // Never without the demo brand, whatever is asked.
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MESSAGES: '1' }).demoMessages).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'development', SEED_DEMO_BRAND: '0', DEMO_MESSAGES: '1' }).demoMessages,
+    ).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_MESSAGES: '0' }).demoMessages).toBe(false);
+    expect(() => loadConfig({ DEMO_MESSAGES: 'yes' })).toThrow(/DEMO_MESSAGES/);
+    expect(
+      demoBrandWarning(loadConfig({ NODE_ENV: 'production', SEED_DEMO_BRAND: '1', DEMO_MESSAGES: '1' })),
+    ).toMatch(/DEMO_MESSAGES=1: its SMS codes and e-mails are shown in full/);
+  });
+
   it('warns about the demo brand under production only when it is seeded', () => {
     expect(demoBrandWarning(loadConfig({ NODE_ENV: 'production', SEED_DEMO_BRAND: '1' }))).toMatch(
       /SEED_DEMO_BRAND=1 under NODE_ENV=production/,

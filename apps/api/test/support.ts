@@ -37,10 +37,10 @@ export type TestAppOptions = {
   uploadQuotaBytes?: number;
   /**
    * Configuration of the app: providers (SMTP, SMS gateway) make the outboxes' new rows pending,
-   * for the delivery worker the test runs (kept, the demo's, by default); `seedDemoBrand` and
-   * `nodeEnv` decide the demo's "messages sent" page (off by default).
+   * for the delivery worker the test runs (kept, the demo's, by default); `demoMessages` serves
+   * the demo's "messages sent" page (off by default, as in production).
    */
-  config?: Partial<Pick<Config, 'smtp' | 'smsHttp' | 'seedDemoBrand' | 'nodeEnv'>>;
+  config?: Partial<Pick<Config, 'smtp' | 'smsHttp' | 'demoMessages'>>;
 };
 
 /** Every test captcha reads `xxxx`. */

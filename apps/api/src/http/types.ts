@@ -38,7 +38,7 @@ export type RouteDeps = {
   operators: OperatorServices;
   /**
    * The demo's "messages sent" page (SMS codes and e-mails in full): on only where the demo brand
-   * is seeded outside production (SEED_DEMO_BRAND, NODE_ENV), and then for the demo brand only.
+   * is seeded, by default outside production (config.demoMessages), and then for the demo brand only.
    */
   demoMessages: boolean;
 };
