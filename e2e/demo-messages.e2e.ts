@@ -27,15 +27,19 @@ describe('the demo\'s "messages sent" page', () => {
     const operator = await newPage(browser);
     await operatorSignedIn(operator.page, await demoOperator('cs'));
     await operator.page.getByRole('link', { name: 'Messages sent (demo)' }).click();
-    await operator.page.getByRole('heading', { name: 'Messages sent (demo)' }).waitFor();
-    const row = operator.page.getByRole('row').filter({ hasText: `+60${national}` });
+    const demoPage = operator.page.getByRole('region', { name: 'Messages sent (demo)' });
+    await demoPage.waitFor();
+    const row = demoPage.getByRole('row').filter({ hasText: `+60${national}` });
     await row.waitFor({ timeout: 15_000 });
     const text = await row.innerText();
     const code = /\b(\d{6})\b/.exec(text)?.[1];
     expect(code, text).toMatch(/^\d{6}$/);
     // The masked outbox of the same back office never shows it.
     await operator.page.getByRole('link', { name: 'SMS and e-mail' }).click();
-    const masked = operator.page.getByRole('row').filter({ hasText: `+60${national}` });
+    // (the rows of the outboxes' own page, once the demo page has left)
+    await demoPage.waitFor({ state: 'detached' });
+    const outboxes = operator.page.getByRole('region', { name: 'SMS and e-mail outboxes' });
+    const masked = outboxes.getByRole('row').filter({ hasText: `+60${national}` });
     await masked.waitFor({ timeout: 15_000 });
     expect(await masked.innerText()).not.toContain(code as string);
 
