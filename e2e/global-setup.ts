@@ -87,6 +87,8 @@ export default async function setup(project: TestProject) {
     NODE_ENV: 'production',
     // The demo brand is meant here (SEED_DEMO_BRAND is off by default under production).
     SEED_DEMO_BRAND: '1',
+    // And its "messages sent" page (off by default under production): demo-messages.e2e.ts.
+    DEMO_MESSAGES: '1',
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',

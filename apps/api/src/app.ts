@@ -10,13 +10,13 @@ import { decorateOperator } from './domains/operators/operator.guard.ts';
 import { createOperatorServices } from './domains/operators/operator-services.ts';
 import { ServerKeyring } from './domains/security/server-keys.ts';
 import { ImageCaptcha } from './domains/verification/captcha.service.ts';
-import { type EmailProvider, OutboxEmailProvider } from './domains/verification/email.ts';
+import { OutboxEmailProvider } from './domains/verification/email.ts';
 import {
   HumanCheck,
   type HumanCheckCost,
   PRODUCTION_HUMAN_CHECK,
 } from './domains/verification/human-check.service.ts';
-import { OutboxSmsProvider, SmsCodes, type SmsProvider } from './domains/verification/sms.service.ts';
+import { OutboxSmsProvider, SmsCodes } from './domains/verification/sms.service.ts';
 import { decorateAuth, guards } from './http/auth.ts';
 import { enforceAvailability } from './http/availability.ts';
 import { registerBackofficeApp } from './http/backoffice-app.ts';
@@ -49,6 +49,9 @@ export type BuildAppOptions = {
         | 'operatorSessionIdleMinutes'
         | 'backofficeDist'
         | 'uploadQuotaBytes'
+        | 'smtp'
+        | 'smsHttp'
+        | 'demoMessages'
       >
     >;
   db: Db;
@@ -61,8 +64,6 @@ export type BuildAppOptions = {
   humanCheck?: HumanCheckCost;
   /** Alphabet of the image captcha (tests use one letter so the answer is known). */
   captchaCharacters?: string;
-  smsProvider?: SmsProvider;
-  emailProvider?: EmailProvider;
 };
 
 /**
@@ -109,8 +110,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     policies: new PolicyCache(db),
     sessions,
     guards: guards(sessions),
-    sms: new SmsCodes(db, keyring, options.smsProvider ?? new OutboxSmsProvider(db)),
-    email: options.emailProvider ?? new OutboxEmailProvider(db),
+    // Every SMS and e-mail is an outbox row; pending (the worker sends it) where a provider is configured.
+    sms: new SmsCodes(db, keyring, new OutboxSmsProvider(db, Boolean(config.smsHttp))),
+    email: new OutboxEmailProvider(db, Boolean(config.smtp)),
     humanCheck: new HumanCheck(db, keyring, options.humanCheck ?? PRODUCTION_HUMAN_CHECK),
     captcha: new ImageCaptcha(db, keyring, options.captchaCharacters),
     throttle,
@@ -133,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       captcha: members.captcha,
       idleMinutes: config.operatorSessionIdleMinutes ?? 30,
     }),
+    demoMessages: config.demoMessages === true,
   };
   // Liveness and readiness probes for load balancers: no Merchant header, no brand.
   registerHealth(app, { db, redisUrl: config.redisUrl });

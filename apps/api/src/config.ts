@@ -29,6 +29,12 @@ export const EnvSchema = Type.Object({
    * outside production, off under NODE_ENV=production.
    */
   SEED_DEMO_BRAND: Type.Optional(Type.Enum(['0', '1'])),
+  /**
+   * The demo's "messages sent" page (SMS codes and e-mails of the demo brand in full), only with the
+   * demo brand seeded. Unset: on outside production, off under NODE_ENV=production; `1` turns it on
+   * there too (a production-built demo, such as the end-to-end suite's, logs a warning), `0` off.
+   */
+  DEMO_MESSAGES: Type.Optional(Type.Enum(['0', '1'])),
   /** PostgreSQL connection string; when empty the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: Type.String({ default: '' }),
   /** Connections each server process keeps to PostgreSQL (processes x this must fit max_connections). */
@@ -61,8 +67,12 @@ export const EnvSchema = Type.Object({
   OPERATOR_SESSION_IDLE_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 30 }),
   /** Comma-separated roles of the process (web, worker, realtime); `--roles=` overrides it. */
   ROLES: Type.String({ minLength: 1, default: ROLES.join(',') }),
+  /** An HTTP/JSON SMS gateway (one POST per SMS, docs/delivery.md); empty = the outbox only. */
   SMS_HTTP_URL: Type.String({ default: '' }),
+  /** Sent as `Authorization: Bearer <token>` when set. */
   SMS_HTTP_TOKEN: Type.String({ default: '' }),
+  /** The JSON body of each POST, with `{{to}}`, `{{text}}`, `{{brandId}}`, `{{key}}` (default: all but key). */
+  SMS_HTTP_TEMPLATE: Type.String({ default: '' }),
   /** An SMTP server for e-mails (`smtp://user:pass@host:587`, `smtps://...:465`); empty = the outbox. */
   SMTP_URL: Type.String({ default: '' }),
   /** The sender of every e-mail (`noreply@example.com` or `Brand <noreply@example.com>`). */
@@ -99,13 +109,15 @@ export type Config = {
   operatorSessionIdleMinutes: number;
   roles: readonly Role[];
   /** An HTTP SMS gateway (url and bearer token); null keeps the outbox provider. */
-  smsHttp: { url: string; token: string } | null;
+  smsHttp: { url: string; token: string; template?: string } | null;
   /** An SMTP server and the sender of e-mails; null keeps the outbox provider. */
   smtp: { url: string; from: string } | null;
   /** HOUSE_VENDOR_PUBLIC_URL without a trailing slash. */
   houseVendorPublicUrl: string;
   /** Whether the demo brand is seeded at start (SEED_DEMO_BRAND, by default off in production). */
   seedDemoBrand: boolean;
+  /** The demo's "messages sent" page is served (only ever for the demo brand; DEMO_MESSAGES). */
+  demoMessages: boolean;
 };
 
 export class ConfigError extends Error {
@@ -133,6 +145,39 @@ export function rolesArgument(argv: readonly string[]): string | undefined {
 }
 
 const MAILBOX = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+
+/**
+ * SMS_HTTP_URL an http: or https: URL; SMS_HTTP_TEMPLATE, when set, a JSON object or array placing
+ * {{to}} and {{text}}. Answers the problems found (empty when none).
+ */
+export function smsHttpProblems(url: string, template: string): string[] {
+  const problems: string[] = [];
+  if (url === '') {
+    if (template !== '') problems.push('SMS_HTTP_URL: required when SMS_HTTP_TEMPLATE is set');
+    return problems;
+  }
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    problems.push('SMS_HTTP_URL: not a URL');
+  }
+  if (parsed && !['http:', 'https:'].includes(parsed.protocol)) {
+    problems.push('SMS_HTTP_URL: the scheme must be http: or https:');
+  }
+  if (template !== '') {
+    try {
+      const body: unknown = JSON.parse(template);
+      if (!body || typeof body !== 'object') problems.push('SMS_HTTP_TEMPLATE: not a JSON object or array');
+      else if (!template.includes('{{to}}') || !template.includes('{{text}}')) {
+        problems.push('SMS_HTTP_TEMPLATE: must place {{to}} and {{text}}');
+      }
+    } catch {
+      problems.push('SMS_HTTP_TEMPLATE: not JSON');
+    }
+  }
+  return problems;
+}
 
 /**
  * SMTP_URL and SMTP_FROM together or not at all: an smtp: or smtps: URL with a host, and a sender
@@ -176,6 +221,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = converted as Env;
   const smtp = smtpProblems(e.SMTP_URL.trim(), e.SMTP_FROM.trim());
   if (smtp.length > 0) throw new ConfigError(`Invalid environment: ${smtp.join('; ')}`);
+  const sms = smsHttpProblems(e.SMS_HTTP_URL.trim(), e.SMS_HTTP_TEMPLATE.trim());
+  if (sms.length > 0) throw new ConfigError(`Invalid environment: ${sms.join('; ')}`);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -203,17 +250,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     operatorSessionIdleMinutes: e.OPERATOR_SESSION_IDLE_MINUTES,
     roles: parseRoles(e.ROLES),
-    smsHttp: e.SMS_HTTP_URL ? { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN } : null,
+    smsHttp: e.SMS_HTTP_URL.trim()
+      ? {
+          url: e.SMS_HTTP_URL.trim(),
+          token: e.SMS_HTTP_TOKEN,
+          ...(e.SMS_HTTP_TEMPLATE.trim() ? { template: e.SMS_HTTP_TEMPLATE.trim() } : {}),
+        }
+      : null,
     smtp: e.SMTP_URL.trim() ? { url: e.SMTP_URL.trim(), from: e.SMTP_FROM.trim() } : null,
     houseVendorPublicUrl: e.HOUSE_VENDOR_PUBLIC_URL.replace(/\/+$/, ''),
     seedDemoBrand: e.SEED_DEMO_BRAND === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO_BRAND === '1',
+    demoMessages: demoMessagesOn(e),
   };
 }
 
+/** The merchant code of the demo brand the seed makes (SEED_DEMO_BRAND). */
+export const DEMO_MERCHANT_CODE = 'DEMO';
+
+/** DEMO_MESSAGES: never without the demo brand; by default only outside production. */
+function demoMessagesOn(e: Pick<Env, 'NODE_ENV' | 'SEED_DEMO_BRAND' | 'DEMO_MESSAGES'>): boolean {
+  const seeded = e.SEED_DEMO_BRAND === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO_BRAND === '1';
+  if (!seeded) return false;
+  return e.DEMO_MESSAGES === undefined ? e.NODE_ENV !== 'production' : e.DEMO_MESSAGES === '1';
+}
+
 /** The warning a production start logs when the demo brand (published credentials) is seeded. */
-export function demoBrandWarning(config: Pick<Config, 'nodeEnv' | 'seedDemoBrand'>): string | null {
-  return config.nodeEnv === 'production' && config.seedDemoBrand
-    ? 'SEED_DEMO_BRAND=1 under NODE_ENV=production: the demo brand DEMO and its published credentials ' +
-        '(demoadmin / Admin123, the house vendor demo secret) are seeded; never on a real site'
-    : null;
+export function demoBrandWarning(
+  config: Pick<Config, 'nodeEnv' | 'seedDemoBrand'> & Partial<Pick<Config, 'demoMessages'>>,
+): string | null {
+  if (config.nodeEnv !== 'production' || !config.seedDemoBrand) return null;
+  return (
+    'SEED_DEMO_BRAND=1 under NODE_ENV=production: the demo brand DEMO and its published credentials ' +
+    '(demoadmin / Admin123, the house vendor demo secret) are seeded; never on a real site' +
+    (config.demoMessages
+      ? '. DEMO_MESSAGES=1: its SMS codes and e-mails are shown in full in its back office'
+      : '')
+  );
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, demoBrandWarning, loadConfig, parseRoles, REPO_ROOT, rolesArgument } from './config.ts';
-import { SmtpEmailProvider } from './domains/verification/email.ts';
-import { HttpSmsProvider } from './domains/verification/http-sms.ts';
-import { deliveryProviders } from './server.ts';
+import { SmtpEmailTransport } from './domains/verification/email.ts';
+import { HttpSmsTransport } from './domains/verification/http-sms.ts';
+import { deliveryTransports } from './server.ts';
 
 describe('configuration from the environment', () => {
   it('has working defaults for a fresh machine', () => {
@@ -38,6 +38,27 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO_BRAND: '1' }).seedDemoBrand).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO_BRAND: '0' }).seedDemoBrand).toBe(false);
     expect(() => loadConfig({ SEED_DEMO_BRAND: 'yes' })).toThrow(/SEED_DEMO_BRAND/);
+  });
+
+  it('serves the demo\'s "messages sent" only with the demo brand, by default never in production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).demoMessages).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).demoMessages).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoMessages).toBe(false);
+    // The demo brand seeded on purpose in production: its codes stay hidden unless asked for as well.
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO_BRAND: '1' }).demoMessages).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SEED_DEMO_BRAND: '1', DEMO_MESSAGES: '1' }).demoMessages,
+    ).toBe(true);
+    // Never without the demo brand, whatever is asked.
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MESSAGES: '1' }).demoMessages).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'development', SEED_DEMO_BRAND: '0', DEMO_MESSAGES: '1' }).demoMessages,
+    ).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_MESSAGES: '0' }).demoMessages).toBe(false);
+    expect(() => loadConfig({ DEMO_MESSAGES: 'yes' })).toThrow(/DEMO_MESSAGES/);
+    expect(
+      demoBrandWarning(loadConfig({ NODE_ENV: 'production', SEED_DEMO_BRAND: '1', DEMO_MESSAGES: '1' })),
+    ).toMatch(/DEMO_MESSAGES=1: its SMS codes and e-mails are shown in full/);
   });
 
   it('warns about the demo brand under production only when it is seeded', () => {
@@ -156,9 +177,43 @@ describe('configuration from the environment', () => {
     );
   });
 
-  it('selects the SMTP and HTTP SMS adapters when configured, the outboxes otherwise', () => {
-    expect(deliveryProviders(loadConfig({}))).toEqual({});
-    const configured = deliveryProviders(
+  it('refuses an SMS gateway that is not an http(s) URL or a template that is not JSON placing the number and text', () => {
+    for (const [env, message] of [
+      [{ SMS_HTTP_URL: 'ftp://gw.example/sms' }, 'SMS_HTTP_URL: the scheme must be http: or https:'],
+      [{ SMS_HTTP_URL: 'not a url' }, 'SMS_HTTP_URL: not a URL'],
+      [
+        { SMS_HTTP_TEMPLATE: '{"to":"{{to}}","text":"{{text}}"}' },
+        'SMS_HTTP_URL: required when SMS_HTTP_TEMPLATE is set',
+      ],
+      [
+        { SMS_HTTP_URL: 'https://gw.example/sms', SMS_HTTP_TEMPLATE: '{"to":{{to}}}' },
+        'SMS_HTTP_TEMPLATE: not JSON',
+      ],
+      [
+        { SMS_HTTP_URL: 'https://gw.example/sms', SMS_HTTP_TEMPLATE: '"{{to}} {{text}}"' },
+        'not a JSON object or array',
+      ],
+      [
+        { SMS_HTTP_URL: 'https://gw.example/sms', SMS_HTTP_TEMPLATE: '{"to":"{{to}}"}' },
+        'must place {{to}} and {{text}}',
+      ],
+    ] as const) {
+      expect(() => loadConfig(env)).toThrow(message);
+    }
+    const template = '{"msisdn":"{{to}}","message":"{{text}}","ref":"{{key}}"}';
+    expect(
+      loadConfig({ SMS_HTTP_URL: 'https://gw.example/sms', SMS_HTTP_TOKEN: 't', SMS_HTTP_TEMPLATE: template })
+        .smsHttp,
+    ).toEqual({
+      url: 'https://gw.example/sms',
+      token: 't',
+      template,
+    });
+  });
+
+  it('selects the SMTP and HTTP SMS transports when configured, none (the outboxes keep them) otherwise', () => {
+    expect(deliveryTransports(loadConfig({}))).toEqual({});
+    const configured = deliveryTransports(
       loadConfig({
         SMTP_URL: 'smtp://u:p@127.0.0.1:2525',
         SMTP_FROM: 'noreply@lotus.example',
@@ -166,7 +221,7 @@ describe('configuration from the environment', () => {
         SMS_HTTP_TOKEN: 't',
       }),
     );
-    expect(configured.emailProvider).toBeInstanceOf(SmtpEmailProvider);
-    expect(configured.smsProvider).toBeInstanceOf(HttpSmsProvider);
+    expect(configured.email).toBeInstanceOf(SmtpEmailTransport);
+    expect(configured.sms).toBeInstanceOf(HttpSmsTransport);
   });
 });

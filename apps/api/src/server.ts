@@ -5,10 +5,10 @@ import { createDatabase, type DatabaseTarget, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { findDemoCredentials } from './db/seed/demo-credentials.ts';
 import { seed } from './db/seed.ts';
-import { type EmailProvider, SmtpEmailProvider } from './domains/verification/email.ts';
-import { HttpSmsProvider } from './domains/verification/http-sms.ts';
+import { startDeliveryRunner, type Transports } from './domains/verification/delivery.ts';
+import { SmtpEmailTransport } from './domains/verification/email.ts';
+import { HttpSmsTransport } from './domains/verification/http-sms.ts';
 import type { HumanCheckCost } from './domains/verification/human-check.service.ts';
-import type { SmsProvider } from './domains/verification/sms.service.ts';
 import { PLATFORM_CONSUMERS, startEventRunner } from './events/runner.ts';
 import { buildHealthApp } from './http/health-app.ts';
 import type { ThrottleRules } from './http/throttle.ts';
@@ -60,16 +60,13 @@ function targetOf(config: Config): DatabaseTarget {
 }
 
 /**
- * The SMS and e-mail adapters the configuration names (SMS_HTTP_URL, SMTP_URL); a channel left
- * unconfigured keeps buildApp's default, the demo's outbox table.
+ * The SMS and e-mail transports the configuration names (SMS_HTTP_URL, SMTP_URL), used by the
+ * worker's delivery runner; a channel left unconfigured keeps its messages in the outbox (the demo).
  */
-export function deliveryProviders(config: Pick<Config, 'smsHttp' | 'smtp'>): {
-  smsProvider?: SmsProvider;
-  emailProvider?: EmailProvider;
-} {
+export function deliveryTransports(config: Pick<Config, 'smsHttp' | 'smtp'>): Transports {
   return {
-    ...(config.smsHttp ? { smsProvider: new HttpSmsProvider(config.smsHttp) } : {}),
-    ...(config.smtp ? { emailProvider: new SmtpEmailProvider(config.smtp) } : {}),
+    ...(config.smsHttp ? { sms: new HttpSmsTransport(config.smsHttp) } : {}),
+    ...(config.smtp ? { email: new SmtpEmailTransport(config.smtp) } : {}),
   };
 }
 
@@ -121,7 +118,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
           ...(options.throttle ? { throttle: options.throttle } : {}),
           ...(options.humanCheck ? { humanCheck: options.humanCheck } : {}),
-          ...deliveryProviders(config),
         })
       : await buildHealthApp(db, roles, options.logger);
     const warning = demoBrandWarning(config);
@@ -130,6 +126,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const working = roles.includes('worker') && (options.scheduledJobs ?? config.nodeEnv !== 'test');
     const scheduler = working ? startScheduler(db, app.log) : null;
     const consumers = working ? startEventRunner(db, app.log, PLATFORM_CONSUMERS) : null;
+    const transports = deliveryTransports(config);
+    const delivery = working ? startDeliveryRunner(db, app.log, transports) : null;
     app.log.info({ roles, jobs: working }, 'process roles');
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -141,7 +139,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       port,
       url: `http://127.0.0.1:${port}`,
       close: () => {
-        closing ??= Promise.all([scheduler?.stop(), consumers?.stop()])
+        closing ??= Promise.all([scheduler?.stop(), consumers?.stop(), delivery?.stop()])
+          .then(() => transports.email?.close?.())
           .then(() => app.close())
           .then(() => db.destroy());
         return closing;

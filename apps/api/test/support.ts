@@ -6,12 +6,12 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
 import { brandTemplate } from '../src/db/seed/demo-brand.ts';
 import { type BrandContent, createBrandWithContent } from '../src/db/seed.ts';
 import type { Brand } from '../src/domains/brands/brand.ts';
-import type { EmailProvider } from '../src/domains/verification/email.ts';
 import type { ThrottleRules } from '../src/http/throttle.ts';
 import type { RateLimits } from '../src/http/types.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -35,8 +35,12 @@ export type TestAppOptions = {
   sessionIdleMinutes?: number;
   /** Bytes each member may keep stored (the production default is 20 MB). */
   uploadQuotaBytes?: number;
-  /** Where e-mails go (the outbox table by default). */
-  emailProvider?: EmailProvider;
+  /**
+   * Configuration of the app: providers (SMTP, SMS gateway) make the outboxes' new rows pending,
+   * for the delivery worker the test runs (kept, the demo's, by default); `demoMessages` serves
+   * the demo's "messages sent" page (off by default, as in production).
+   */
+  config?: Partial<Pick<Config, 'smtp' | 'smsHttp' | 'demoMessages'>>;
 };
 
 /** Every test captcha reads `xxxx`. */
@@ -66,6 +70,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
         passwordHashing: TEST_PASSWORD_HASHING,
         sessionIdleMinutes: options.sessionIdleMinutes ?? 120,
         ...(options.uploadQuotaBytes !== undefined ? { uploadQuotaBytes: options.uploadQuotaBytes } : {}),
+        ...options.config,
       },
       db: database.db,
       logger: false,
@@ -73,7 +78,6 @@ export function setupTestApp(options: TestAppOptions = {}): TestContext {
       captchaCharacters: TEST_CAPTCHA_LETTER,
       ...(options.throttle ? { throttle: options.throttle } : {}),
       ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
-      ...(options.emailProvider ? { emailProvider: options.emailProvider } : {}),
     });
     await ctx.app.ready();
   });

@@ -365,12 +365,38 @@ export const CreateVendorBody = Type.Object(
 );
 export type CreateVendorBody = Static<typeof CreateVendorBody>;
 
-export const OutboxQuery = Type.Object({ page: Type.Optional(Page), pageSize: Type.Optional(PageSize) });
+/** An outbox row's delivery state (docs/delivery.md): kept (no provider, the demo's), pending, sending, sent, dead. */
+export const OutboxStatus = Type.Union([
+  Type.Literal('kept'),
+  Type.Literal('pending'),
+  Type.Literal('sending'),
+  Type.Literal('sent'),
+  Type.Literal('dead'),
+]);
+export type OutboxStatus = Static<typeof OutboxStatus>;
+export const OutboxQuery = Type.Object({
+  page: Type.Optional(Page),
+  pageSize: Type.Optional(PageSize),
+  /** Only the rows in this state (`dead`: the dead letters). */
+  status: Type.Optional(OutboxStatus),
+});
+export type OutboxQuery = Static<typeof OutboxQuery>;
+const OutboxDelivery = {
+  status: OutboxStatus,
+  /** Delivery attempts made so far. */
+  attempts: Type.Integer({ minimum: 0 }),
+  /** When the next attempt is due (pending) or the current one's lease ends (sending). */
+  nextAttemptAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** The last failed attempt's reason (the provider's answer), for dead letters and retries. */
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  sentAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+};
 export const SmsOutboxRow = Type.Object({
   id: Type.String(),
   phone: Type.String(),
   body: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
+  ...OutboxDelivery,
 });
 export type SmsOutboxRow = Static<typeof SmsOutboxRow>;
 export const EmailOutboxRow = Type.Object({
@@ -379,8 +405,14 @@ export const EmailOutboxRow = Type.Object({
   subject: Type.String(),
   body: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
+  ...OutboxDelivery,
 });
 export type EmailOutboxRow = Static<typeof EmailOutboxRow>;
+/** A dead letter to send again: `POST /bo/v1/outbox/{channel}/{id}/retry`. */
+export const OutboxRetryParams = Type.Object({
+  channel: Type.Union([Type.Literal('sms'), Type.Literal('email')]),
+  id: Type.String({ pattern: '^[1-9][0-9]{0,17}$' }),
+});
 export const SmsOutboxPage = Paged(SmsOutboxRow);
 export type SmsOutboxPage = Static<typeof SmsOutboxPage>;
 export const EmailOutboxPage = Paged(EmailOutboxRow);

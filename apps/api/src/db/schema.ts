@@ -56,6 +56,8 @@ export interface BrandsTable {
   currency_symbol: Generated<string>;
   /** ISO 3166 alpha-2 (migration 0016): the default region of phone numbers and dialing codes. */
   country: Generated<string>;
+  /** IANA time zone name (migration 20261128T192707_brand_time_zone), `npm run brand:create -- --time-zone`. */
+  time_zone: Generated<string>;
   prize_modes: JSONColumnType<string[]>;
   announcement_types: JSONColumnType<string[]>;
   default_announcement_type: Generated<string>;

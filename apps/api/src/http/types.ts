@@ -36,4 +36,9 @@ export type RouteDeps = {
   members: MemberServices;
   /** Back office: operator sessions and `guard(...roles)` for /bo/v1 routes. */
   operators: OperatorServices;
+  /**
+   * The demo's "messages sent" page (SMS codes and e-mails in full): on only where the demo brand
+   * is seeded, by default outside production (config.demoMessages), and then for the demo brand only.
+   */
+  demoMessages: boolean;
 };

@@ -35,18 +35,20 @@ describe('<Layout> and the password change', () => {
 
   it('after an admin reset, shows only the forced change until it is done, then the page', async () => {
     session.start('tok', { ...OPERATOR, mustChangePassword: true });
+    // A new answer per call: the side menu asks the API too (whether the demo's pages are on).
     vi.stubGlobal(
       'fetch',
-      vi.fn().mockResolvedValue(
-        new Response(
-          JSON.stringify({
-            success: true,
-            value: { ...OPERATOR, mustChangePassword: false },
-            message: '',
-            errorCode: '',
-          }),
-          { status: 200 },
-        ),
+      vi.fn().mockImplementation(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: true,
+              value: { ...OPERATOR, mustChangePassword: false },
+              message: '',
+              errorCode: '',
+            }),
+            { status: 200 },
+          ),
       ),
     );
     renderShell();

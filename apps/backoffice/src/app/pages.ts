@@ -14,6 +14,8 @@ export type BackofficePage = {
   /** i18n key of the menu label; pages without one (details) are routes only. */
   menuKey?: string;
   roles: OperatorRole[];
+  /** Only in the demo brand outside production (the API says whether: GET /bo/v1/demo-messages). */
+  demoOnly?: boolean;
   load: () => Promise<{ default: ComponentType }>;
 };
 
@@ -145,6 +147,13 @@ export const PAGES: BackofficePage[] = [
     load: () => import('../features/outboxes/OutboxesPage.tsx'),
   },
   {
+    path: 'demo-messages',
+    menuKey: 'menu.demoMessages',
+    roles: ['cs'],
+    demoOnly: true,
+    load: () => import('../features/outboxes/DemoMessagesPage.tsx'),
+  },
+  {
     path: 'customer-service',
     menuKey: 'cs.menu',
     roles: [],
@@ -217,7 +226,7 @@ export function canSee(page: Pick<BackofficePage, 'roles'>, role: OperatorRole):
   return role === 'admin' || page.roles.length === 0 || page.roles.includes(role);
 }
 
-/** The side menu of a role, in list order. */
-export function menuFor(role: OperatorRole, pages: BackofficePage[] = PAGES) {
-  return pages.filter((page) => page.menuKey && canSee(page, role));
+/** The side menu of a role, in list order; demo-only pages only where the demo's pages are on. */
+export function menuFor(role: OperatorRole, pages: BackofficePage[] = PAGES, demo = false) {
+  return pages.filter((page) => page.menuKey && canSee(page, role) && (demo || !page.demoOnly));
 }

@@ -1,6 +1,13 @@
 import type { ErrorEntry } from './entry.ts';
 
 export const verificationErrors = {
+  // Outbox delivery (docs/delivery.md)
+  outbox_message_not_dead: {
+    status: 200,
+    en: 'Only a message that could not be delivered can be sent again.',
+    ms: 'Hanya mesej yang tidak dapat dihantar boleh dihantar semula.',
+    cn: '只有投递失败的消息才能重新发送。',
+  },
   // Phone authentication (spec §8)
   phone_number_invalid: {
     status: 400,

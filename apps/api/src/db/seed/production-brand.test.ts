@@ -62,7 +62,7 @@ describe('npm run brand:create', () => {
     const merchant = code();
     const created = await createProductionBrand(
       ctx.db,
-      parseBrandArguments(argv(merchant, { currency: 'sgd' })),
+      parseBrandArguments(argv(merchant, { currency: 'sgd', 'time-zone': 'Asia/Singapore' })),
       {
         hashing: TEST_PASSWORD_HASHING,
       },
@@ -73,6 +73,7 @@ describe('npm run brand:create', () => {
       name: `Brand ${merchant}`,
       currency: 'SGD',
       currencySymbol: 'S$',
+      timeZone: 'Asia/Singapore',
       defaultLanguage: 'EN',
       supportedLanguages: ['EN', 'MS', 'CN'],
     });
@@ -163,5 +164,63 @@ describe('npm run brand:create', () => {
     );
     await expect(taken).rejects.toThrow(/localhost belongs to another brand/);
     expect(await counts()).toEqual(before);
+  });
+
+  it('creates brand, operator and house vendor in one transaction: a failure at the last step leaves nothing', async () => {
+    const before = await counts();
+    const merchant = code();
+    // The house vendor's catalogue refuses a launch address over 500 characters (a database check),
+    // after the brand, its domains, its operator and the vendor row were written in the transaction.
+    const failing = createProductionBrand(ctx.db, parseBrandArguments(argv(merchant)), {
+      hashing: TEST_PASSWORD_HASHING,
+      houseVendorUrl: `https://${'a'.repeat(600)}.example`,
+    });
+    await expect(failing).rejects.toThrow(/launch_url|check constraint/);
+    expect(await counts()).toEqual(before);
+    expect(await findBrandByMerchantCode(ctx.db, merchant)).toBeNull();
+    const leftovers = await ctx.db
+      .selectFrom('brand_domains')
+      .select('domain')
+      .where('domain', 'like', `%.${merchant.toLowerCase()}.example`)
+      .execute();
+    expect(leftovers).toEqual([]);
+
+    // The same command then succeeds: nothing of the failed run stands in its way.
+    const created = await createProductionBrand(ctx.db, parseBrandArguments(argv(merchant)), {
+      hashing: TEST_PASSWORD_HASHING,
+    });
+    expect(created.brand).toMatchObject({ merchantCode: merchant, timeZone: 'Asia/Kuala_Lumpur' });
+    const after = await counts();
+    expect(after).toEqual({
+      brands: before.brands + 1,
+      domains: before.domains + 2,
+      operators: before.operators + 1,
+      vendors: before.vendors + 1,
+    });
+  });
+
+  it('an operator name the database refuses rolls the new brand back too', async () => {
+    const before = await counts();
+    const merchant = code();
+    const input = { ...parseBrandArguments(argv(merchant)), operator: 'Not Valid!' };
+    await expect(createProductionBrand(ctx.db, input, { hashing: TEST_PASSWORD_HASHING })).rejects.toThrow(
+      /check constraint|violates/,
+    );
+    expect(await counts()).toEqual(before);
+    expect(await findBrandByMerchantCode(ctx.db, merchant)).toBeNull();
+  });
+
+  it("stores the time zone; existing brands (the demo) have the platform's default", async () => {
+    expect((await findBrandByMerchantCode(ctx.db, 'DEMO'))?.timeZone).toBe('Asia/Kuala_Lumpur');
+    // The column refuses what is plainly not a zone name, whatever path writes it.
+    const demo = await findBrandByMerchantCode(ctx.db, 'DEMO');
+    await expect(
+      ctx.db
+        .updateTable('brands')
+        .set({ time_zone: "UTC'; drop table brands; --" })
+        .where('id', '=', demo?.id ?? '0')
+        .execute(),
+    ).rejects.toThrow(/check constraint|violates/);
+    expect((await findBrandByMerchantCode(ctx.db, 'DEMO'))?.timeZone).toBe('Asia/Kuala_Lumpur');
   });
 });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { SUPPORTED_LANGUAGES } from '@lotus/contracts/languages';
-import { findBrandByMerchantCode } from '../../domains/brands/brand.repository.ts';
+import { findBrandByMerchantCode, insertBrand } from '../../domains/brands/brand.repository.ts';
 import type { Brand } from '../../domains/brands/brand.ts';
 import { insertOperator } from '../../domains/operators/operator.repository.ts';
+import { invalidateDbCaches } from '../../lib/db-cache.ts';
 import { hashPassword, type PasswordHashing, PRODUCTION_PASSWORD_HASHING } from '../../lib/hashing.ts';
 import type { Db } from '../database.ts';
-import { createBrandWithContent } from '../seed.ts';
 import { brandTemplate } from './demo-brand.ts';
 import { DEFAULT_HOUSE_VENDOR_URL, registerHouseVendor } from './demo-games.ts';
 
@@ -135,10 +135,10 @@ function randomPassword(): string {
 }
 
 /**
- * Creates a production brand: the brand (the seed's template, with the given domains, currency and
- * languages, no demo content), its first admin operator without TOTP (enrolled at the first login)
- * and the house vendor HOUSE with a fresh signing secret. Refuses a merchant code or a domain
- * already taken before writing anything.
+ * Creates a production brand in one transaction: the brand (the seed's template, with the given
+ * domains, currency, languages and time zone, no demo content), its first admin operator without
+ * TOTP (enrolled at the first login) and the house vendor HOUSE with a fresh signing secret. Refuses
+ * a merchant code or a domain already taken before writing anything; a failure later rolls all back.
  */
 export async function createProductionBrand(
   db: Db,
@@ -162,33 +162,33 @@ export async function createProductionBrand(
   const password = randomPassword();
   const passwordHash = await hashPassword(password, options.hashing ?? PRODUCTION_PASSWORD_HASHING);
   const houseVendorSecret = randomBytes(32).toString('base64url');
-  // Everything is checked above; the brand (one transaction with its content), its operator and
-  // its vendor follow. A second run stops at the merchant code.
-  const brand = await createBrandWithContent(db, {
-    brand: {
+  // Everything is checked above. The brand with its domains, its first operator and the house
+  // vendor (registration, secret, catalogue) commit together: a failure anywhere leaves nothing, so
+  // the command can simply be run again. A brand made meanwhile stops it at the merchant code.
+  const brand = await db.transaction().execute(async (trx) => {
+    const made = await insertBrand(trx, {
       ...template,
       currency: input.currency,
       currencySymbol: currency.symbol,
       country: currency.country,
+      timeZone: input.timeZone,
       defaultLanguage: input.languages[0] ?? 'EN',
       supportedLanguages: input.languages,
       // No demo addresses: the operator lists its own in the back office.
       launchGameCdns: [],
       domainList: [],
-    },
-    customerService: [],
-    announcements: [],
-    banners: [],
-    help: [],
+    });
+    if (!made)
+      throw new BrandInputError(`the brand ${input.merchantCode} exists already: nothing was changed`);
+    await insertOperator(trx, { brandId: made.id, username: input.operator, passwordHash, role: 'admin' });
+    await registerHouseVendor(
+      trx,
+      made.id,
+      options.houseVendorUrl ?? DEFAULT_HOUSE_VENDOR_URL,
+      houseVendorSecret,
+    );
+    return made;
   });
-  if (!brand)
-    throw new BrandInputError(`the brand ${input.merchantCode} exists already: nothing was changed`);
-  await insertOperator(db, { brandId: brand.id, username: input.operator, passwordHash, role: 'admin' });
-  await registerHouseVendor(
-    db,
-    brand.id,
-    options.houseVendorUrl ?? DEFAULT_HOUSE_VENDOR_URL,
-    houseVendorSecret,
-  );
+  invalidateDbCaches(db);
   return { brand, operator: input.operator.toLowerCase(), password, houseVendorSecret };
 }

@@ -17,6 +17,8 @@ export type Brand = {
   currencySymbol: string;
   /** ISO 3166 alpha-2 market of the brand: default region of phone numbers and dialing codes. */
   country: string;
+  /** IANA time zone name (`Asia/Kuala_Lumpur`), from brand:create; stored, not read by reports yet. */
+  timeZone: string;
   prizeModes: string[];
   announcementTypes: string[];
   defaultAnnouncementType: string;
@@ -40,7 +42,8 @@ export type Brand = {
 };
 
 /** What a new brand needs; everything else has a database default. */
-export type NewBrand = Omit<Brand, 'id'> & { domains: string[] };
+/** A brand to create; without `timeZone` it takes the column's default (Asia/Kuala_Lumpur). */
+export type NewBrand = Omit<Brand, 'id' | 'timeZone'> & { domains: string[]; timeZone?: string };
 
 export function flagOn(brand: Brand, flag: string): boolean {
   return brand.featureFlags[flag] === true;

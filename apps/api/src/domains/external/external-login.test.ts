@@ -26,6 +26,14 @@ beforeAll(async () => {
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
+      // Another application at the same provider: its codes and tokens are not for us.
+      {
+        client_id: 'other-app',
+        client_secret: 'other-secret-for-tests-only',
+        redirect_uris: [REDIRECT],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
     ],
     findAccount: async (_ctx: unknown, sub: string) => ({
       accountId: sub,
@@ -87,6 +95,15 @@ async function signInAtProvider(authorizationUrl: string, account: string): Prom
   }
   throw new Error('no redirect back to the site');
 }
+
+const finishAt = (merchant: string, callbackUrl: string) =>
+  call<LoginResult>(ctx.app, {
+    method: 'POST',
+    url: '/wps/session/external/google/callback',
+    remoteAddress: randomIp(),
+    headers: headers(merchant),
+    payload: { callbackUrl },
+  });
 
 async function start(merchant = 'DEMO') {
   return call<{ authorizationUrl: string; state: string }>(ctx.app, {
@@ -151,5 +168,44 @@ describe('external sign-in through OpenID Connect', () => {
     expect((await start(brand.merchantCode)).body.errorCode).toBe('feature_disabled');
     await setBrandFlags(ctx.db, brand.merchantCode, { GOOGLELOGIN3: true });
     expect((await start(brand.merchantCode)).body.errorCode).toBe('feature_disabled');
+  });
+
+  it('refuses an authorization response naming another issuer (mix-up), and nothing is created', async () => {
+    const begun = await start();
+    const callbackUrl = new URL(await signInAtProvider(begun.body.value.authorizationUrl, 'carol'));
+    expect(callbackUrl.searchParams.get('iss')).toBe(issuer);
+    callbackUrl.searchParams.set('iss', 'http://evil.example');
+    const before = await countRows(ctx.db, 'members');
+    expect((await finish(callbackUrl.href)).body.errorCode).toBe('external_login_failed');
+    expect(await countRows(ctx.db, 'members')).toBe(before);
+  });
+
+  it('refuses a code issued to another application (audience), with our own state', async () => {
+    const begun = await start();
+    // The same request, but the provider is asked on behalf of another client: its code is bound to it.
+    const forOther = new URL(begun.body.value.authorizationUrl);
+    forOther.searchParams.set('client_id', 'other-app');
+    const callbackUrl = await signInAtProvider(forOther.href, 'dave');
+    const before = await countRows(ctx.db, 'members');
+    expect((await finish(callbackUrl)).body.errorCode).toBe('external_login_failed');
+    expect(await countRows(ctx.db, 'members')).toBe(before);
+  });
+
+  it('refuses at a second brand a sign-in begun at the first, even with the same provider configured', async () => {
+    const other = await createBrand(ctx.db);
+    await setBrandFlags(ctx.db, other.merchantCode, { GOOGLELOGIN3: true });
+    await setExternalProvider(ctx.db, other.merchantCode, 'google', {
+      issuer,
+      clientId: 'lotus-web',
+      clientSecret: 'lotus-secret-for-tests-only',
+    });
+    const begun = await start();
+    const callbackUrl = await signInAtProvider(begun.body.value.authorizationUrl, 'erin');
+    const before = await countRows(ctx.db, 'members');
+    expect((await finishAt(other.merchantCode, callbackUrl)).body.errorCode).toBe('external_login_failed');
+    expect(await countRows(ctx.db, 'members')).toBe(before);
+    // The state was spent by the attempt: the first brand refuses it now too.
+    expect((await finish(callbackUrl)).body.errorCode).toBe('external_login_failed');
+    expect(await countRows(ctx.db, 'members')).toBe(before);
   });
 });

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { invalidateDbCaches } from '../../lib/db-cache.ts';
 import {
   addPlacement,
@@ -15,6 +17,17 @@ import type { CategoryColumn } from './games.tables.ts';
 export type { NewGame, VendorPresentation };
 
 /**
+ * Runs `work` in a transaction of its own, or in the caller's when given one (then the caller
+ * invalidates the caches once it has committed: the brand creation of `npm run brand:create`).
+ */
+async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db as Transaction<Database>);
+  const result = await db.transaction().execute(work);
+  invalidateDbCaches(db);
+  return result;
+}
+
+/**
  * Puts a vendor (created by the vendors domain) into the catalogue: what the lobby shows of it,
  * its categories when it has none yet, and the games it does not have yet (existing games keep what
  * operators changed). Used by the seed; operators change the same through the back office.
@@ -29,14 +42,13 @@ export async function catalogueVendor(
     games: readonly NewGame[];
   },
 ): Promise<{ gamesAdded: number }> {
-  const gamesAdded = await db.transaction().execute(async (trx) => {
+  const gamesAdded = await inTransaction(db, async (trx) => {
     await updateVendorPresentation(trx, input.brandId, input.vendorId, input.presentation);
     if ((await placementCount(trx, input.vendorId)) === 0) {
       await replacePlacements(trx, input.brandId, input.vendorId, input.categories);
     }
     return insertMissingGames(trx, input.brandId, input.vendorId, input.games);
   });
-  invalidateDbCaches(db);
   return { gamesAdded };
 }
 
@@ -68,7 +80,7 @@ export async function catalogueLiveTables(
     }[];
   },
 ): Promise<{ gamesAdded: number; roomsAdded: number }> {
-  const result = await db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await addPlacement(trx, input.brandId, input.vendorId, input.category);
     const gamesAdded = await insertMissingGames(
       trx,
@@ -84,6 +96,4 @@ export async function catalogueLiveTables(
     );
     return { gamesAdded, roomsAdded };
   });
-  invalidateDbCaches(db);
-  return result;
 }

@@ -1,17 +1,24 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Db } from '../../db/database.ts';
+import { DeliveryError, type EmailTransport, type OutgoingEmail } from './delivery.ts';
 
 export type EmailMessage = { brandId: string; to: string; subject: string; body: string };
 
-/** Where e-mails go. The built-in provider writes to email_outbox (the demo and tests read there). */
+/** Where the platform puts an e-mail: always a row of email_outbox first (docs/delivery.md). */
 export interface EmailProvider {
   send(message: EmailMessage): Promise<void>;
 }
 
+/**
+ * Writes each e-mail to email_outbox: `pending` (due now) when an SMTP transport is configured, the
+ * worker then sends it; `kept` otherwise (the demo: read in the back office).
+ */
 export class OutboxEmailProvider implements EmailProvider {
   private readonly db: Db;
-  constructor(db: Db) {
+  private readonly deliver: boolean;
+  constructor(db: Db, deliver = false) {
     this.db = db;
+    this.deliver = deliver;
   }
   async send(message: EmailMessage): Promise<void> {
     await this.db
@@ -21,12 +28,13 @@ export class OutboxEmailProvider implements EmailProvider {
         to_address: message.to,
         subject: message.subject,
         body: message.body,
+        ...(this.deliver ? { status: 'pending' as const, next_attempt_at: new Date() } : {}),
       })
       .execute();
   }
 }
 
-/** SMTP server and sender of SmtpEmailProvider (`SMTP_URL`, `SMTP_FROM`). */
+/** SMTP server and sender of SmtpEmailTransport (`SMTP_URL`, `SMTP_FROM`). */
 export type SmtpSettings = {
   /** `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://...:465` (TLS). */
   url: string;
@@ -36,15 +44,23 @@ export type SmtpSettings = {
   timeoutMs?: number;
 };
 
+/** The domain of the sender's address (the right side of the Message-ID). */
+function senderDomain(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return address.split('@')[1]?.trim() || 'localhost';
+}
+
 /**
- * Sends each mail as plain text through an SMTP server (nodemailer, one connection per mail). A
- * refusal (authentication, sender, recipient, message) or no answer within `timeoutMs` throws, which
- * the caller answers as `email_send_failed`. Configured by `SMTP_URL` and `SMTP_FROM`; without them
- * the outbox provider (the demo's) stays in use.
+ * Sends each mail as plain text through an SMTP server (nodemailer, one connection per mail). The
+ * Message-ID is the outbox row's idempotency key, the same on every attempt, so a mail sent again
+ * after a lost answer is recognisable as the same message. An SMTP 5xx answer (recipient, sender or
+ * message refused) is permanent; no connection, no answer within `timeoutMs` or a 4xx is retried.
  */
-export class SmtpEmailProvider implements EmailProvider {
+export class SmtpEmailTransport implements EmailTransport {
+  readonly name = 'smtp';
   private readonly transport: Transporter;
   private readonly from: string;
+  private readonly domain: string;
 
   constructor(settings: SmtpSettings) {
     const timeout = settings.timeoutMs ?? 10_000;
@@ -55,15 +71,25 @@ export class SmtpEmailProvider implements EmailProvider {
       socketTimeout: timeout,
     });
     this.from = settings.from;
+    this.domain = senderDomain(settings.from);
   }
 
-  async send(message: EmailMessage): Promise<void> {
-    await this.transport.sendMail({
-      from: this.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.body,
-    });
+  async send(message: OutgoingEmail): Promise<void> {
+    try {
+      await this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.body,
+        messageId: `<${message.key}@${this.domain}>`,
+      });
+    } catch (error) {
+      const code = (error as { responseCode?: unknown }).responseCode;
+      const permanent = typeof code === 'number' && code >= 500 && code < 600;
+      const reason =
+        typeof code === 'number' ? `SMTP ${code}` : ((error as { code?: string }).code ?? 'SMTP error');
+      throw new DeliveryError(`${reason}: ${(error as Error).message}`, permanent, { cause: error });
+    }
   }
 
   close(): void {

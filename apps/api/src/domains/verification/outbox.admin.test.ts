@@ -4,7 +4,8 @@ import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { setupTestApp } from '../../../test/support.ts';
 
-const ctx = setupTestApp();
+// As in production (config.demoMessages off: see config.unit.test.ts for when it is on).
+const ctx = setupTestApp({ config: { demoMessages: false } });
 reconcileAfterEach(ctx);
 const { bo } = backOfficeTeam(ctx);
 
@@ -56,5 +57,16 @@ describe('outboxes', () => {
     expect(page.body.value.items[0]?.to).toBe('victim@example.com');
     expect(JSON.stringify(page.body.value)).not.toContain(token);
     expect(JSON.stringify(page.body.value)).not.toContain('654321');
+  });
+
+  it('refuses the demo\'s "messages sent" in production, even with the demo brand seeded', async () => {
+    expect((await bo<{ enabled: boolean }>('cs', 'GET', '/bo/v1/demo-messages')).body.value).toEqual({
+      enabled: false,
+    });
+    for (const channel of ['sms', 'email']) {
+      const res = await bo('admin', 'GET', `/bo/v1/demo-messages/${channel}`);
+      expect(res.body).toMatchObject({ success: false, errorCode: 'feature_disabled' });
+      expect(JSON.stringify(res.body)).not.toContain('222222');
+    }
   });
 });

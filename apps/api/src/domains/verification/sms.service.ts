@@ -7,20 +7,31 @@ import type { ServerKeyring } from '../security/server-keys.ts';
 
 export type SmsPurpose = 'register' | 'login' | 'reset' | 'verify_login' | 'bind';
 
-/** Where SMS go. The built-in provider writes to sms_outbox (the demo and tests read codes there). */
+/** Where the platform puts an SMS: always a row of sms_outbox first (docs/delivery.md). */
 export interface SmsProvider {
   send(message: { brandId: string; phone: string; body: string }): Promise<void>;
 }
 
+/**
+ * Writes each SMS to sms_outbox: `pending` (due now) when an SMS gateway is configured, the worker
+ * then sends it; `kept` otherwise (the demo: codes read in the back office).
+ */
 export class OutboxSmsProvider implements SmsProvider {
   private readonly db: Db;
-  constructor(db: Db) {
+  private readonly deliver: boolean;
+  constructor(db: Db, deliver = false) {
     this.db = db;
+    this.deliver = deliver;
   }
   async send(message: { brandId: string; phone: string; body: string }): Promise<void> {
     await this.db
       .insertInto('sms_outbox')
-      .values({ brand_id: message.brandId, phone: message.phone, body: message.body })
+      .values({
+        brand_id: message.brandId,
+        phone: message.phone,
+        body: message.body,
+        ...(this.deliver ? { status: 'pending' as const, next_attempt_at: new Date() } : {}),
+      })
       .execute();
   }
 }

@@ -12,11 +12,21 @@ export interface SmsCodesTable {
   created_at: CreatedAt;
 }
 
+export type OutboxStatus = 'kept' | 'pending' | 'sending' | 'sent' | 'dead';
+
 export interface OutboxSmsTable {
   id: Id;
   brand_id: string;
   phone: string;
   body: string;
+  /** kept (no provider: the demo's), pending, sending (claimed until next_attempt_at), sent, dead. */
+  status: Defaulted<OutboxStatus>;
+  attempts: Defaulted<number>;
+  next_attempt_at: Date | null;
+  last_error: string | null;
+  sent_at: Date | null;
+  /** The idempotency key every attempt of the row gives the provider. */
+  delivery_key: Defaulted<string>;
   created_at: CreatedAt;
 }
 
@@ -26,6 +36,14 @@ export interface OutboxEmailTable {
   to_address: string;
   subject: string;
   body: string;
+  /** kept (no provider: the demo's), pending, sending (claimed until next_attempt_at), sent, dead. */
+  status: Defaulted<OutboxStatus>;
+  attempts: Defaulted<number>;
+  next_attempt_at: Date | null;
+  last_error: string | null;
+  sent_at: Date | null;
+  /** The idempotency key every attempt of the row gives the provider. */
+  delivery_key: Defaulted<string>;
   created_at: CreatedAt;
 }
 
