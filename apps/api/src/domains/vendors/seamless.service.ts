@@ -185,6 +185,74 @@ export async function seamlessBalance(db: Db, v: SeamlessVendor, token: string):
   };
 }
 
+/**
+ * One player's calls go to the database one at a time in this process (issue 23): a wallet whose
+ * row stays locked (a stuck transaction, a long report) otherwise had every call of that player
+ * hold a pool connection while it waited for the lock, and with a vendor calling on more
+ * connections than the pool has, everybody else's bets waited behind them. Now one call of the
+ * player waits in the database (at most the functions' lock_timeout, then wallet_busy) and the
+ * player's other calls wait here, holding no connection; one that cannot start within
+ * QUEUE_WAIT_MS answers wallet_busy without touching the database, as a lock timeout does.
+ * The player is known by the session token's hash: a bet or bet-and-win carries the token, and a
+ * win or rollback either carries it or names a bet this process saw (remembered per bet
+ * transaction, bounded). A win or rollback for a bet placed through another process runs ungated.
+ */
+const QUEUE_WAIT_MS = 1_000;
+const BET_KEYS_LIMIT = 100_000;
+type Gate = { waiting: (() => void)[] };
+const gates = new WeakMap<Db, Map<string, Gate>>();
+const betKeys = new WeakMap<Db, Map<string, string>>();
+
+function rememberBetKey(db: Db, vendorId: string, transactionId: string, key: string): void {
+  let keys = betKeys.get(db);
+  if (!keys) {
+    keys = new Map();
+    betKeys.set(db, keys);
+  }
+  if (keys.size >= BET_KEYS_LIMIT) keys.clear();
+  keys.set(`${vendorId}|${transactionId}`, key);
+}
+
+/** The player key of a call: its token's hash, or the one its bet was placed with here. */
+function playerKey(db: Db, vendorId: string, tokenHash: string | null, betTransactionId?: string) {
+  if (tokenHash !== null) return tokenHash;
+  if (betTransactionId === undefined) return null;
+  return betKeys.get(db)?.get(`${vendorId}|${betTransactionId}`) ?? null;
+}
+
+/** Runs `call` once no other call of the same player is in the database (see QUEUE_WAIT_MS). */
+async function onePerPlayer<T>(db: Db, key: string | null, call: () => Promise<T>): Promise<T> {
+  if (key === null) return call();
+  let byKey = gates.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    gates.set(db, byKey);
+  }
+  const gate = byKey.get(key);
+  if (!gate) byKey.set(key, { waiting: [] });
+  else
+    await new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        gate.waiting.splice(gate.waiting.indexOf(turn), 1);
+        reject(new AppError('wallet_busy'));
+      }, QUEUE_WAIT_MS);
+      gate.waiting.push(turn);
+    });
+  try {
+    return await call();
+  } finally {
+    const current = byKey.get(key);
+    const next = current?.waiting.shift();
+    // The turn passes to the next waiting call; with none, the player has no call in flight.
+    if (next) next();
+    else byKey.delete(key);
+  }
+}
+
 /** The player's main wallet does not exist yet: the service opens it (see withOpenWallet). */
 class WalletNotOpen extends Error {}
 
@@ -246,7 +314,10 @@ export async function seamlessBet(
     ...(req.freeRoundGrantId === undefined ? [] : [`fr:${req.freeRoundGrantId}`]),
   );
   const call = { ...req, hash, amount, tokenHash, trialType: TRIAL_TYPE };
-  return withOpenWallet(db, v, req.token, (executor) => callBet(executor, baseOf(v), call));
+  rememberBetKey(db, v.id, req.transactionId, tokenHash);
+  return onePerPlayer(db, tokenHash, () =>
+    withOpenWallet(db, v, req.token, (executor) => callBet(executor, baseOf(v), call)),
+  );
 }
 
 export async function seamlessWin(
@@ -267,7 +338,9 @@ export async function seamlessWin(
     req.currency,
     tokenHash ?? undefined,
   );
-  return runSeamless(db, (executor) => callWin(executor, baseOf(v), { ...req, hash, amount, tokenHash }));
+  return onePerPlayer(db, playerKey(db, v.id, tokenHash, req.betTransactionId), () =>
+    runSeamless(db, (executor) => callWin(executor, baseOf(v), { ...req, hash, amount, tokenHash })),
+  );
 }
 
 export async function seamlessRollback(
@@ -287,8 +360,8 @@ export async function seamlessRollback(
     amount,
     tokenHash ?? undefined,
   );
-  return runSeamless(db, (executor) =>
-    callRollback(executor, baseOf(v), { ...req, hash, amount, tokenHash }),
+  return onePerPlayer(db, playerKey(db, v.id, tokenHash, req.betTransactionId), () =>
+    runSeamless(db, (executor) => callRollback(executor, baseOf(v), { ...req, hash, amount, tokenHash })),
   );
 }
 
@@ -313,7 +386,9 @@ export async function seamlessBetWin(
     ...(req.freeRoundGrantId === undefined ? [] : [`fr:${req.freeRoundGrantId}`]),
   );
   const call = { ...req, hash, bet, win, tokenHash, trialType: TRIAL_TYPE };
-  return withOpenWallet(db, v, req.token, (executor) => callBetWin(executor, baseOf(v), call));
+  return onePerPlayer(db, tokenHash, () =>
+    withOpenWallet(db, v, req.token, (executor) => callBetWin(executor, baseOf(v), call)),
+  );
 }
 
 /**
