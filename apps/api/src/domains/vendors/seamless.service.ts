@@ -127,11 +127,13 @@ async function knownAccount(db: Db, executor: Executor, ref: AccountRef): Promis
  * its row lock until commit, so with a single account all the vendor's players would queue on one
  * row. The vendor's position is the sum of its `vendor` accounts. 64 rather than 16: with 10 calls in
  * the database at once, 16 accounts made about 4 calls in 10 wait for another's commit (row-lock
- * waits sampled under the seamless benchmark fell by two thirds at 64). A win credits the account
+ * waits sampled under the seamless benchmark fell by two thirds at 64); 256 rather than 64 (issue
+ * 23): at 64 still about one call in seven found its shard held by another member's call (9 others
+ * in flight over 64 rows), at 256 about one in thirty. A win credits the account
  * of its bet's member by the count in force, so changing it never strands a balance: the vendor's
  * position is still the sum.
  */
-export const VENDOR_ACCOUNT_SHARDS = 64;
+export const VENDOR_ACCOUNT_SHARDS = 256;
 
 const baseOf = (v: SeamlessVendor): CallBase => ({
   brandId: v.brandId,
