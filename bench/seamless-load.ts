@@ -286,23 +286,25 @@ export async function httpBetWinLoad(options: {
 }
 
 /**
- * Database transactions (commits and rollbacks, PostgreSQL's pg_stat_database) spent on `url`'s
- * database while `run` ran. A backend publishes its counts when it goes idle, at most a second
- * later: both readings wait that long. The reading's own transaction is taken off.
+ * Database transactions (commits and rollbacks) and rows written (inserted, updated, deleted),
+ * PostgreSQL's pg_stat_database, on `url`'s database while `run` ran. A backend publishes its
+ * counts when it goes idle, at most a second later: both readings wait that long. The reading's own
+ * transaction is taken off.
  */
 export async function transactionsDuring<T>(
   url: string,
   run: () => Promise<T>,
-): Promise<{ result: T; transactions: number }> {
+): Promise<{ result: T; transactions: number; rowsWritten: number }> {
   const read = async () => {
     await new Promise((r) => setTimeout(r, 1_200));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ n: string }>(
-        'select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = current_database()',
+      const { rows } = await client.query<{ n: string; w: string }>(
+        `select (xact_commit + xact_rollback)::text as n, (tup_inserted + tup_updated + tup_deleted)::text as w
+           from pg_stat_database where datname = current_database()`,
       );
-      return Number(rows[0]?.n ?? 0);
+      return { n: Number(rows[0]?.n ?? 0), w: Number(rows[0]?.w ?? 0) };
     } finally {
       await client.end();
     }
@@ -310,7 +312,7 @@ export async function transactionsDuring<T>(
   const before = await read();
   const result = await run();
   const after = await read();
-  return { result, transactions: after - before - 1 };
+  return { result, transactions: after.n - before.n - 1, rowsWritten: after.w - before.w };
 }
 
 /**

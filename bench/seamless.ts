@@ -98,6 +98,8 @@ export type SeamlessLevel = {
 
 /** Database transactions per pair (pg_stat_database) in one short stretch at 16 connections. */
 export type TransactionsPerPair = { http: number; project: number; minimal: number };
+/** Rows written (inserted, updated, deleted) per pair, same stretches. */
+export type RowsPerPair = TransactionsPerPair;
 
 export type StuckWalletResult = {
   holdSeconds: number;
@@ -125,6 +127,7 @@ export type SeamlessBenchResult = {
   hotPlayer: SeamlessLevel | null;
   stuckWallet: StuckWalletResult | null;
   transactionsPerPair: TransactionsPerPair;
+  rowsWrittenPerPair: RowsPerPair;
   poolSize: number;
   pgbench: string;
   pgbenchProtocol: 'prepared' | 'extended';
@@ -379,6 +382,7 @@ export async function seamlessBench(): Promise<SeamlessBenchResult> {
     let hotPlayer: SeamlessLevel | null = null;
     let stuckWallet: StuckWalletResult | null = null;
     let transactionsPerPair: TransactionsPerPair;
+    let rowsWrittenPerPair: RowsPerPair;
     let prepared: Prepared;
     try {
       prepared = await prepare(databaseUrl, players);
@@ -419,13 +423,24 @@ export async function seamlessBench(): Promise<SeamlessBenchResult> {
 
       // Database transactions per pair, HTTP and both scripts, in one short stretch each.
       const perPair = async (run: () => Promise<LevelRun>) => {
-        const { result, transactions } = await transactionsDuring(databaseUrl, run);
-        return fmt(transactions / Math.max(1, result.latencies.length + result.errors));
+        const { result, transactions, rowsWritten } = await transactionsDuring(databaseUrl, run);
+        const pairs = Math.max(1, result.latencies.length + result.errors);
+        return { transactions: fmt(transactions / pairs), rows: fmt(rowsWritten / pairs) };
       };
-      transactionsPerPair = {
+      const counted = {
         http: await perPair(() => http(16, prepared.tokens, 2, 0)),
         project: await perPair(() => ceiling(SCRIPT, 16, false, 2)),
         minimal: await perPair(() => ceiling(MINIMAL_SCRIPT, 16, false, 2)),
+      };
+      transactionsPerPair = {
+        http: counted.http.transactions,
+        project: counted.project.transactions,
+        minimal: counted.minimal.transactions,
+      };
+      rowsWrittenPerPair = {
+        http: counted.http.rows,
+        project: counted.project.rows,
+        minimal: counted.minimal.rows,
       };
 
       // Each level alternates HTTP and pgbench stretches, so that all see the same machine: on a
@@ -568,6 +583,7 @@ export async function seamlessBench(): Promise<SeamlessBenchResult> {
       hotPlayer,
       stuckWallet,
       transactionsPerPair,
+      rowsWrittenPerPair,
       poolSize: POOL_SIZE,
       pgbench,
       pgbenchProtocol: protocol,
@@ -605,7 +621,7 @@ export function seamlessMarkdown(r: SeamlessBenchResult): string {
     ...r.levels.map((l) => row(String(l.connections), l)),
     ...(r.hotPlayer ? [row(`${r.hotPlayer.connections}, one hot player`, r.hotPlayer)] : []),
     '',
-    `Round trips per pair: the server sends ${r.checks.serverStatementsPerPair} SQL statements per pair (bench/seamless-statements.ts; the project script ${r.checks.scriptStatementsPerPair}, the minimal one 2). Database transactions per pair (pg_stat_database over 2 s at 16 connections, everything the server did meanwhile included): HTTP ${r.transactionsPerPair.http}, project SQL ${r.transactionsPerPair.project}, minimal ${r.transactionsPerPair.minimal}.`,
+    `Round trips per pair: the server sends ${r.checks.serverStatementsPerPair} SQL statements per pair (bench/seamless-statements.ts; the project script ${r.checks.scriptStatementsPerPair}, the minimal one 2). Database transactions per pair (pg_stat_database over 2 s at 16 connections, everything the server did meanwhile included): HTTP ${r.transactionsPerPair.http}, project SQL ${r.transactionsPerPair.project}, minimal ${r.transactionsPerPair.minimal}; rows written per pair (inserted, updated, deleted; same stretches): HTTP ${r.rowsWrittenPerPair.http}, project SQL ${r.rowsWrittenPerPair.project}, minimal ${r.rowsWrittenPerPair.minimal}.`,
     '',
     s
       ? `One stuck wallet: one member's wallet row locked (FOR UPDATE) from another connection for ${s.holdSeconds} s while its vendor calls bet on ${s.connections} connections; another member's bets, one after another: ${s.otherBets} answered, ${s.otherErrors} refused, p50 ${s.otherP50Ms} ms, p99 ${s.otherP99Ms} ms, max ${s.otherMaxMs} ms (load ${s.load}). The stuck member's calls were answered: ${Object.entries(
