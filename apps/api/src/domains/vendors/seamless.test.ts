@@ -890,6 +890,71 @@ describe('a locked wallet', () => {
   });
 });
 
+describe('a locked wallet, wins without a token', () => {
+  it("holds one connection for a locked player's wins that name their bets but carry no token, and pays them once the lock goes", async () => {
+    // PGlite serves one statement at a time (no lock waits): this needs PostgreSQL.
+    if (process.env.TEST_DB !== 'postgres') return;
+    const a = await player('100.00');
+    const b = await player('100.00');
+    // Twelve open bets of A (through this process: their wins are known to be A's).
+    const bets = Array.from({ length: 12 }, () => bet(a.token, '1.00'));
+    for (const placed of bets) expect((await send('bet', placed)).body.success).toBe(true);
+    const wins = bets.map((placed) => ({
+      ...ids(),
+      roundId: placed.roundId,
+      betTransactionId: placed.transactionId,
+      amount: '2.00',
+      currency: 'MYR',
+    }));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const safety = setTimeout(release, 6_000);
+    const holder = ctx.db.transaction().execute(async (trx) => {
+      await sql`select id from ledger_accounts where member_id = ${a.id} and kind = 'member_main' for update`.execute(
+        trx,
+      );
+      locked();
+      await released;
+    });
+    await isLocked;
+    const answers = wins.map((win) => send('win', win));
+    const lockWaiters: number[] = [];
+    for (const pause of [150, 200, 200]) {
+      await new Promise((r) => setTimeout(r, pause));
+      const { rows: waiting } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
+      lockWaiters.push(Number(waiting[0]?.n));
+    }
+    const started = performance.now();
+    const other = await send('bet', bet(b.token, '10.00'));
+    const otherMs = performance.now() - started;
+    const busy = await Promise.all(answers);
+    release();
+    clearTimeout(safety);
+    await holder;
+    expect(Math.max(...lockWaiters)).toBe(1);
+    expect(other.body).toMatchObject({ success: true, value: { balance: '90.00' } });
+    expect(otherMs).toBeLessThan(500);
+    for (const res of busy) {
+      expect(res.status).toBe(503);
+      expect(res.body.errorCode).toBe('wallet_busy');
+    }
+    expect(await balance(a.token)).toBe('88.00');
+    // Nothing was kept: each win sent again is paid once, and once only.
+    for (const win of wins) expect((await send('win', win)).body.success).toBe(true);
+    // A replay answers the stored answer and pays nothing more.
+    expect((await send('win', wins[0] ?? {})).body.success).toBe(true);
+    expect(await balance(a.token)).toBe('112.00');
+  });
+});
+
 describe('amounts past the bigint range', () => {
   // Last in the file: the house's account is left close to the bottom of the range.
   it('answers 400 amount_invalid for a win or betWin that would overflow the balance, changing nothing', async () => {
