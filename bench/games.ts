@@ -32,7 +32,7 @@ import {
 import autocannon from 'autocannon';
 import { lotusGarden } from '../apps/house-vendor/src/slots/games/index.ts';
 import { freePort, stop, waitFor } from './platform.ts';
-import { httpBetWinLoad, type LevelResult, type LevelRun, levelResult } from './seamless-load.ts';
+import { httpBetWinLoad, type LevelResult, type LevelRun, levelResult, loadNow } from './seamless-load.ts';
 import {
   benchDatabaseUrl,
   createBenchDatabases,
@@ -118,7 +118,7 @@ async function spinLoad(
       }
     }),
   );
-  return { seconds: (performance.now() - started) / 1000, latencies, errors, firstError };
+  return { seconds: (performance.now() - started) / 1000, latencies, errors, firstError, load: loadNow() };
 }
 
 async function catalogueLoad(url: string, seconds: number): Promise<CatalogueRun> {

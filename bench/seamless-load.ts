@@ -6,9 +6,10 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, globSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
+import pg from 'pg';
 
 export type LevelResult = {
   connections: number;
@@ -24,6 +25,8 @@ export type LevelResult = {
   /** CPU milliseconds per pair spent by the platform's server and by the load generator (HTTP only). */
   serverCpuMsPerPair?: number;
   clientCpuMsPerPair?: number;
+  /** The machine's 1-minute load average at the end of each stretch, lowest and highest. */
+  load: { min: number; max: number };
 };
 
 /** User + system CPU time of a process in milliseconds (Linux /proc; clock ticks of 10 ms). */
@@ -53,7 +56,14 @@ export type LevelRun = {
   /** CPU milliseconds of the server and of the load generator over the stretch (HTTP only). */
   serverCpuMs?: number;
   clientCpuMs?: number;
+  /** The machine's 1-minute load average when the stretch ended. */
+  load: number;
 };
+
+/** The machine's 1-minute load average, two decimals. */
+export function loadNow(): number {
+  return Math.round((loadavg()[0] ?? 0) * 100) / 100;
+}
 
 /** A level's result from its stretches (the benchmark alternates HTTP and pgbench stretches). */
 export function levelResult(connections: number, runs: LevelRun[]): LevelResult {
@@ -68,6 +78,10 @@ export function levelResult(connections: number, runs: LevelRun[]): LevelResult 
     p99Ms: percentile(latencies, 99),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     firstError: runs.find((r) => r.firstError)?.firstError ?? null,
+    load: {
+      min: Math.min(...runs.map((r) => r.load)),
+      max: Math.max(...runs.map((r) => r.load)),
+    },
   };
   const perPair = (ms: number) => Number((ms / Math.max(1, result.pairs)).toFixed(2));
   if (runs.every((r) => r.serverCpuMs !== undefined && r.clientCpuMs !== undefined)) {
@@ -264,9 +278,116 @@ export async function httpBetWinLoad(options: {
       firstError,
       serverCpuMs: processCpuMs(options.serverPid) - cpuBefore.server,
       clientCpuMs: ownCpuMs() - cpuBefore.client,
+      load: loadNow(),
     };
   } finally {
     await Promise.all(clients.map((c) => c.close()));
+  }
+}
+
+/**
+ * Database transactions (commits and rollbacks) and rows written (inserted, updated, deleted),
+ * PostgreSQL's pg_stat_database, on `url`'s database while `run` ran. A backend publishes its
+ * counts when it goes idle, at most a second later: both readings wait that long. The reading's own
+ * transaction is taken off.
+ */
+export async function transactionsDuring<T>(
+  url: string,
+  run: () => Promise<T>,
+): Promise<{ result: T; transactions: number; rowsWritten: number }> {
+  const read = async () => {
+    await new Promise((r) => setTimeout(r, 1_200));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string; w: string }>(
+        `select (xact_commit + xact_rollback)::text as n, (tup_inserted + tup_updated + tup_deleted)::text as w
+           from pg_stat_database where datname = current_database()`,
+      );
+      return { n: Number(rows[0]?.n ?? 0), w: Number(rows[0]?.w ?? 0) };
+    } finally {
+      await client.end();
+    }
+  };
+  const before = await read();
+  const result = await run();
+  const after = await read();
+  return { result, transactions: after.n - before.n - 1, rowsWritten: after.w - before.w };
+}
+
+/**
+ * One stuck wallet (issue 23): while another connection holds `stuck`'s wallet row, `connections`
+ * vendor connections loop bets for that player (each answered wallet_busy, or after the lock goes,
+ * taken), and one more connection bets for the `others` in turn, one after the other: the others'
+ * bet latencies are what the platform owes everyone else. `holdSeconds` the lock's length.
+ */
+export async function stuckWalletRun(options: {
+  port: number;
+  vendor: Vendor;
+  stuck: string;
+  others: string[];
+  connections: number;
+  holdSeconds: number;
+  stake: string;
+  lockWallet: (seconds: number, locked: () => void) => Promise<void>;
+}): Promise<{ otherLatencies: number[]; otherErrors: number; stuckAnswers: Record<string, number> }> {
+  const { vendor } = options;
+  const fixedHeaders = `content-type: application/json\r\nmerchant: ${vendor.merchantCode}\r\nx-vendor: ${vendor.code}\r\n`;
+  const tag = randomBytes(4).toString('hex');
+  let n = 0;
+  const bet = async (connection: VendorConnection, token: string) => {
+    n += 1;
+    const body = JSON.stringify({
+      vendor: vendor.code,
+      token,
+      transactionId: `s-${tag}-${n}`,
+      roundId: `sr-${tag}-${n}`,
+      gameId: 'slots-1',
+      amount: options.stake,
+      currency: vendor.currency,
+    });
+    const signature = await signSeamlessRequest(vendor.secret, 'POST', '/seamless/v1/bet', body);
+    return connection.post('/seamless/v1/bet', `${fixedHeaders}x-signature: ${signature}\r\n`, body);
+  };
+  const stuckClients = Array.from({ length: options.connections }, () => new VendorConnection(options.port));
+  const other = new VendorConnection(options.port);
+  const stuckAnswers: Record<string, number> = {};
+  const otherLatencies: number[] = [];
+  let otherErrors = 0;
+  let holding = true;
+  try {
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = options.lockWallet(options.holdSeconds, locked).finally(() => {
+      holding = false;
+    });
+    await isLocked;
+    const hammer = stuckClients.map(async (connection) => {
+      while (holding) {
+        const answer = await bet(connection, options.stuck);
+        const key = `${answer.status} ${answer.body?.errorCode || 'ok'}`;
+        stuckAnswers[key] = (stuckAnswers[key] ?? 0) + 1;
+      }
+    });
+    // Let the stuck player's calls pile up first, then bet for the others while the lock holds.
+    await new Promise((r) => setTimeout(r, 200));
+    let turn = 0;
+    while (holding) {
+      const started = performance.now();
+      const answer = await bet(other, options.others[turn % options.others.length]!);
+      turn += 1;
+      // Counted even when the lock went meanwhile: a bet that waited for it is the finding.
+      if (answer.status === 200 && answer.body?.success === true)
+        otherLatencies.push(performance.now() - started);
+      else otherErrors += 1;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await Promise.all([holder, ...hammer]);
+    return { otherLatencies, otherErrors, stuckAnswers };
+  } finally {
+    await Promise.all([...stuckClients, other].map((c) => c.close()));
   }
 }
 
@@ -329,12 +450,11 @@ export async function pgbenchBetWin(options: {
     // The measured time without the connections' start (pgbench's own tps figure uses the same).
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1] ?? 0);
     const seconds = tps > 0 ? latencies.length / tps : options.seconds;
-    return {
-      seconds,
-      latencies,
-      errors: failed,
-      firstError: failed > 0 ? `${failed} failed transactions` : null,
-    };
+    if (failed > 0 || latencies.length === 0)
+      throw new Error(
+        `pgbench (${options.script}, ${options.clients} clients): ${failed} failed transactions, ${latencies.length} completed`,
+      );
+    return { seconds, latencies, errors: 0, firstError: null, load: loadNow() };
   } finally {
     rmSync(logDir, { recursive: true, force: true });
   }

@@ -59,10 +59,10 @@ export function load1(): number {
 }
 
 /**
- * A benchmark run alone: its result as bench/results/<name>.json (with the date) and its Markdown
- * under a title line as <name>.md, also printed. Answers the Markdown.
+ * A benchmark's result as bench/results/<name>.json (with the date) and its Markdown under a title
+ * line as <name>.md (run alone, or as part of `npm run bench`). Answers the Markdown.
  */
-export function writeResults(
+export function writeResultFiles(
   name: string,
   title: string,
   result: { machine: { cpus: number; node: string } },
@@ -74,6 +74,17 @@ export function writeResults(
   writeFileSync(join(out, `${name}.json`), `${JSON.stringify({ date, ...result }, null, 2)}\n`);
   const md = `# ${title} (${date}, ${result.machine.cpus} cores, Node ${result.machine.node})\n\n${markdown}`;
   writeFileSync(join(out, `${name}.md`), md);
+  return md;
+}
+
+/** A benchmark run alone: writeResultFiles, and the Markdown printed. */
+export function writeResults(
+  name: string,
+  title: string,
+  result: { machine: { cpus: number; node: string } },
+  markdown: string,
+): string {
+  const md = writeResultFiles(name, title, result, markdown);
   process.stdout.write(`${md}\n`);
   return md;
 }

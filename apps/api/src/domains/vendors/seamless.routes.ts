@@ -56,8 +56,9 @@ another player's balance.
 Answers use the envelope {success, value, message, errorCode}; value carries {balance, currency}
 after the call, also on refusals that know the balance (insufficient_balance, round_closed). HTTP 200
 for every business outcome, 400 malformed (also amount_invalid: an amount or a resulting balance past
-the 64-bit range), 401 signature, 503 wallet_busy (temporary, answered within about 1 s when the
-player's wallet is locked by another call: retry the same transactionId).
+the 64-bit range), 401 signature, 503 wallet_busy (temporary, answered within 1 to 2 s when the
+player's wallet is locked by another call: retry the same transactionId; a player's calls reach the
+wallet one at a time, the others wait their turn for up to 1 s).
 
 Player token: the one the platform gave you at game launch; required for balance, bet and betWin;
 optional for win and rollback, whose expiry is not checked (they settle earlier bets), but a token
