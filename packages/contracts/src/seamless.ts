@@ -140,7 +140,8 @@ export const SeamlessAnswer = <T extends typeof SeamlessBalance | typeof Seamles
  * `vendor` (the batch names it once) and `call` naming it. The platform applies each item on its
  * own, exactly as the single call would (its own transaction, its own idempotency by its
  * transaction id, the same money rules and error codes), and answers each item on its own, in the
- * request's order. Items of one roundId run in the order given (a win before its roundEnd); items of
+ * request's order. Items of one roundId run in the order given (a win before its roundEnd), and after
+ * an item of a round answered wallet_busy its later items are not run (wallet_busy too); items of
  * different rounds may run in parallel. At most SEAMLESS_BATCH_MAX items; a transaction id (or, for
  * roundEnd, a roundId) twice in one batch refuses the whole batch (400 request_param_err, nothing
  * applied).

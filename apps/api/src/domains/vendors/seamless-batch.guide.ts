@@ -17,7 +17,9 @@ that is not a session of this brand's players, amount_invalid, ...) changes noth
 nothing of the others. An item answering wallet_busy was not applied: send it again, alone or in a later
 batch, with the same transactionId.
 
-Order: items of one roundId run in the order given (a win before that round's roundEnd); items of different
+Order: items of one roundId run in the order given (a win before that round's roundEnd); once an item of a
+round answers wallet_busy, that round's later items are not run and answer wallet_busy too (a roundEnd never
+closes a round whose win was not applied). Items of different
 rounds run in parallel, in no promised order. The same transactionId (or the same roundEnd) twice in one
 batch is refused as a whole: 400 request_param_err, nothing applied. More than ${SEAMLESS_BATCH_MAX} items,
 or an item that is not a valid call: 400 request_param_err, nothing applied.

@@ -96,8 +96,15 @@ export async function seamlessBatch(
     value: outcome.value,
   });
   const runRound = async (indexes: number[]) => {
+    let busy = false;
     for (const i of indexes) {
       const item = req.items[i] as SeamlessBatchItem;
+      // An earlier item of this round was not applied (temporary): the later ones depend on it (a
+      // roundEnd after its win) and are not run either; the vendor sends them again after it.
+      if (busy) {
+        answers[i] = answerOf(item, { success: false, errorCode: 'wallet_busy', value: null });
+        continue;
+      }
       try {
         if (item.call === 'roundEnd') {
           const round = await seamlessRoundEnd(db, v, { vendor: v.code, ...withoutCall(item) });
@@ -107,6 +114,7 @@ export async function seamlessBatch(
         }
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
+        busy = error.code === 'wallet_busy';
         answers[i] = answerOf(item, { success: false, errorCode: error.code, value: null });
       }
     }

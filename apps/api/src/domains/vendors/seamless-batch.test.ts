@@ -166,14 +166,15 @@ describe('the batch call', () => {
     expect((alone.body as unknown as { value: { balance: string } }).value.balance).toBe('70.00');
   });
 
-  it('answers wallet_busy for the item whose transaction cannot commit, applies the others, and applies it once when sent again', async () => {
+  it("answers wallet_busy for the item whose transaction cannot commit and its round's later items, applies the others, and applies it once when sent again", async () => {
     const a = await player();
     const b = await player();
-    const items = [betItem(a.token, '10.00'), betItem(b.token, '10.00')];
+    const betB = betItem(b.token, '10.00');
+    const items = [betItem(a.token, '10.00'), betB, endItem(betB.roundId)];
     setLedgerFaults({
       beforeCommit: async (trx) => {
         const { rows } = await sql<{ n: number }>`
-          select count(*)::int as n from seamless_transactions where transaction_id = ${items[1]?.transactionId ?? ''}`.execute(
+          select count(*)::int as n from seamless_transactions where transaction_id = ${betB.transactionId}`.execute(
           trx,
         );
         if (rows[0]?.n) await sql.raw(raiseSqlState('40P01')).execute(trx);
@@ -181,11 +182,19 @@ describe('the batch call', () => {
     });
     const res = await batch(items);
     setLedgerFaults(null);
+    // The roundEnd after the busy bet was not run: the round is still open for the bet sent again.
     expect(res.body.value?.items.map((i) => [i.success, i.errorCode])).toEqual([
       [true, ''],
       [false, 'wallet_busy'],
+      [false, 'wallet_busy'],
     ]);
     expect(await balance(b.token)).toBe('100.00');
+    const round = await ctx.db
+      .selectFrom('seamless_rounds')
+      .select('status')
+      .where('round_id', '=', betB.roundId)
+      .executeTakeFirst();
+    expect(round?.status ?? 'none').not.toBe('settled');
     const retried = await batch([items[1] as Record<string, unknown>]);
     expect(retried.body.value?.items[0]).toMatchObject({ success: true, value: { balance: '90.00' } });
     expect(await balance(a.token)).toBe('90.00');
