@@ -22,7 +22,7 @@
  * layout, BENCH_LIVE_BETTING_SECONDS (20), BENCH_LIVE_PROCESSES ("1,2"), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379), BENCH_ADMIN_DATABASE_URL.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,21 @@ import {
 } from './support.ts';
 
 const _root = join(import.meta.dirname, '..');
+
+/**
+ * The measured vendor processes: this checkout's, or with BENCH_VENDOR_ROOT another copy's (e.g. the
+ * commit before a change, its apps/house-vendor and packages with this node_modules linked), for a
+ * before/after against the same platform in one sitting.
+ */
+function startVendor(env: NodeJS.ProcessEnv): ChildProcess {
+  const other = process.env.BENCH_VENDOR_ROOT;
+  if (!other) return startScript('apps/house-vendor/src/server/main.ts', env);
+  return spawn(process.execPath, [join(other, 'apps/house-vendor/src/server/main.ts')], {
+    cwd: other,
+    env,
+    stdio: 'inherit',
+  });
+}
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MERCHANT = 'DEMO';
 const HEADERS = { Merchant: MERCHANT, Language: 'EN', Device: 'web' };
@@ -105,7 +120,7 @@ async function layout(options: {
     const urls: string[] = [];
     for (let i = 0; i < options.processes; i += 1) {
       const port = await freePort();
-      const child = startScript('apps/house-vendor/src/server/main.ts', options.vendorEnv(port));
+      const child = startVendor(options.vendorEnv(port));
       children.push(child);
       const url = `http://127.0.0.1:${port}`;
       await waitFor(`${url}/health`, {}, child);
