@@ -120,6 +120,9 @@ const PATHS: Record<WalletCallName, string> = {
 
 const RESPONSE_KEEP = 4_000;
 
+/** The least time one attempt of a batch call waits for its answer. */
+export const BATCH_TIMEOUT_MIN_MS = 15_000;
+
 /**
  * A call's seamless signature (hex HMAC-SHA256 of "POST\n" + path + "\n" + body): the shared
  * node:crypto implementation (@lotus/server-common/signature), the same bytes as the contract's
@@ -213,7 +216,10 @@ export class WalletClient {
       brand,
       'batch',
       { items },
-      meta,
+      // A batch of a few hundred items takes the platform longer than one call: 4 times the client's
+      // limit, at least BATCH_TIMEOUT_MIN_MS (a repeat after a timeout applies nothing twice, but on a
+      // loaded platform it would only add load).
+      { timeoutMs: Math.max(this.#options.timeoutMs * 4, BATCH_TIMEOUT_MIN_MS), ...meta },
       (record) => this.#options.record(record),
       true,
     );
