@@ -22,7 +22,7 @@
  * layout, BENCH_LIVE_BETTING_SECONDS (20), BENCH_LIVE_PROCESSES ("1,2"), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379), BENCH_ADMIN_DATABASE_URL.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,21 @@ import {
 } from './support.ts';
 
 const _root = join(import.meta.dirname, '..');
+
+/**
+ * The measured vendor processes: this checkout's, or with BENCH_VENDOR_ROOT another copy's (e.g. the
+ * commit before a change, its apps/house-vendor and packages with this node_modules linked), for a
+ * before/after against the same platform in one sitting.
+ */
+function startVendor(env: NodeJS.ProcessEnv): ChildProcess {
+  const other = process.env.BENCH_VENDOR_ROOT;
+  if (!other) return startScript('apps/house-vendor/src/server/main.ts', env);
+  return spawn(process.execPath, [join(other, 'apps/house-vendor/src/server/main.ts')], {
+    cwd: other,
+    env,
+    stdio: 'inherit',
+  });
+}
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MERCHANT = 'DEMO';
 const HEADERS = { Merchant: MERCHANT, Language: 'EN', Device: 'web' };
@@ -73,6 +88,8 @@ export type LiveBenchResult = {
   players: number;
   bettingSeconds: number;
   settleConcurrency: number;
+  /** Seats per signed batch of the settlement's wallet calls (win + roundEnd each). */
+  settleBatchSeats: number;
   layouts: LiveLayoutResult[];
   checks: { reconcileOk: boolean; reconcileProblems: number; seats: number; seatsNotFinal: number };
   machine: { cpus: number; node: string };
@@ -103,7 +120,7 @@ async function layout(options: {
     const urls: string[] = [];
     for (let i = 0; i < options.processes; i += 1) {
       const port = await freePort();
-      const child = startScript('apps/house-vendor/src/server/main.ts', options.vendorEnv(port));
+      const child = startVendor(options.vendorEnv(port));
       children.push(child);
       const url = `http://127.0.0.1:${port}`;
       await waitFor(`${url}/health`, {}, child);
@@ -238,6 +255,7 @@ export async function liveBench(): Promise<LiveBenchResult> {
   const bettingSeconds = Number(process.env.BENCH_LIVE_BETTING_SECONDS ?? 20);
   const layouts = (process.env.BENCH_LIVE_PROCESSES ?? '1,2').split(',').map(Number);
   const settleConcurrency = Number(process.env.HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY ?? 32);
+  const settleBatchSeats = Number(process.env.HOUSE_VENDOR_LIVE_SETTLE_BATCH_SEATS ?? 100);
   const tag = randomBytes(4).toString('hex');
   const dbName = `lotus_bench_live_${tag}`;
   await createBenchDatabases(dbName, `${dbName}_vendor`);
@@ -279,6 +297,7 @@ export async function liveBench(): Promise<LiveBenchResult> {
         HOUSE_VENDOR_LIVE_CLOSED_SECONDS: '1',
         HOUSE_VENDOR_LIVE_RESULT_SECONDS: '2',
         HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY: String(settleConcurrency),
+        HOUSE_VENDOR_LIVE_SETTLE_BATCH_SEATS: String(settleBatchSeats),
         // Every simulated player comes from 127.0.0.1: the per-address join limit is lifted.
         HOUSE_VENDOR_LIVE_JOINS_PER_IP: '1000000',
         // ... and so are the HTTP API's per-address limits (1,000 session exchanges, then every bet).
@@ -349,6 +368,7 @@ export async function liveBench(): Promise<LiveBenchResult> {
       players: playerCount,
       bettingSeconds,
       settleConcurrency,
+      settleBatchSeats,
       layouts: results,
       checks: {
         reconcileOk: report.ok && report.problems.length === 0,
@@ -371,7 +391,7 @@ export function liveMarkdown(r: LiveBenchResult): string {
   return [
     '## Live casino: one table, many players',
     '',
-    `${r.players} simulated players at one baccarat table of the house vendor (PostgreSQL, its own database), each a Socket.IO client on loopback (WebSocket) and each betting ${STAKE} minor units once every round through the vendor's HTTP API, at a random moment of the first 60% of a ${r.bettingSeconds} s betting window; the vendor bets and pays each player through the signed seamless-wallet API of the platform (its own process, PostgreSQL) over HTTP. Settlement ${r.settleConcurrency} seats at a time. Two processes: one database, Socket.IO's Redis adapter, half of the players on each, one process driving the clock and settling. The clients run in the benchmark's own process on the same 2 cores, and the machine was shared with other work during the run: the figures are an order of magnitude, not a capacity.`,
+    `${r.players} simulated players at one baccarat table of the house vendor (PostgreSQL, its own database), each a Socket.IO client on loopback (WebSocket) and each betting ${STAKE} minor units once every round through the vendor's HTTP API, at a random moment of the first 60% of a ${r.bettingSeconds} s betting window; the vendor bets and pays each player through the signed seamless-wallet API of the platform (its own process, PostgreSQL) over HTTP. Settlement: the seats' database steps ${r.settleConcurrency} at a time, their wallet win + roundEnd in signed batches of ${r.settleBatchSeats} seats (/seamless/v1/batch, 2 in flight). Two processes: one database, Socket.IO's Redis adapter, half of the players on each, one process driving the clock and settling. The clients run in the benchmark's own process on the same 2 cores, and the machine was shared with other work during the run: the figures are an order of magnitude, not a capacity.`,
     '',
     '| vendor processes | rounds | bets accepted | bet errors | bet acceptance p50 / p99 ms | close -> every player settled, s (per round) | settlements missing | phase `closed` broadcast p50 / p99 ms | phase `settled` broadcast p50 / p99 ms | join of all players, ms | bets/s while betting | load average start / end |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',

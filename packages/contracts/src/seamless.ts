@@ -133,3 +133,73 @@ export const SeamlessAnswer = <T extends typeof SeamlessBalance | typeof Seamles
     message: Type.String(),
     errorCode: Type.String(),
   });
+
+/**
+ * The batch call (`POST /seamless/v1/batch`): many independent operations in one signed request.
+ * Each item is one of the single calls (bet, win, rollback, betWin, roundEnd) with its fields minus
+ * `vendor` (the batch names it once) and `call` naming it. The platform applies each item on its
+ * own, exactly as the single call would (its own transaction, its own idempotency by its
+ * transaction id, the same money rules and error codes), and answers each item on its own, in the
+ * request's order. Items of one roundId run in the order given (a win before its roundEnd), and after
+ * an item of a round answered wallet_busy its later items are not run (wallet_busy too); items of
+ * different rounds may run in parallel. At most SEAMLESS_BATCH_MAX items; a transaction id (or, for
+ * roundEnd, a roundId) twice in one batch refuses the whole batch (400 request_param_err, nothing
+ * applied).
+ */
+export const SEAMLESS_BATCH_MAX = 500;
+
+const BetItem = Type.Object(
+  { call: Type.Literal('bet'), ...Type.Omit(SeamlessBetRequest, ['vendor']).properties },
+  { additionalProperties: false },
+);
+const WinItem = Type.Object(
+  { call: Type.Literal('win'), ...Type.Omit(SeamlessWinRequest, ['vendor']).properties },
+  { additionalProperties: false },
+);
+const RollbackItem = Type.Object(
+  { call: Type.Literal('rollback'), ...Type.Omit(SeamlessRollbackRequest, ['vendor']).properties },
+  { additionalProperties: false },
+);
+const BetWinItem = Type.Object(
+  { call: Type.Literal('betWin'), ...Type.Omit(SeamlessBetWinRequest, ['vendor']).properties },
+  { additionalProperties: false },
+);
+const RoundEndItem = Type.Object(
+  { call: Type.Literal('roundEnd'), ...Type.Omit(SeamlessRoundEndRequest, ['vendor']).properties },
+  { additionalProperties: false },
+);
+
+export const SeamlessBatchItem = Type.Union([BetItem, WinItem, RollbackItem, BetWinItem, RoundEndItem]);
+export type SeamlessBatchItem = Static<typeof SeamlessBatchItem>;
+
+export const SeamlessBatchRequest = Type.Object(
+  {
+    vendor: Vendor,
+    items: Type.Array(SeamlessBatchItem, { minItems: 1, maxItems: SEAMLESS_BATCH_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type SeamlessBatchRequest = Static<typeof SeamlessBatchRequest>;
+
+/**
+ * One item's answer, as the single call would answer it in its envelope (success, errorCode,
+ * message, value: the balance, or the round for roundEnd). `wallet_busy` is temporary for that item
+ * only: send the item again (alone or in a later batch) with the same transaction id.
+ */
+export const SeamlessBatchItemAnswer = Type.Object({
+  call: Type.String(),
+  transactionId: Type.Union([Type.String(), Type.Null()]),
+  roundId: Type.String(),
+  success: Type.Boolean(),
+  errorCode: Type.String(),
+  message: Type.String(),
+  value: Type.Union([SeamlessBalance, SeamlessRound, Type.Null()]),
+});
+export type SeamlessBatchItemAnswer = Static<typeof SeamlessBatchItemAnswer>;
+
+export const SeamlessBatchAnswer = Type.Object({
+  success: Type.Boolean(),
+  value: Type.Union([Type.Object({ items: Type.Array(SeamlessBatchItemAnswer) }), Type.Null()]),
+  message: Type.String(),
+  errorCode: Type.String(),
+});

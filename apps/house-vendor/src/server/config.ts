@@ -64,6 +64,8 @@ export const HouseVendorEnv = Type.Object({
   HOUSE_VENDOR_LIVE_LEASE_SECONDS: Type.Number({ minimum: 0.2, maximum: 600, default: 10 }),
   /** Seats of one round settled at once (each its wallet win + roundEnd). */
   HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 32 }),
+  /** Seats per signed batch of the settlement's wallet calls (two items each: win, roundEnd). */
+  HOUSE_VENDOR_LIVE_SETTLE_BATCH_SEATS: Type.Integer({ minimum: 1, maximum: 250, default: 100 }),
   /** Socket joins of the live tables allowed per minute from one client address / for one player. */
   HOUSE_VENDOR_LIVE_JOINS_PER_IP: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 300 }),
   HOUSE_VENDOR_LIVE_JOINS_PER_PLAYER: Type.Integer({ minimum: 1, maximum: 10_000, default: 30 }),
@@ -111,6 +113,8 @@ export type HouseVendorConfig = {
   liveLeaseMs?: number;
   /** Seats of one round settled at once (default 32). */
   liveSettleConcurrency?: number;
+  /** Seats per signed batch of the settlement (default 100; at most 250: 500 items). */
+  liveSettleBatchSeats?: number;
   /** Socket joins allowed per window, per client address and per player (default: 300 and 30 a minute). */
   liveJoinLimits?: JoinLimits;
   /** Rate limits of the HTTP API (default: DEFAULT_HTTP_LIMITS in http/rate-limit.ts). */
@@ -264,6 +268,7 @@ export function loadHouseVendorConfig(
     },
     liveLeaseMs: Math.round(e.HOUSE_VENDOR_LIVE_LEASE_SECONDS * 1000),
     liveSettleConcurrency: e.HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY,
+    liveSettleBatchSeats: e.HOUSE_VENDOR_LIVE_SETTLE_BATCH_SEATS,
     liveJoinLimits: {
       perIp: { points: e.HOUSE_VENDOR_LIVE_JOINS_PER_IP, seconds: 60 },
       perPlayer: { points: e.HOUSE_VENDOR_LIVE_JOINS_PER_PLAYER, seconds: 60 },

@@ -17,7 +17,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerGamePages } from './http/static-files.ts';
 import { GAME_KINDS } from './kinds.ts';
 import { WalletClient } from './wallet/client.ts';
-import { recordWalletCall } from './wallet/records.ts';
+import { recordWalletCall, recordWalletCalls } from './wallet/records.ts';
 
 export type StartHouseVendorOptions = {
   /** Fastify logger options; `false` silences it (tests). Defaults to pino at the config's level. */
@@ -86,6 +86,7 @@ export async function startHouseVendor(
       timeoutMs: config.walletTimeoutMs,
       attempts: config.walletAttempts,
       record: (entry) => recordWalletCall(db, log, entry),
+      recordMany: (entries) => recordWalletCalls(db, log, entries),
     });
     const kinds = new Map<string, RunningGameKind>();
     for (const kind of gameKinds) kinds.set(kind.name, await kind.start({ config, db, wallet, log, app }));

@@ -6,6 +6,8 @@ import {
   SeamlessAnswer,
   SeamlessBalance,
   SeamlessBalanceRequest,
+  SeamlessBatchAnswer,
+  SeamlessBatchRequest,
   SeamlessBetRequest,
   SeamlessBetWinRequest,
   SeamlessRollbackRequest,
@@ -29,6 +31,8 @@ import {
   seamlessRoundEnd,
   seamlessWin,
 } from './seamless.service.ts';
+import { BATCH_GUIDE } from './seamless-batch.guide.ts';
+import { seamlessBatch } from './seamless-batch.service.ts';
 import { seamlessSignatureMatches } from './signature.ts';
 import { decryptSecret, findVendorForSignature } from './vendor.repository.ts';
 
@@ -327,6 +331,29 @@ export async function seamlessRoutes(scope: Api, { db }: Pick<RouteDeps, 'db'>) 
         success: true,
         errorCode: '',
         value: await seamlessRoundEnd(db, request.vendor!, request.body),
+      }),
+  );
+
+  scope.post(
+    '/seamless/v1/batch',
+    {
+      schema: {
+        tags,
+        summary:
+          'Many independent bets, wins, rollbacks, betWins and roundEnds in one signed request, each applied and answered on its own',
+        description: BATCH_GUIDE,
+        headers: SeamlessHeaders,
+        body: SeamlessBatchRequest,
+        response: { 200: SeamlessBatchAnswer, ...errorResponses() },
+      },
+    },
+    async (request) =>
+      answer(request, {
+        success: true,
+        errorCode: '',
+        value: {
+          items: await seamlessBatch(db, request.vendor!, request.body, header(request, 'language')),
+        },
       }),
   );
 }

@@ -10,6 +10,7 @@ describe('live tables configuration', () => {
       liveLeaseMs: 10_000,
       liveTiming: {},
       liveSettleConcurrency: 32,
+      liveSettleBatchSeats: 100,
     });
   });
 
@@ -22,6 +23,7 @@ describe('live tables configuration', () => {
       HOUSE_VENDOR_LIVE_LEASE_SECONDS: '3',
       HOUSE_VENDOR_REDIS_URL: 'redis://127.0.0.1:6379',
       HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY: '8',
+      HOUSE_VENDOR_LIVE_SETTLE_BATCH_SEATS: '25',
     });
     expect(config).toMatchObject({
       liveTables: ['live-baccarat', 'live-sicbo'],
@@ -29,6 +31,7 @@ describe('live tables configuration', () => {
       liveLeaseMs: 3_000,
       redisUrl: 'redis://127.0.0.1:6379',
       liveSettleConcurrency: 8,
+      liveSettleBatchSeats: 25,
     });
     expect(loadHouseVendorConfig({ HOUSE_VENDOR_LIVE_TABLES: 'none' }).liveTables).toEqual([]);
   });
@@ -44,6 +47,11 @@ describe('live tables configuration', () => {
     expect(() => loadHouseVendorConfig({ HOUSE_VENDOR_LIVE_SETTLE_CONCURRENCY: '0' })).toThrow(
       HouseVendorConfigError,
     );
+    // A batch holds two items per seat: 250 seats is the platform's 500-item limit.
+    for (const seats of ['0', '251', 'many'])
+      expect(() => loadHouseVendorConfig({ HOUSE_VENDOR_LIVE_SETTLE_BATCH_SEATS: seats })).toThrow(
+        HouseVendorConfigError,
+      );
     expect(() => loadHouseVendorConfig({ HOUSE_VENDOR_LIVE_LEASE_SECONDS: 'soon' })).toThrow(
       HouseVendorConfigError,
     );

@@ -22,6 +22,8 @@ export type LiveDeps = {
   placingGraceMs: number;
   /** Seats of one round settled at once (wallet win + roundEnd in flight together). */
   settleConcurrency: number;
+  /** Seats per signed batch of the settlement's wallet calls (settle-batch.ts). */
+  settleBatchSeats: number;
   emitter: LiveEmitter;
 };
 

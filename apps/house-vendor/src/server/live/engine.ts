@@ -90,8 +90,8 @@ export class LiveEngine {
   }
 
   /** Takes a seat as far as the wallet's answers allow (settlement.ts). */
-  advanceSeat(id: string, known?: RoundRow, claimed?: SeatRow, bets?: BetRow[]): Promise<void> {
-    return this.#settlement.advanceSeat(id, known, claimed, bets);
+  async advanceSeat(id: string, known?: RoundRow, claimed?: SeatRow, bets?: BetRow[]): Promise<void> {
+    await this.#settlement.advanceSeat(id, known, claimed, bets);
   }
 
   placeBet(...args: Parameters<Seats['placeBet']>): Promise<BetView> {

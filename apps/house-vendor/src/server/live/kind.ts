@@ -3,6 +3,7 @@ import { LiveEngine } from './engine.ts';
 import { LIVE_FUNCTIONS } from './live.sql.ts';
 import { createRealtime } from './realtime.ts';
 import { registerLiveRoutes } from './routes.ts';
+import { SEATS_PER_BATCH } from './settle-batch.ts';
 import { LIVE_TABLES, timed } from './tables.ts';
 
 /**
@@ -26,6 +27,7 @@ export const live: GameKind = {
       leaseMs: config.liveLeaseMs ?? 10_000,
       placingGraceMs: config.walletTimeoutMs * config.walletAttempts + 1_000,
       settleConcurrency: config.liveSettleConcurrency ?? 32,
+      settleBatchSeats: config.liveSettleBatchSeats ?? SEATS_PER_BATCH,
       emitter: realtime.emitter,
     });
     realtime.onJoin(async (session, table) => ({

@@ -33,12 +33,16 @@ const rid = () => {
 
 describe('live tables: bets and settlement', () => {
   it('two players at one table get one result and each is paid to the cent', async () => {
-    t = await createTestVendor({ overrides: LIVE_TEST_CONFIG });
+    // Four bets one after the other must all land in one round: a betting window long enough for a
+    // loaded machine (at 1.5 s with 0.7 s left they came back bet_late at load 16-20).
+    t = await createTestVendor({
+      overrides: { ...LIVE_TEST_CONFIG, liveTiming: { bettingMs: 6_000, closedMs: 100, resultMs: 300 } },
+    });
     t.stub.addPlayer('p1', 100_000n);
     t.stub.addPlayer('p2', 100_000n);
     const a = await t.open('p1', TABLE);
     const b = await t.open('p2', TABLE);
-    const round = await bettingRound(t, a.token);
+    const round = await bettingRound(t, a.token, 4_000);
     expect(round.commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(round.result).toBeNull();
     const placed = [
@@ -72,9 +76,10 @@ describe('live tables: bets and settlement', () => {
     ]);
     expect(t.stub.players.get('p1')!.balance).toBe(100_000n - 1200n + payA);
     expect(t.stub.players.get('p2')!.balance).toBe(100_000n - 3100n + payB);
-    // One win and one roundEnd per player, every call signed.
+    // One win and one roundEnd per player, every call signed (both seats' in one signed batch).
     expect(t.stub.calls('/seamless/v1/win')).toHaveLength(2);
     expect(t.stub.calls('/seamless/v1/roundEnd')).toHaveLength(2);
+    expect(t.stub.calls('/seamless/v1/batch')).toHaveLength(1);
     expect(t.stub.applied.bets).toBe(4);
     expect(t.stub.received.every((c) => c.signatureValid)).toBe(true);
     const after = await state(t, a.token);

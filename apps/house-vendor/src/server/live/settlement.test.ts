@@ -4,22 +4,26 @@ import type { HouseVendorConfig } from '../config.ts';
 import type { VendorDb } from '../db/database.ts';
 import { createTestVendor, eventually, type TestVendor } from '../testing/support.ts';
 import { forEachLimit } from './engine.ts';
+import { BATCHES_IN_FLIGHT } from './settle-batch.ts';
 import { bettingRound, roundEnded, seatsFinal, TABLE } from './test-support.ts';
 
 /**
- * Settlement of a table with many seats: the seats of a round are paid concurrently, at most
- * `liveSettleConcurrency` at once, and every bet still ends settled or rolled back exactly once, also
- * when the vendor stops in the middle of paying them and some wins were applied with their answer
+ * Settlement of a table with many seats: the seats' wins and roundEnds go to the platform in signed
+ * batches (`liveSettleBatchSeats` seats each, BATCHES_IN_FLIGHT at once), an item the batch left
+ * undecided is paid by its single call, and every bet still ends settled or rolled back exactly once,
+ * also when the vendor stops in the middle of paying them and some wins were applied with their answer
  * lost (the next vendor retries them by the same transaction id).
  */
 
 const PLAYERS = 40;
 const CONCURRENCY = 6;
+const BATCH_SEATS = 8;
 const OVERRIDES: Partial<HouseVendorConfig> = {
   liveTables: [TABLE],
   liveTiming: { bettingMs: 10_000, closedMs: 100, resultMs: 300 },
   liveLeaseMs: 3_000,
   liveSettleConcurrency: CONCURRENCY,
+  liveSettleBatchSeats: BATCH_SEATS,
   // A shared, loaded machine: the stub answers in time, but the event loop may not.
   walletTimeoutMs: 3_000,
 };
@@ -74,26 +78,42 @@ async function ledgerReconciles(v: TestVendor, db: VendorDb, n: number) {
 }
 
 describe('live settlement of many seats', () => {
-  it('pays the seats of a round concurrently, never more than the limit at once, each exactly once', async () => {
+  it('pays the seats of a round in signed batches, at most two at once, an undecided item by its single call, each exactly once', async () => {
     t = await createTestVendor({ overrides: OVERRIDES });
     const tokens = await seatPlayers(t, PLAYERS);
     const round = await bettingRound(t, tokens[0]!, 7_000);
     await everyoneBets(t, tokens, 'many');
-    // Each wallet call takes a while, as on a busy platform: paid one after another the 40 seats
-    // would take 40 x 2 x 40 ms.
+    // Each wallet call takes a while, as on a busy platform; the third win item answers wallet_busy
+    // (not applied): that seat is paid by its single call, with the same transaction id.
     t.stub.latencyMs = 40;
+    t.stub.fault = (call, nth) =>
+      call.path === '/seamless/v1/win' && call.batched && nth === 3 ? 'busy' : 'ok';
     expect((await roundEnded(t, tokens[0]!, round.id)).phase).toBe('settled');
     await seatsFinal(t);
-    const peak = t.stub.peakInFlight.get('/seamless/v1/win') ?? 0;
-    expect(peak).toBeGreaterThan(1);
-    expect(peak).toBeLessThanOrEqual(CONCURRENCY);
-    expect(t.stub.peakInFlight.get('/seamless/v1/roundEnd') ?? 0).toBeLessThanOrEqual(CONCURRENCY);
+    const batches = t.stub.calls('/seamless/v1/batch');
+    expect(batches.length).toBe(PLAYERS / BATCH_SEATS);
+    for (const batch of batches) expect(batch.signatureValid).toBe(true);
+    expect(t.stub.peakInFlight.get('/seamless/v1/batch')).toBe(BATCHES_IN_FLIGHT);
+    const wins = t.stub.calls('/seamless/v1/win');
+    expect(wins.filter((c) => c.batched)).toHaveLength(PLAYERS);
+    const single = wins.filter((c) => !c.batched);
+    expect(single).toHaveLength(1);
+    expect(single[0]?.body.transactionId).toBe(wins[2]?.body.transactionId);
+    expect(t.stub.calls('/seamless/v1/roundEnd').filter((c) => !c.batched)).toHaveLength(1);
     expect(t.stub.applied).toMatchObject({ wins: PLAYERS, roundEnds: PLAYERS, rollbacks: 0 });
     const seats = await sql<{ status: string; n: number }>`
       select status, count(*)::int as n from live_seats where round_id = ${round.id} group by status`.execute(
       t.vendor.db,
     );
     expect(seats.rows).toEqual([{ status: 'settled', n: PLAYERS }]);
+    // Every item of a decided batch is recorded as its own wallet call of its seat.
+    const recorded = await sql<{ call: string; n: number }>`
+      select call, count(*)::int as n from wallet_calls where call in ('win', 'roundEnd')
+      group by call order by call`.execute(t.vendor.db);
+    expect(recorded.rows).toEqual([
+      { call: 'roundEnd', n: PLAYERS + 1 },
+      { call: 'win', n: PLAYERS + 1 },
+    ]);
     await ledgerReconciles(t, t.vendor.db, PLAYERS);
   });
 

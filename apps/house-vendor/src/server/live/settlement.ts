@@ -4,6 +4,7 @@ import { balanceIn } from '../sessions.ts';
 import { WalletClosedError } from '../wallet/client.ts';
 import type { LiveContext } from './context.ts';
 import type { BetRow, RoundRow, SeatRow } from './rows.ts';
+import { settleInBatches } from './settle-batch.ts';
 import { type LiveResult, settleBets } from './tables.ts';
 import { betView } from './views.ts';
 
@@ -72,14 +73,30 @@ export class Settlement {
         else betsBySeat.set(bet.seat_id, [bet]);
       }
     }
+    // The database's part first (claim, payouts, the move to `paying`), then the wallet's: every seat
+    // waiting for its win or roundEnd in signed batches (settle-batch.ts), and what a batch left
+    // undecided one seat at a time with the single calls.
+    const waiting: SeatRow[] = [];
     await forEachLimit(due, deps.settleConcurrency, async ({ id }) => {
       if (this.#ctx.stoppedOrClosed()) return;
       try {
         const seat = await repo.claimSeat(id, deps.leaseMs);
-        if (seat) await this.advanceSeat(id, round, seat, betsBySeat.get(id) ?? []);
+        if (!seat) return;
+        const ready = await this.advanceSeat(id, round, seat, betsBySeat.get(id) ?? [], true);
+        if (ready) waiting.push(ready);
       } catch (error) {
         if (this.#ctx.stoppedOrClosed()) return;
         deps.log.error({ err: error, seat: id, round: round.id }, 'live seat settlement step failed');
+      }
+    });
+    const left = await settleInBatches(this.#ctx, waiting);
+    await forEachLimit(left, deps.settleConcurrency, async (seat) => {
+      if (this.#ctx.stoppedOrClosed()) return;
+      try {
+        await this.advanceSeat(seat.id, round, seat);
+      } catch (error) {
+        if (this.#ctx.stoppedOrClosed()) return;
+        deps.log.error({ err: error, seat: seat.id, round: round.id }, 'live seat settlement step failed');
       }
     });
     return (await repo.openSeatCount(round.id)) === 0;
@@ -112,28 +129,38 @@ export class Settlement {
    * Takes a seat as far as the wallet's answers allow (same shape as the slots' RoundEngine.advance).
    * `known`: the seat's round as the caller just read it with its result or cancelled (neither
    * changes any more), which spares a thousand seats of one round a thousand reads of it.
+   * `untilWallet`: stop at the first step that needs the wallet's win or roundEnd (`paying`,
+   * `closing`) and answer the seat as it stands then (the batch settlement takes it from there).
    */
-  async advanceSeat(id: string, known?: RoundRow, claimed?: SeatRow, bets?: BetRow[]): Promise<void> {
+  async advanceSeat(
+    id: string,
+    known?: RoundRow,
+    claimed?: SeatRow,
+    bets?: BetRow[],
+    untilWallet = false,
+  ): Promise<SeatRow | undefined> {
     // The seat as the caller read it (its claim) or as the last step's transition answered it: one
     // read per step spared. A step that lost a race (its conditional update changed nothing) answers
     // null and the seat is read again.
     let seat: SeatRow | null | undefined = claimed;
     for (let step = 0; step < 8; step += 1) {
       seat ??= await this.#ctx.repo.seatById(id);
-      if (!seat || FINAL_SEAT.has(seat.status)) return;
+      if (!seat || FINAL_SEAT.has(seat.status)) return undefined;
+      if (untilWallet && (seat.status === 'paying' || seat.status === 'closing')) return seat;
       let moved: SeatRow | null | false;
       try {
         moved = await this.#seatStep(seat, known?.id === seat.round_id ? known : undefined, bets);
       } catch (error) {
-        if (error instanceof WalletClosedError) return;
+        if (error instanceof WalletClosedError) return undefined;
         throw error;
       }
       if (moved === false) {
         await this.#ctx.repo.releaseSeat(id);
-        return;
+        return undefined;
       }
       seat = moved;
     }
+    return undefined;
   }
 
   /**

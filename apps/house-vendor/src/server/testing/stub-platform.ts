@@ -36,6 +36,8 @@ export type ReceivedCall = {
   signatureValid: boolean;
   body: Record<string, unknown>;
   raw: string;
+  /** An item of a `/seamless/v1/batch` call, recorded under its single call's path. */
+  batched?: boolean;
 };
 
 type Answer = {
@@ -188,9 +190,71 @@ export class StubPlatform {
       response.writeHead(500, { 'content-type': 'text/plain' });
       return response.end('upstream exploded');
     }
+    if (signatureValid && path === '/seamless/v1/batch') return this.#batch(call, response, fault);
     const answer = signatureValid ? this.#apply(path, body) : fail(401, 'vendor_signature_invalid');
     if (fault === 'lose-reply') return response.socket?.destroy();
     send(response, answer);
+  }
+
+  /**
+   * The batch call as the platform answers it: each item recorded and faulted as its own single call
+   * (under that call's path, `batched`), applied on its own and answered in order. An item's `drop`,
+   * `hang` or `error` fault fails the whole request before anything is applied; `lose-reply` applies
+   * every item and cuts the connection; `busy` and `refuse` answer that item only (after a busy item
+   * the later items of its round answer busy too, as the platform's do).
+   */
+  #batch(batch: ReceivedCall, response: ServerResponse, batchFault: Fault) {
+    const items = Array.isArray(batch.body.items) ? (batch.body.items as Record<string, unknown>[]) : [];
+    const keys = items.map((i) => (i.call === 'roundEnd' ? `end|${i.roundId}` : `tx|${i.transactionId}`));
+    if (
+      batch.body.vendor !== this.vendor ||
+      items.length === 0 ||
+      items.length > 500 ||
+      new Set(keys).size < keys.length
+    )
+      return send(response, fail(400, 'request_param_err'));
+    const calls = items.map(({ call, ...fields }) => {
+      const body = { vendor: batch.body.vendor, ...fields };
+      const single: ReceivedCall = {
+        ...batch,
+        path: `/seamless/v1/${String(call)}`,
+        body,
+        raw: JSON.stringify(body),
+        batched: true,
+      };
+      this.received.push(single);
+      const nth = this.received.filter((c) => c.path === single.path).length;
+      return { call: String(call), single, fault: this.fault(single, nth) };
+    });
+    const faults = new Set([batchFault, ...calls.map((c) => c.fault)]);
+    if (faults.has('drop')) return response.socket?.destroy();
+    if (faults.has('hang')) {
+      this.#held.add(response);
+      return;
+    }
+    if (faults.has('error')) {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      return response.end('upstream exploded');
+    }
+    const busyRounds = new Set<string>();
+    const answers = calls.map(({ call, single, fault }) => {
+      const round = String(single.body.roundId);
+      const answer =
+        fault === 'busy' || busyRounds.has(round)
+          ? fail(503, 'wallet_busy')
+          : fault === 'refuse'
+            ? fail(200, 'refused_by_test')
+            : this.#apply(single.path, single.body);
+      if (answer.body.errorCode === 'wallet_busy') busyRounds.add(round);
+      return {
+        call,
+        transactionId: typeof single.body.transactionId === 'string' ? single.body.transactionId : null,
+        roundId: String(single.body.roundId),
+        ...answer.body,
+      };
+    });
+    if (faults.has('lose-reply')) return response.socket?.destroy();
+    send(response, ok({ items: answers }));
   }
 
   #apply(path: string, body: Record<string, unknown>): Answer {

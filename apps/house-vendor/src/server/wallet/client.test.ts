@@ -161,4 +161,64 @@ describe('the seamless wallet client', () => {
       WalletClosedError,
     );
   });
+
+  it('batch: one signed request, repeated with the same bytes after a lost reply, each item answered and recorded on its own', async () => {
+    const player = stub.addPlayer('c9', 10_000n);
+    const bet = (id: string) => ({
+      call: 'bet' as const,
+      token: player.token,
+      transactionId: id,
+      roundId: `r-${id}`,
+      gameId: 'g',
+      amount: '10.00',
+      currency: 'PHP',
+    });
+    const before = stub.calls('/seamless/v1/batch').length;
+    // The first attempt is applied and its reply lost; the repeat answers the same, applied once.
+    stub.fault = (call, nth) =>
+      call.path === '/seamless/v1/batch' && nth === before + 1 ? 'lose-reply' : 'ok';
+    const answer = await client().batch('DEMO', [bet('b1'), bet('b2'), { ...bet('b3'), amount: '500.00' }]);
+    const sent = stub.calls('/seamless/v1/batch').slice(before);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.raw).toBe(sent[0]?.raw);
+    expect(sent.every((c) => c.signatureValid)).toBe(true);
+    expect(answer).toMatchObject({ kind: 'answer', httpStatus: 200 });
+    const items = answer.kind === 'answer' ? answer.items : null;
+    expect(items?.map((i) => [i.transactionId, i.success, i.errorCode])).toEqual([
+      ['b1', true, ''],
+      ['b2', true, ''],
+      ['b3', false, 'insufficient_balance'],
+    ]);
+    expect(stub.players.get('c9')?.balance).toBe(8_000n);
+    // The lost attempt as one batch row, the answered one as a row per item (its round, call, id, answer).
+    expect(records.map((r) => [r.call, r.attempt, r.roundId])).toEqual([
+      ['batch', 1, null],
+      ['bet', 2, 'r-b1'],
+      ['bet', 2, 'r-b2'],
+      ['bet', 2, 'r-b3'],
+    ]);
+    expect(records[1]?.request).not.toContain(player.token);
+    expect(JSON.parse(records[3]?.response ?? '{}')).toMatchObject({ errorCode: 'insufficient_balance' });
+  });
+
+  it('batch: a whole batch refused (duplicate ids) answers no items; an unanswered one is unknown', async () => {
+    stub.addPlayer('c10', 10_000n);
+    const item = {
+      call: 'win' as const,
+      transactionId: 'd1',
+      betTransactionId: 'x',
+      roundId: 'r',
+      gameId: 'g',
+      amount: '1.00',
+      currency: 'PHP',
+    };
+    const refused = await client().batch('DEMO', [item, item]);
+    expect(refused).toMatchObject({ kind: 'answer', httpStatus: 400, items: null });
+    stub.fault = (call) => (call.path === '/seamless/v1/batch' ? 'error' : 'ok');
+    const unknown = await client({ attempts: 2 }).batch('DEMO', [
+      { call: 'roundEnd', roundId: 'r9', gameId: 'g' },
+    ]);
+    expect(unknown.kind).toBe('unknown');
+    expect(stub.players.get('c10')?.balance).toBe(10_000n);
+  });
 });

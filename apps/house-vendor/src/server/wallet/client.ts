@@ -17,7 +17,39 @@ import { signSeamless } from '@lotus/server-common/signature';
  *   handed back with the answer and its caller records it in the statement that moves its round.
  */
 
-export type WalletCallName = 'session' | 'balance' | 'bet' | 'win' | 'rollback' | 'betWin' | 'roundEnd';
+export type WalletCallName =
+  | 'session'
+  | 'balance'
+  | 'bet'
+  | 'win'
+  | 'rollback'
+  | 'betWin'
+  | 'roundEnd'
+  | 'batch';
+
+/** One item of a batch call: a single call's fields (minus vendor) and the call it stands for. */
+export type WalletBatchItem = { call: 'bet' | 'win' | 'rollback' | 'betWin' | 'roundEnd' } & Record<
+  string,
+  unknown
+>;
+
+/** One item's answer of a batch (the platform's per-item envelope). */
+export type WalletItemAnswer = {
+  call: string;
+  transactionId: string | null;
+  roundId: string;
+  success: boolean;
+  errorCode: string;
+  value: unknown;
+};
+
+/**
+ * A batch's answer: `items` (one per item, in order) when the platform applied it, null when it
+ * refused the whole batch (HTTP 400: nothing applied; send the items alone).
+ */
+export type WalletBatchAnswer =
+  | { kind: 'answer'; httpStatus: number; errorCode: string; items: WalletItemAnswer[] | null }
+  | { kind: 'unknown'; reason: string };
 
 export type WalletAnswer =
   | {
@@ -56,6 +88,8 @@ export type WalletClientOptions = {
   /** First back-off between attempts (doubles each time, capped at 1 s). */
   backoffMs?: number;
   record: (entry: WalletCallRecord) => Promise<void>;
+  /** Writes several records at once (a batch's items); defaults to `record` one by one. */
+  recordMany?: (entries: WalletCallRecord[]) => Promise<void>;
 };
 
 export type CallMeta = {
@@ -69,6 +103,8 @@ export type CallMeta = {
    * instead of two). Attempts without a decision are recorded as they end, as always.
    */
   deferRecord?: boolean;
+  /** Overrides the client's time limit of one attempt (a batch: 4 times the client's). */
+  timeoutMs?: number;
 };
 
 const PATHS: Record<WalletCallName, string> = {
@@ -79,9 +115,13 @@ const PATHS: Record<WalletCallName, string> = {
   rollback: '/seamless/v1/rollback',
   betWin: '/seamless/v1/betWin',
   roundEnd: '/seamless/v1/roundEnd',
+  batch: '/seamless/v1/batch',
 };
 
 const RESPONSE_KEEP = 4_000;
+
+/** The least time one attempt of a batch call waits for its answer. */
+export const BATCH_TIMEOUT_MIN_MS = 15_000;
 
 /**
  * A call's seamless signature (hex HMAC-SHA256 of "POST\n" + path + "\n" + body): the shared
@@ -96,10 +136,14 @@ export class WalletClosedError extends Error {
   override name = 'WalletClosedError';
 }
 
-function redact(body: Record<string, unknown>): string {
+function blank(body: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...body };
   for (const key of ['token', 'launchToken']) if (typeof copy[key] === 'string') copy[key] = '[redacted]';
-  return JSON.stringify(copy);
+  return copy;
+}
+
+function redact(body: Record<string, unknown>): string {
+  return JSON.stringify(blank(body));
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -146,10 +190,76 @@ export class WalletClient {
   /** One signed call, repeated with the same body while no decision is heard. */
   async call(
     brand: string,
-    call: WalletCallName,
+    call: Exclude<WalletCallName, 'batch'>,
     fields: Record<string, unknown>,
     meta: CallMeta = {},
   ): Promise<WalletAnswer> {
+    const sent = await this.#send(brand, call, fields, meta, (record) => this.#options.record(record));
+    if (sent.kind === 'unknown') return sent;
+    const { answer, record } = sent;
+    return meta.deferRecord ? { ...answer, record } : answer;
+  }
+
+  /**
+   * Many independent calls of one brand in one signed request (`/seamless/v1/batch`), repeated as a
+   * whole with the same body while no decision is heard (each item is idempotent by its own
+   * transaction id, so a repeat applies nothing twice). The attempt that hears the answer is recorded
+   * as one `wallet_calls` row per item (its round, call, transaction id, request and own answer);
+   * attempts without a decision as one `batch` row.
+   */
+  async batch(
+    brand: string,
+    items: readonly WalletBatchItem[],
+    meta: CallMeta = {},
+  ): Promise<WalletBatchAnswer> {
+    const sent = await this.#send(
+      brand,
+      'batch',
+      { items },
+      // A batch of a few hundred items takes the platform longer than one call: 4 times the client's
+      // limit, at least BATCH_TIMEOUT_MIN_MS (a repeat after a timeout applies nothing twice, but on a
+      // loaded platform it would only add load).
+      { timeoutMs: Math.max(this.#options.timeoutMs * 4, BATCH_TIMEOUT_MIN_MS), ...meta },
+      (record) => this.#options.record(record),
+      true,
+    );
+    if (sent.kind === 'unknown') return sent;
+    const { answer, record } = sent;
+    const value = answer.value as { items?: unknown } | null;
+    const answered =
+      answer.success && Array.isArray(value?.items) && value.items.length === items.length
+        ? (value.items as WalletItemAnswer[])
+        : null;
+    const rows: WalletCallRecord[] = items.map((item, i) => {
+      const { call, ...fields } = item;
+      return {
+        ...record,
+        roundId: typeof item.roundId === 'string' ? item.roundId : null,
+        call,
+        transactionId: typeof item.transactionId === 'string' ? item.transactionId : null,
+        request: redact({ vendor: this.#options.vendorCode, ...fields }),
+        response: answered ? JSON.stringify(answered[i]) : record.response,
+      };
+    });
+    if (!this.closed) {
+      const many = this.#options.recordMany;
+      if (many) await many(rows);
+      else for (const row of rows) await this.#options.record(row);
+    }
+    return { kind: 'answer', httpStatus: answer.httpStatus, errorCode: answer.errorCode, items: answered };
+  }
+
+  async #send(
+    brand: string,
+    call: WalletCallName,
+    fields: Record<string, unknown>,
+    meta: CallMeta,
+    record: (entry: WalletCallRecord) => Promise<void>,
+    deferDecided = meta.deferRecord === true,
+  ): Promise<
+    | { kind: 'answer'; answer: Extract<WalletAnswer, { kind: 'answer' }>; record: WalletCallRecord }
+    | { kind: 'unknown'; reason: string }
+  > {
     const secret = this.#options.brands.get(brand);
     if (secret === undefined) throw new Error(`brand ${brand} is not configured`);
     const body = JSON.stringify({ vendor: this.#options.vendorCode, ...fields });
@@ -161,14 +271,21 @@ export class WalletClient {
       [SEAMLESS_HEADER.vendor]: this.#options.vendorCode,
       [SEAMLESS_HEADER.signature]: signature,
     };
-    const recorded = redact({ vendor: this.#options.vendorCode, ...fields });
+    const recorded =
+      call === 'batch'
+        ? JSON.stringify({
+            vendor: this.#options.vendorCode,
+            items: (fields.items as Record<string, unknown>[]).map(blank),
+          })
+        : redact({ vendor: this.#options.vendorCode, ...fields });
     const attempts = meta.attempts ?? this.#options.attempts;
     let backoff = this.#options.backoffMs ?? 150;
     let last = 'not sent';
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       if (this.closed) throw new WalletClosedError('the wallet client is closed');
       const started = performance.now();
-      const signal = AbortSignal.any([this.#closing.signal, AbortSignal.timeout(this.#options.timeoutMs)]);
+      const timeoutMs = meta.timeoutMs ?? this.#options.timeoutMs;
+      const signal = AbortSignal.any([this.#closing.signal, AbortSignal.timeout(timeoutMs)]);
       let httpStatus: number | null = null;
       let text: string | null = null;
       let error: string | null = null;
@@ -185,13 +302,13 @@ export class WalletClient {
         error = this.closed
           ? 'abandoned: vendor stopping'
           : cause instanceof Error && cause.name === 'TimeoutError'
-            ? `timeout after ${this.#options.timeoutMs} ms`
+            ? `timeout after ${timeoutMs} ms`
             : `network: ${cause instanceof Error ? cause.message : String(cause)}`;
       }
       const durationMs = Math.round(performance.now() - started);
       const answer = httpStatus === null || text === null ? null : interpret(httpStatus, text);
       if (answer === null && error === null) error = `unreadable answer (HTTP ${httpStatus})`;
-      const record: WalletCallRecord = {
+      const entry: WalletCallRecord = {
         roundId: meta.roundId ?? null,
         brand,
         call,
@@ -204,9 +321,9 @@ export class WalletClient {
         durationMs,
       };
       const decided = answer !== null && !isTemporary(answer);
-      if (!this.closed && !(decided && meta.deferRecord)) await this.#options.record(record);
+      if (!this.closed && !(decided && deferDecided)) await record(entry);
       if (this.closed) throw new WalletClosedError('the wallet client is closed');
-      if (decided) return meta.deferRecord ? { ...answer, record } : answer;
+      if (decided) return { kind: 'answer', answer, record: entry };
       last = answer ? `HTTP ${answer.httpStatus} ${answer.errorCode}` : (error ?? 'no answer');
       if (attempt < attempts) {
         await sleep(backoff + Math.floor(Math.random() * backoff), this.#closing.signal);

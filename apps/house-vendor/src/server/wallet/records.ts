@@ -38,3 +38,17 @@ export async function recordWalletCall(
   if (entry.error)
     log.warn({ call: entry.call, round: entry.roundId, error: entry.error }, 'wallet call unanswered');
 }
+
+/** Several attempts' records in one statement (a batch's items), logged and never thrown like one. */
+export async function recordWalletCalls(
+  db: VendorDb,
+  log: FastifyBaseLogger,
+  entries: readonly WalletCallRecord[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  try {
+    await db.insertInto('wallet_calls').values(entries.map(walletCallRow)).execute();
+  } catch (error) {
+    log.error({ err: error, calls: entries.length }, 'could not record wallet calls');
+  }
+}
