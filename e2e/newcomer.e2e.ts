@@ -57,6 +57,17 @@ describe('a newcomer on the demo brand', () => {
     await context.close();
   });
 
+  it('finds the lottery on the home page: its tile lists the entries and starts SEA 4D', async () => {
+    const { context, page } = await newPage(browser);
+    await openHome(page);
+    const tile = page.locator('.category-tile--lott');
+    await expect(tile.innerText()).resolves.toContain('3 providers');
+    await expect(tile.innerText()).resolves.not.toContain('No games yet');
+    await tile.click();
+    await page.waitForURL(/\/seaLottery$/);
+    await context.close();
+  });
+
   it('demoplayer has money at once, claims the offer, finds content in the member centre and spins', async () => {
     const { context, page } = await newPage(browser);
     await memberSignedIn(page, 'demoplayer', 'Player123');
