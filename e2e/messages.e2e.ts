@@ -44,11 +44,19 @@ describe('messages', () => {
     const centre = page.getByTestId('member-centre');
     const badge = centre.getByTestId('member-menu-messageV2-badge');
     await badge.waitFor({ timeout: 15_000 });
-    expect(await badge.innerText()).toBe('1');
+    // The demo brand's welcome message (to every member, seed/demo-rewards.ts) and this one.
+    expect(await badge.innerText()).toBe('2');
     await centre.getByTestId('member-menu-messageV2').click();
     const inbox = centre.getByTestId('messages-page');
     await inbox.getByRole('button', { name: new RegExp(title) }).click();
     await inbox.getByText('Saturday').waitFor({ timeout: 15_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="member-menu-messageV2-badge"]')?.textContent === '1',
+      undefined,
+      { timeout: 15_000 },
+    );
+    await inbox.getByRole('button', { name: /Welcome to Lotus Demo/ }).click();
+    await inbox.getByText('first deposit bonus is waiting').waitFor({ timeout: 15_000 });
     await badge.waitFor({ state: 'hidden', timeout: 15_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,10 +1,11 @@
 import type { NewAnnouncement, NewBanner } from '../domains/announcements/announcement.repository.ts';
 import { insertAnnouncements, insertBanners } from '../domains/announcements/announcement.repository.ts';
-import { insertBrand } from '../domains/brands/brand.repository.ts';
+import { findBrandByMerchantCode, insertBrand } from '../domains/brands/brand.repository.ts';
 import type { Brand, NewBrand } from '../domains/brands/brand.ts';
 import { seedDemoDeposits } from '../domains/deposits/deposit-seed.ts';
 import { insertHelpContent, type NewHelpCategory } from '../domains/help/help.repository.ts';
 import { seedDemoLottery } from '../domains/lottery/lottery-seed.ts';
+import { findOperatorByUsername } from '../domains/operators/operator.repository.ts';
 import {
   type CustomerServiceResource,
   insertCustomerServiceResources,
@@ -16,7 +17,9 @@ import { seedDemoAccounts } from './seed/demo-accounts.ts';
 import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_BRAND, DEMO_CUSTOMER_SERVICE } from './seed/demo-brand.ts';
 import { DEFAULT_HOUSE_VENDOR_URL, seedHouseVendor } from './seed/demo-games.ts';
 import { DEMO_HELP } from './seed/demo-help.ts';
-import { seedDemoOperators } from './seed/demo-operators.ts';
+import { seedDemoHistory } from './seed/demo-history.ts';
+import { DEMO_OPERATORS, seedDemoOperators } from './seed/demo-operators.ts';
+import { type SeedOperator, seedDemoRewards } from './seed/demo-rewards.ts';
 
 export type BrandContent = {
   brand: NewBrand;
@@ -72,6 +75,27 @@ export async function seed(
     await seedDemoLottery(db, demo.id);
     await seedDemoVip(db, demo.id);
     await seedHouseVendor(db, demo.id, options.houseVendorUrl ?? DEFAULT_HOUSE_VENDOR_URL);
+    await seedDemoLife(db);
   }
   return { created: brand !== null };
+}
+
+/** A demo operator as the seed's acting operator (audited as that operator, from the machine). */
+async function seedOperator(db: Db, brandId: string, username: string): Promise<SeedOperator | null> {
+  const operator = await findOperatorByUsername(db, brandId, username);
+  if (!operator) return null;
+  const { id, username: name, role, mustChangePassword } = operator;
+  return { id, brandId, username: name, role, mustChangePassword, sessionId: 'seed', ip: '127.0.0.1' };
+}
+
+/** The demo brand's rewards and demoplayer's start (README: Demo brand). */
+async function seedDemoLife(db: Db): Promise<void> {
+  const brand = await findBrandByMerchantCode(db, 'DEMO');
+  if (!brand) return;
+  const [adminName, financeName] = DEMO_OPERATORS.map((o) => o.username);
+  const admin = await seedOperator(db, brand.id, adminName as string);
+  const finance = await seedOperator(db, brand.id, financeName as string);
+  if (!admin || !finance) return;
+  await seedDemoRewards(db, brand, admin);
+  await seedDemoHistory(db, brand, { admin, finance });
 }

@@ -70,12 +70,12 @@ export function gamesRoutes(api: Api, { db, members, rateLimits }: RouteDeps) {
         tags,
         summary: "Game categories in the brand's order with the vendors showing games in each",
         description:
-          'Every category of the brand, in its order; a category lists the vendors placed in it (in their order there) that show at least one game there (active or under maintenance). An empty list: nothing to play there yet.',
+          'Every category of the brand, in its order; a category lists the vendors placed in it (in their order there) that show at least one game there (active or under maintenance). LOTT and ELOTT list the platform lottery too: one entry per accountTypeName of its active games (vassalage TCG_SEA first when it exists, TCG_LOTTO_VN, LOTT, ELOTT), the name in the request language; LOTT carries the ELOTT games while the brand has no ELOTT category. An empty list: nothing to play there yet.',
         headers: ApiHeaders,
         response: responses(GameMenus),
       },
     },
-    async (request) => ok(await gameMenus(db, request.brand)),
+    async (request) => ok(await gameMenus(db, request.brand, request.language)),
   );
 
   api.get(

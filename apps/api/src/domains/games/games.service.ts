@@ -17,6 +17,7 @@ import {
   type VassGameType,
 } from '@lotus/contracts/games';
 import type { SupportedLanguage } from '@lotus/contracts/languages';
+import type { LotteryAccountType } from '@lotus/contracts/lottery';
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import { GAME_CATEGORIES, type GameCategory, type GameMenus, type VendorCard } from '@lotus/contracts/system';
 import type { Db } from '../../db/database.ts';
@@ -24,6 +25,7 @@ import { AppError } from '../../http/app-error.ts';
 import { createDbCache } from '../../lib/db-cache.ts';
 import { pickText } from '../../lib/localised.ts';
 import type { Brand } from '../brands/brand.ts';
+import { type LotteryCatalogueEntry, lotteryCatalogue } from '../lottery/game.service.ts';
 import {
   addFavorite,
   favoriteIds,
@@ -182,11 +184,56 @@ function vendorsOf(catalogue: Catalogue, category: GameCategory): { vendor: Lobb
 }
 
 /** `/lgw/games/game_menus`: every category in the brand's order with the vendors showing games there. */
-export async function gameMenus(db: Db, brand: Brand): Promise<GameMenus> {
+export async function gameMenus(
+  db: Db,
+  brand: Brand,
+  language: SupportedLanguage = 'EN',
+): Promise<GameMenus> {
   const catalogue = await catalogueOf(db, brand);
+  const lotteries = await lotteryCatalogue(db, brand.id);
   return catalogue.categoryOrder.map((gameCategory) => ({
     gameCategory,
-    vendors: vendorsOf(catalogue, gameCategory).map(({ vendor }) => vendorCard(vendor)),
+    vendors: [
+      ...vendorsOf(catalogue, gameCategory).map(({ vendor }) => vendorCard(vendor)),
+      ...lotteryCards(lotteries, gameCategory, catalogue.categoryOrder, language),
+    ],
+  }));
+}
+
+/** The platform lottery's entries by accountTypeName, named as the member reads them. */
+const LOTTERY_ENTRY_NAMES: Record<LotteryAccountType, { en: string; ms: string; cn: string }> = {
+  TCG_SEA: { en: 'SEA 4D', ms: '4D Asia Tenggara', cn: '东南亚4D' },
+  TCG_LOTTO_VN: { en: 'Vietnam Lottery', ms: 'Loteri Vietnam', cn: '越南彩票' },
+  LOTT: { en: 'Lotus Lottery', ms: 'Loteri Lotus', cn: '莲花彩票' },
+  ELOTT: { en: 'Fast Lottery', ms: 'Loteri Pantas', cn: '快速彩票' },
+};
+
+/**
+ * game_menus' lottery entries (spec §2, issue 24): the platform lottery's active games of a category
+ * grouped by accountTypeName (LOTT, ELOTT, TCG_LOTTO_VN, TCG_SEA), one entry each, TCG_SEA first
+ * when it exists (LOTT and ELOTT start it). The LOTT category also carries the ELOTT games while
+ * the brand's order has no ELOTT category, so no lottery game is left without an entry.
+ */
+export function lotteryCards(
+  lotteries: readonly LotteryCatalogueEntry[],
+  category: GameCategory,
+  categoryOrder: readonly GameCategory[],
+  language: SupportedLanguage,
+): VendorCard[] {
+  if (category !== 'LOTT' && category !== 'ELOTT') return [];
+  const categories: GameCategory[] =
+    category === 'LOTT' && !categoryOrder.includes('ELOTT') ? ['LOTT', 'ELOTT'] : [category];
+  const entries = new Map<LotteryAccountType, boolean>();
+  for (const game of lotteries) {
+    if (game.status !== 'active' || !categories.includes(game.category)) continue;
+    entries.set(game.accountTypeName, (entries.get(game.accountTypeName) ?? false) || game.isHot);
+  }
+  const order = [...entries.keys()].sort((a, b) => Number(b === 'TCG_SEA') - Number(a === 'TCG_SEA'));
+  return order.map((type) => ({
+    vassalage: type,
+    displayName: pickText(LOTTERY_ENTRY_NAMES[type], language),
+    smallIcon: '',
+    isHot: entries.get(type) ?? false,
   }));
 }
 

@@ -20,6 +20,8 @@ import {
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
 import { invalidateDbCaches } from '../../lib/db-cache.ts';
 import { updateBrandSettings } from '../brands/brand-settings.ts';
+import { lotteryCatalogue } from '../lottery/game.service.ts';
+import { lotteryCards } from './games.service.ts';
 
 const ctx = setupTestApp();
 
@@ -105,6 +107,63 @@ describe('game_menus', () => {
     expect(res.body.value.find((m) => m.gameCategory === 'LIVE')?.vendors.map((v) => v.vassalage)).toEqual([
       'HOUSE',
     ]);
+  });
+
+  it('lists the platform lottery under LOTT by entry, SEA 4D first, named in the language asked', async () => {
+    const menus = async (language: string, merchant = 'DEMO') =>
+      (
+        await call<GameMenus>(ctx.app, {
+          method: 'GET',
+          url: '/lgw/games/game_menus',
+          headers: headers(merchant, language),
+        })
+      ).body.value;
+    // DEMO orders no ELOTT category: LOTT carries the fast games (ELOTT) too.
+    const lott = (await menus('EN')).find((m) => m.gameCategory === 'LOTT');
+    expect(lott?.vendors).toEqual([
+      { vassalage: 'TCG_SEA', displayName: 'SEA 4D', smallIcon: '', isHot: expect.any(Boolean) },
+      { vassalage: 'ELOTT', displayName: 'Fast Lottery', smallIcon: '', isHot: expect.any(Boolean) },
+      {
+        vassalage: 'TCG_LOTTO_VN',
+        displayName: 'Vietnam Lottery',
+        smallIcon: '',
+        isHot: expect.any(Boolean),
+      },
+    ]);
+    const cn = (await menus('CN')).find((m) => m.gameCategory === 'LOTT');
+    expect(cn?.vendors.map((v) => v.displayName)).toEqual(['东南亚4D', '快速彩票', '越南彩票']);
+
+    // A brand ordering ELOTT gets its fast games there, and LOTT keeps its own.
+    const entries = await lotteryCatalogue(ctx.db, (await brandOf(ctx)).id);
+    const order = ['LOTT', 'ELOTT'] as const;
+    expect(lotteryCards(entries, 'LOTT', order, 'EN').map((v) => v.vassalage)).toEqual([
+      'TCG_SEA',
+      'TCG_LOTTO_VN',
+    ]);
+    expect(lotteryCards(entries, 'ELOTT', order, 'EN').map((v) => v.vassalage)).toEqual([
+      'ELOTT',
+      'TCG_LOTTO_VN',
+    ]);
+    expect(lotteryCards(entries, 'RNG', order, 'EN')).toEqual([]);
+
+    // A suspended game has no entry; its entry returns with it.
+    const brand = await brandOf(ctx);
+    const suspend = (status: string) =>
+      ctx.db
+        .updateTable('lottery_games')
+        .set({ status })
+        .where('brand_id', '=', brand.id)
+        .where('account_type_name', '=', 'TCG_SEA')
+        .execute();
+    await suspend('suspended');
+    invalidateDbCaches(ctx.db);
+    try {
+      const without = (await menus('EN')).find((m) => m.gameCategory === 'LOTT');
+      expect(without?.vendors.map((v) => v.vassalage)).toEqual(['ELOTT', 'TCG_LOTTO_VN']);
+    } finally {
+      await suspend('active');
+      invalidateDbCaches(ctx.db);
+    }
   });
 
   it('follows a change of the brand category order', async () => {

@@ -106,10 +106,12 @@ export function promotionsAdminRoutes(api: Api, { db, operators }: RouteDeps) {
   api.post(
     '/bo/v1/promotions/preview',
     {
-      onRequest: read,
+      // The builder's own call: marketing (or admin), as for building (README: Rewards).
+      onRequest: builder,
       schema: {
         tags,
-        summary: 'What the promotion would give and require for an example deposit (nothing stored)',
+        summary:
+          'What the promotion would give and require for an example deposit (marketing; nothing stored)',
         headers: ApiHeaders,
         body: PreviewBody,
         response: responses(PromotionPreview, 400, 401, 403),

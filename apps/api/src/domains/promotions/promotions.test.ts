@@ -509,20 +509,29 @@ describe('back office builder', () => {
       wageringMultiplier: 10,
       wageringIncludesDeposit: true,
     });
-    const preview = await boCall('readonly', {
-      method: 'POST',
-      url: '/bo/v1/promotions/preview',
-      payload: {
-        promotion: promotion({
-          rewardKind: 'percent',
-          rewardPercent: '100',
-          rewardCap: '50.00',
-          wageringMultiplier: 10,
-          wageringIncludesDeposit: true,
-        }),
-        depositAmount: '30.00',
-      },
-    });
+    const previewAs = (role: string) =>
+      boCall(role, {
+        method: 'POST',
+        url: '/bo/v1/promotions/preview',
+        payload: {
+          promotion: promotion({
+            rewardKind: 'percent',
+            rewardPercent: '100',
+            rewardCap: '50.00',
+            wageringMultiplier: 10,
+            wageringIncludesDeposit: true,
+          }),
+          depositAmount: '30.00',
+        },
+      });
+    // Previewing is building: marketing and admin only, as the README names them.
+    for (const role of ['readonly', 'cs', 'finance']) {
+      const refused = await previewAs(role);
+      expect(refused.status).toBe(403);
+      expect(refused.body.value).toBe(null);
+    }
+    expect((await previewAs('admin')).status).toBe(200);
+    const preview = await previewAs('marketing');
     expect(preview.body.value).toEqual({
       bonusAmount: '30.00',
       wageringRequired: '600.00',

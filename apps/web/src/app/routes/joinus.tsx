@@ -4,6 +4,7 @@ import { SafeHtml } from '../../components/ui/SafeHtml.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { AffiliateApplicationForm } from '../../features/agents/components/AffiliateApplicationForm.tsx';
+import { joinLinksToForm } from '../../features/agents/lib/join-links.ts';
 import { useHelpCenter } from '../../features/help/api/get-help-center.ts';
 import './pages.css';
 
@@ -42,7 +43,7 @@ export function Component() {
       {help.isPending ? (
         <Spinner />
       ) : article ? (
-        <SafeHtml className="rich-text card" html={article.content} />
+        <SafeHtml className="rich-text card" html={joinLinksToForm(article.content, APPLY_ID)} />
       ) : null}
     </section>
   );

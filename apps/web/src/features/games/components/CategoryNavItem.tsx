@@ -5,8 +5,8 @@ import { NavLink } from 'react-router';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import {
   CATEGORY_ICON,
+  categoryEntryPath,
   categoryLabel,
-  categoryPath,
   dropdownPage,
   dropdownPageCount,
 } from '../lib/categories.ts';
@@ -51,7 +51,7 @@ export function CategoryNavItem({ category, vendors }: { category: GameCategory;
       }}
     >
       <NavLink
-        to={categoryPath(category)}
+        to={categoryEntryPath(category, vendors)}
         className="bottom-nav__link"
         aria-haspopup="true"
         aria-expanded={open}

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGameMenus } from '../api/get-game-menus.ts';
-import { CATEGORY_ICON, categoryLabel, categoryPath } from '../lib/categories.ts';
+import { CATEGORY_ICON, categoryEntryPath, categoryLabel } from '../lib/categories.ts';
 
 /** Tiles a brand usually has: their place is kept while the menus load, so nothing below moves. */
 const PLACEHOLDER_TILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const;
@@ -38,7 +38,7 @@ export function CategoryTiles() {
           <li key={menu.gameCategory}>
             <Link
               className={`category-tile category-tile--${menu.gameCategory.toLowerCase()}`}
-              to={categoryPath(menu.gameCategory)}
+              to={categoryEntryPath(menu.gameCategory, menu.vendors)}
             >
               <span className="category-tile__icon" aria-hidden="true">
                 {createElement(CATEGORY_ICON[menu.gameCategory])}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryPath, dropdownPage, dropdownPageCount } from './categories.ts';
+import { categoryEntryPath, categoryPath, dropdownPage, dropdownPageCount } from './categories.ts';
 import { safeBackPath } from './play.ts';
 
 describe('vendor dropdown paging (21 then 18)', () => {
@@ -28,6 +28,21 @@ describe('category pages', () => {
     expect(categoryPath('ESPORTS', 'X')).toBe('/sports?page=X');
     expect(categoryPath('FISH', 'F')).toBe('/fish?page=F');
     expect(categoryPath('LOTT', 'T')).toBe('/lottery');
+  });
+
+  it('starts each lottery entry on its page, and the lottery categories on SEA 4D when listed', () => {
+    expect(categoryPath('LOTT', 'TCG_SEA')).toBe('/seaLottery');
+    expect(categoryPath('ELOTT', 'TCG_LOTTO_VN')).toBe('/vnlottery');
+    expect(categoryPath('LOTT', 'ELOTT')).toBe('/lottery');
+    expect(categoryPath('ELOTT', 'LOTT')).toBe('/lottery');
+    expect(categoryPath('ELOTT')).toBe('/elott');
+    const menu = [{ vassalage: 'ELOTT' }, { vassalage: 'TCG_SEA' }];
+    expect(categoryEntryPath('LOTT', menu)).toBe('/seaLottery');
+    expect(categoryEntryPath('ELOTT', menu)).toBe('/seaLottery');
+    expect(categoryEntryPath('LOTT', [{ vassalage: 'ELOTT' }])).toBe('/lottery');
+    expect(categoryEntryPath('ELOTT', [])).toBe('/elott');
+    // Only the lottery categories: a vendor code TCG_SEA elsewhere changes nothing.
+    expect(categoryEntryPath('RNG', menu)).toBe('/rng');
   });
 });
 

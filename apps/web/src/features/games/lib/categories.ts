@@ -28,10 +28,38 @@ export function categoryPath(category: GameCategory, vendor?: string): string {
     case 'PVP':
       return paths.pvp.to(vendor);
     case 'LOTT':
-      return paths.lottery.to();
     case 'ELOTT':
-      return paths.elott.to();
+      return lotteryPath(category, vendor);
   }
+}
+
+/**
+ * A lottery entry of game_menus by its accountTypeName (spec §4): TCG_SEA starts /seaLottery,
+ * TCG_LOTTO_VN /vnlottery, LOTT and ELOTT the lottery lobby; the bare category its own page.
+ */
+function lotteryPath(category: 'LOTT' | 'ELOTT', vendor?: string): string {
+  switch (vendor) {
+    case 'TCG_SEA':
+      return paths.seaLottery.to();
+    case 'TCG_LOTTO_VN':
+      return paths.vnLottery.to();
+    case 'LOTT':
+    case 'ELOTT':
+      return paths.lottery.to();
+    default:
+      return category === 'LOTT' ? paths.lottery.to() : paths.elott.to();
+  }
+}
+
+/**
+ * Where a category's own link (bottom nav, home tile) goes: the LOTT and ELOTT entries start TCG_SEA
+ * when the menu lists it (spec §2), every other category its page.
+ */
+export function categoryEntryPath(category: GameCategory, vendors: readonly { vassalage: string }[]): string {
+  if ((category === 'LOTT' || category === 'ELOTT') && vendors.some((v) => v.vassalage === 'TCG_SEA')) {
+    return categoryPath(category, 'TCG_SEA');
+  }
+  return categoryPath(category);
 }
 
 export function categoryLabel(t: TFunction, category: GameCategory): string {

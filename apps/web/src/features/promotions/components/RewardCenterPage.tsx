@@ -1,10 +1,13 @@
 import { RECORD_STATES } from '@lotus/contracts/promotions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { closeModal } from '../../../lib/modals.ts';
 import { formatDecimalAmount } from '../../../lib/money.ts';
 import { useRewardCentre } from '../api/promotions.ts';
 import { FreeRoundGrantView } from './FreeRoundGrantView.tsx';
@@ -37,7 +40,12 @@ export function RewardCenterPage() {
         </select>
       </label>
       {items.length === 0 ? (
-        <EmptyState title={t('promotions.noRecords')} />
+        <EmptyState title={t('promotions.noRecords')}>
+          {/* The popups' go-to-promotion opens this page: with nothing applied for yet, the offers are one step away. */}
+          <Link className="button button--primary" to={paths.promotions.to()} onClick={() => closeModal()}>
+            {t('promotions.seeOffers')}
+          </Link>
+        </EmptyState>
       ) : (
         <ul className="reward-list">
           {items.map((r) => (

@@ -60,6 +60,16 @@ describe('reward centre and bonus details', () => {
     );
   });
 
+  it('with nothing applied for, offers the way to the promotions page', async () => {
+    const api = stubApi({ '/wps/promotions/rewards/mine': { items: [] } });
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderApp(<RewardCenterPage />);
+    expect(await screen.findByText('Nothing here yet.')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'See the promotions' });
+    expect(link.getAttribute('href')).toBe('/promotions');
+    expect(screen.queryAllByTestId('reward-item')).toHaveLength(0);
+  });
+
   it('draws a raffle ticket through MCS2_claimRafflePromotion and shows the prize', async () => {
     const api = stubApi({
       '/wps/promotions/rewards/mine': {
