@@ -24,7 +24,8 @@
  * Part of `npm run bench`; alone (after `npm run build`): `npx node bench/games.ts`, which writes
  * bench/results/games.{json,md}. Environment: BENCH_GAMES_SECONDS (10) per stretch,
  * BENCH_GAMES_ROUNDS (2) stretches of each kind, BENCH_GAMES_PLAYERS (16), BENCH_SECONDS (10) for
- * the catalogue loads, BENCH_ADMIN_DATABASE_URL.
+ * the catalogue loads, BENCH_GAMES_ROLES (the platform's roles, all by default),
+ * BENCH_ADMIN_DATABASE_URL.
  */
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -234,6 +235,9 @@ export async function gamesBench(): Promise<GamesBenchResult> {
     delete env.DATA_DIR;
     const platform = startScript('apps/api/src/main.ts', {
       ...env,
+      // Every role, as one production process runs (the event consumers too); BENCH_GAMES_ROLES
+      // narrows it (e.g. `web,realtime`, to see what the consumers cost a spin and a pair).
+      ROLES: process.env.BENCH_GAMES_ROLES ?? 'web,worker,realtime',
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -25,12 +25,14 @@ import { gzipSync } from 'node:zlib';
 import { encryptPayload, importPublicKeyPem } from '@lotus/contracts/crypto-envelope';
 import autocannon from 'autocannon';
 import { gamesBench, gamesMarkdown } from './games.ts';
+import { idleBench, idleMarkdown } from './idle.ts';
 import { lighthouseBench, lighthouseMarkdown } from './lighthouse.ts';
 import { liveBench, liveMarkdown } from './live.ts';
 import { lotteryBench, lotteryMarkdown } from './lottery.ts';
 import { pageLoadBench, pageLoadMarkdown } from './page-load.ts';
 import { freePort, startPlatform, stop, waitFor } from './platform.ts';
 import { seamlessBench, seamlessMarkdown } from './seamless.ts';
+import { writeResults } from './support.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'apps/web/dist');
@@ -308,6 +310,8 @@ type ServerResults = {
   games?: Awaited<ReturnType<typeof gamesBench>>;
   /** Absent in results written before the live casino benchmark existed. */
   live?: Awaited<ReturnType<typeof liveBench>>;
+  /** Absent in results written before the idle benchmark existed. */
+  idle?: Awaited<ReturnType<typeof idleBench>>;
 };
 /**
  * BENCH_ONLY=web measures the member site only (page load, Lighthouse, bundle estimate) and keeps
@@ -328,6 +332,7 @@ async function serverResults(): Promise<ServerResults> {
       ...(previous.lottery ? { lottery: previous.lottery } : {}),
       ...(previous.games ? { games: previous.games } : {}),
       ...(previous.live ? { live: previous.live } : {}),
+      ...(previous.idle ? { idle: previous.idle } : {}),
     };
   }
   return {
@@ -339,10 +344,16 @@ async function serverResults(): Promise<ServerResults> {
     lottery: await lotteryBench(),
     games: await gamesBench(),
     live: await liveBench(),
+    idle: await idleBench(),
   };
 }
 const results = { ...web, ...(await serverResults()) };
 writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+// The games and idle benchmarks' own files, as when each runs alone (measured in this run only).
+if (results.serverDate === results.date) {
+  if (results.games) writeResults('games', 'Games benchmark', results.games, gamesMarkdown(results.games));
+  if (results.idle) writeResults('idle', 'Idle benchmark', results.idle, idleMarkdown(results.idle));
+}
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const md = [
   `# Benchmark results (${results.date}, ${results.machine.cpus} cores, Node ${results.machine.node})`,
@@ -402,6 +413,7 @@ const md = [
   ...(results.lottery ? [lotteryMarkdown(results.lottery)] : []),
   ...(results.games ? [gamesMarkdown(results.games)] : []),
   ...(results.live ? [liveMarkdown(results.live)] : []),
+  ...(results.idle ? [idleMarkdown(results.idle)] : []),
 ].join('\n');
 writeFileSync(join(outDir, 'latest.md'), md);
 process.stdout.write(`${md}\n`);

@@ -1,6 +1,6 @@
 /**
- * `npm start`: rebuilds whichever of the three web builds changed since its last build
- * (scripts/build.ts; nothing when nothing changed), then runs the whole platform in one process:
+ * `npm start` (`node scripts/start.ts --build`): rebuilds whichever of the three web builds changed
+ * since its last build (scripts/build.ts; nothing when nothing changed), then runs the whole platform in one process:
  * the API server (which also serves the built member web app and the back office) and the house
  * game vendor on its own port (HOUSE_VENDOR_PORT, 8081), with its own database, talking to the
  * platform only through the signed seamless-wallet API over HTTP, as it would from another machine.
@@ -25,7 +25,8 @@ const rolesArg = rolesArgument(process.argv.slice(2));
 // Both configurations are read before anything starts: a wrong value stops the start at once.
 const platformConfig = loadConfig();
 const vendorConfig = loadHouseVendorConfig();
-if (!process.argv.includes('--no-build')) await buildChanged();
+// The benchmarks start this script after `npm run build`, without --build.
+if (process.argv.includes('--build')) await buildChanged();
 const server = await startServer(rolesArg === undefined ? {} : { roles: parseRoles(rolesArg) });
 server.app.log.info({ url: server.url, roles: server.roles }, 'server ready');
 const vendor = await startHouseVendor(vendorConfig).catch(async (error: unknown) => {
