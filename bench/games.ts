@@ -11,13 +11,25 @@
  *  3. The slot game page's initial JavaScript, compressed (apps/house-vendor/scripts/bundle-size.ts).
  * Afterwards the ledger must reconcile and every vendor round be settled.
  *
+ * Issue 23: the spins and the pairs use the same minimal keep-alive HTTP client
+ * (`VendorConnection`), so the load generator costs both sides the same; the benchmark reports the
+ * CPU milliseconds per spin of the vendor and of the platform (Linux /proc), the vendor database's
+ * transactions per spin counted by PostgreSQL itself (`pg_stat_database` of the vendor's own
+ * database, read after the vendor stopped so every backend flushed its counters; each statement of
+ * a spin is its own transaction, so this is the spin's round trips), the load average, and the
+ * targets (spin >= 0.6 of the pair, <= 8 round trips, p99 < 50 ms). A ceiling stretch (the pairs)
+ * or a spin that fails ends the run with an error line and exit code 1, never a "not met" beside
+ * a dash.
+ *
  * Part of `npm run bench`; alone (after `npm run build`): `npx node bench/games.ts`, which writes
  * bench/results/games.{json,md}. Environment: BENCH_GAMES_SECONDS (10) per stretch,
  * BENCH_GAMES_ROUNDS (2) stretches of each kind, BENCH_GAMES_PLAYERS (16), BENCH_SECONDS (10) for
- * the catalogue loads, BENCH_ADMIN_DATABASE_URL.
+ * the catalogue loads, BENCH_GAMES_ROLES (the platform's roles, all by default),
+ * BENCH_ADMIN_DATABASE_URL.
  */
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -32,11 +44,20 @@ import {
 import autocannon from 'autocannon';
 import { lotusGarden } from '../apps/house-vendor/src/slots/games/index.ts';
 import { freePort, stop, waitFor } from './platform.ts';
-import { httpBetWinLoad, type LevelResult, type LevelRun, levelResult, loadNow } from './seamless-load.ts';
+import {
+  httpBetWinLoad,
+  type LevelResult,
+  type LevelRun,
+  levelResult,
+  loadNow,
+  VendorConnection,
+} from './seamless-load.ts';
 import {
   benchDatabaseUrl,
   createBenchDatabases,
   dropBenchDatabases,
+  load1,
+  queryOne,
   rowsAndOpen,
   startScript,
   writeResults,
@@ -66,6 +87,15 @@ export type GamesBenchResult = {
   seamlessPairs: LevelResult;
   /** Spins per second divided by seamless bet+win pairs per second (same run, same connections). */
   spinToPairRatio: number;
+  /** CPU milliseconds per spin (vendor, platform) and per pair (platform), over the measured stretches. */
+  cpu: { vendorMsPerSpin: number; platformMsPerSpin: number; platformMsPerPair: number };
+  /**
+   * The vendor database's transactions per spin, from PostgreSQL's pg_stat_database (each statement
+   * of a paid spin is its own transaction: its round trips), over the measured spin stretches.
+   */
+  vendorRoundTripsPerSpin: number;
+  targets: { ratio: boolean; roundTrips: boolean; p99: boolean };
+  loadAverage: { before: number; after: number };
   catalogue: {
     connections: number;
     seconds: number;
@@ -83,42 +113,84 @@ export type GamesBenchResult = {
   machine: { cpus: number; node: string };
 };
 
-/** One player's spins, one after another, over the vendor's HTTP API (as the game page calls it). */
+/** User + system CPU time of a process in milliseconds (Linux /proc; clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * One player's spins, one after another, over the vendor's HTTP API (as the game page calls it),
+ * each player on its own keep-alive connection of the same minimal client the pairs use.
+ */
 async function spinLoad(
-  vendorUrl: string,
+  vendorPort: number,
   tokens: string[],
   seconds: number,
   record: boolean,
-): Promise<LevelRun> {
+  pids: { vendor: number; platform: number },
+): Promise<LevelRun & { vendorCpuMs: number }> {
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
+  const connections = tokens.map(() => new VendorConnection(vendorPort));
+  const cpuBefore = { vendor: processCpuMs(pids.vendor), platform: processCpuMs(pids.platform) };
   const started = performance.now();
   const until = started + seconds * 1000;
-  await Promise.all(
-    tokens.map(async (token) => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        try {
-          const res = await fetch(`${vendorUrl}/api/spin`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ requestId: randomBytes(12).toString('hex'), coinValue: COIN }),
-          });
-          const answer = (await res.json()) as { status?: string; code?: string };
-          if (!res.ok || answer.status !== 'settled')
-            throw new Error(`${res.status} ${JSON.stringify(answer).slice(0, 160)}`);
-          if (record) latencies.push(performance.now() - t0);
-        } catch (error) {
-          if (record) {
-            errors += 1;
-            firstError ??= error instanceof Error ? error.message : String(error);
+  try {
+    await Promise.all(
+      tokens.map(async (token, i) => {
+        const connection = connections[i]!;
+        const headers = `authorization: Bearer ${token}\r\ncontent-type: application/json\r\n`;
+        while (performance.now() < until) {
+          const t0 = performance.now();
+          try {
+            const body = JSON.stringify({ requestId: randomBytes(12).toString('hex'), coinValue: COIN });
+            const res = await connection.post('/api/spin', headers, body);
+            const answer = res.body as { status?: string } | null;
+            if (res.status !== 200 || answer?.status !== 'settled')
+              throw new Error(`${res.status} ${JSON.stringify(answer).slice(0, 160)}`);
+            if (record) latencies.push(performance.now() - t0);
+          } catch (error) {
+            if (record) {
+              errors += 1;
+              firstError ??= error instanceof Error ? error.message : String(error);
+            }
+            // A broken connection stays broken: stop this player rather than spin on errors.
+            if (String(error).includes('connection')) return;
           }
         }
-      }
-    }),
+      }),
+    );
+  } finally {
+    await Promise.all(connections.map((c) => c.close()));
+  }
+  return {
+    seconds: (performance.now() - started) / 1000,
+    latencies,
+    errors,
+    firstError,
+    serverCpuMs: processCpuMs(pids.platform) - cpuBefore.platform,
+    clientCpuMs: 0,
+    vendorCpuMs: processCpuMs(pids.vendor) - cpuBefore.vendor,
+    load: loadNow(),
+  };
+}
+
+/** The vendor database's transactions so far (PostgreSQL's own count) and its rounds. */
+async function vendorDbCounts(url: string): Promise<{ transactions: number; rounds: number }> {
+  const row = await queryOne<{ transactions: string; rounds: string }>(
+    url,
+    `select (xact_commit + xact_rollback)::text as transactions, (select count(*) from rounds)::text as rounds
+       from pg_stat_database where datname = current_database()`,
   );
-  return { seconds: (performance.now() - started) / 1000, latencies, errors, firstError, load: loadNow() };
+  return { transactions: Number(row?.transactions ?? 0), rounds: Number(row?.rounds ?? 0) };
+}
+
+/** Ends the run with one clear line and exit code 1 (a ceiling that failed is no measurement). */
+export class BenchFailed extends Error {
+  override name = 'BenchFailed';
 }
 
 async function catalogueLoad(url: string, seconds: number): Promise<CatalogueRun> {
@@ -165,6 +237,9 @@ export async function gamesBench(): Promise<GamesBenchResult> {
     delete env.DATA_DIR;
     const platform = startScript('apps/api/src/main.ts', {
       ...env,
+      // Every role, as one production process runs (the event consumers too); BENCH_GAMES_ROLES
+      // narrows it (e.g. `web,realtime`, to see what the consumers cost a spin and a pair).
+      ROLES: process.env.BENCH_GAMES_ROLES ?? 'web,worker,realtime',
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -182,6 +257,9 @@ export async function gamesBench(): Promise<GamesBenchResult> {
       HOUSE_VENDOR_HTTP_SESSIONS_PER_IP: '1000000',
       HOUSE_VENDOR_HTTP_CALLS_PER_SESSION: '1000000',
       HOUSE_VENDOR_HTTP_CALLS_PER_IP: '10000000',
+      // The spins alone: the live tables (measured by bench/live.ts) would deal their rounds beside
+      // them, and their statements would count as the spins' in pg_stat_database.
+      HOUSE_VENDOR_LIVE_TABLES: 'none',
     });
     children.push(vendor);
     await waitFor(`${vendorUrl}/verify`, {}, vendor);
@@ -246,18 +324,15 @@ export async function gamesBench(): Promise<GamesBenchResult> {
         stake: '1.00',
         win: '0.50',
       });
+    const pids = { vendor: vendor.pid!, platform: platform.pid! };
+    const loadBefore = load1();
     // Warm both processes' code paths before recording anything.
-    await spinLoad(vendorUrl, spinTokens, 3, false);
+    await spinLoad(vendorPort, spinTokens, 3, false, pids);
     await pairs(3, 0);
-    const spinRuns: LevelRun[] = [];
-    const pairRuns: LevelRun[] = [];
-    for (let r = 0; r < rounds; r += 1) {
-      spinRuns.push(await spinLoad(vendorUrl, spinTokens, seconds, true));
-      pairRuns.push(await pairs(seconds, 0.5));
-    }
-    const spins = levelResult(players, spinRuns);
-    const seamlessPairs = levelResult(players, pairRuns);
+    const warmed = performance.now();
 
+    // The catalogue loads touch only the platform; meanwhile the vendor's idle database backends
+    // flush their statistics (PostgreSQL does so after 10 s idle), so the count below is exact.
     const catalogue = {
       connections: 32,
       seconds: catalogueSeconds,
@@ -268,11 +343,45 @@ export async function gamesBench(): Promise<GamesBenchResult> {
       ),
       bare: await catalogueLoad(`http://127.0.0.1:${barePort}/bare`, catalogueSeconds),
     };
+    const idleFor = 11_000 - (performance.now() - warmed);
+    if (idleFor > 0) await new Promise((r) => setTimeout(r, idleFor));
+    const before = await vendorDbCounts(vendorDatabaseUrl);
 
-    // Let the vendor finish its last rounds, then check both sides.
+    const spinRuns: Array<LevelRun & { vendorCpuMs: number }> = [];
+    const pairRuns: LevelRun[] = [];
+    for (let r = 0; r < rounds; r += 1) {
+      spinRuns.push(await spinLoad(vendorPort, spinTokens, seconds, true, pids));
+      pairRuns.push(await pairs(seconds, 0.5));
+    }
+    const loadAfter = load1();
+    const spins = levelResult(players, spinRuns);
+    const seamlessPairs = levelResult(players, pairRuns);
+    if (seamlessPairs.pairs === 0 || seamlessPairs.errors > 0)
+      throw new BenchFailed(
+        `the ceiling failed: ${seamlessPairs.pairs} seamless pairs, ${seamlessPairs.errors} errors (${seamlessPairs.firstError})`,
+      );
+    if (spins.pairs === 0 || spins.errors > 0)
+      throw new BenchFailed(
+        `spins failed: ${spins.pairs} spins, ${spins.errors} errors (${spins.firstError})`,
+      );
+
+    // The vendor stops (its database backends exit and flush their counters), then both sides are
+    // checked.
     await new Promise((r) => setTimeout(r, 1_000));
+    await stop(vendor);
+    children.splice(children.indexOf(vendor), 1);
+    await new Promise((r) => setTimeout(r, 500));
+    const after = await vendorDbCounts(vendorDatabaseUrl);
+    const spun = after.rounds - before.rounds;
+    // The count read at `before` is a transaction of its own, counted after it.
+    const vendorRoundTripsPerSpin = Number(
+      ((after.transactions - before.transactions - 1) / spun).toFixed(2),
+    );
     const report = await withDatabase(databaseUrl, (db) => reconcileLedger(db));
     const vendorRows = await rowsAndOpen(vendorDatabaseUrl, 'rounds', "status <> 'settled'");
+    const vendorCpu = spinRuns.reduce((sum, run) => sum + run.vendorCpuMs, 0);
+    const platformCpu = spinRuns.reduce((sum, run) => sum + (run.serverCpuMs ?? 0), 0);
+    const spinToPairRatio = Number((spins.pairsPerSecond / seamlessPairs.pairsPerSecond).toFixed(3));
 
     const slotPageJs = execFileSync(
       process.execPath,
@@ -290,7 +399,19 @@ export async function gamesBench(): Promise<GamesBenchResult> {
       stakeMinor: String(COIN * lotusGarden.costCoins),
       spins,
       seamlessPairs,
-      spinToPairRatio: Number((spins.pairsPerSecond / Math.max(1, seamlessPairs.pairsPerSecond)).toFixed(3)),
+      spinToPairRatio,
+      cpu: {
+        vendorMsPerSpin: Number((vendorCpu / spins.pairs).toFixed(2)),
+        platformMsPerSpin: Number((platformCpu / spins.pairs).toFixed(2)),
+        platformMsPerPair: seamlessPairs.serverCpuMsPerPair ?? 0,
+      },
+      vendorRoundTripsPerSpin,
+      targets: {
+        ratio: spinToPairRatio >= 0.6,
+        roundTrips: vendorRoundTripsPerSpin <= 8,
+        p99: spins.p99Ms < 50,
+      },
+      loadAverage: { before: loadBefore, after: loadAfter },
       catalogue,
       slotPageJs,
       checks: {
@@ -311,6 +432,7 @@ export async function gamesBench(): Promise<GamesBenchResult> {
 export function gamesMarkdown(r: GamesBenchResult): string {
   const row = (name: string, l: LevelResult) =>
     `| ${name} | ${l.connections} | ${l.pairsPerSecond} | ${l.pairs} | ${l.p50Ms} | ${l.p99Ms} | ${l.errors}${l.firstError ? ` (${l.firstError})` : ''} |`;
+  const met = (ok: boolean) => (ok ? 'met' : '**not met**');
   const cat = (name: string, c: CatalogueRun) =>
     `| ${name} | ${c.requestsPerSecond} | ${c.p50Ms} | ${c.p99Ms} | ${c.non2xx} | ${c.errors} |`;
   return [
@@ -323,7 +445,9 @@ export function gamesMarkdown(r: GamesBenchResult): string {
     row('spin (vendor -> seamless API -> ledger)', r.spins),
     row('seamless bet+win pair', r.seamlessPairs),
     '',
-    `Spins per second / pairs per second: **${r.spinToPairRatio}**. Afterwards the ledger reconciles: ${r.checks.reconcileOk ? 'yes' : `no (${r.checks.reconcileProblems} problems)`}; the vendor's ${r.checks.vendorRounds} rounds, not settled: ${r.checks.vendorRoundsNotSettled}.`,
+    `Spins per second / pairs per second: **${r.spinToPairRatio}** (target at least 0.6: ${met(r.targets.ratio)}); spin p99 ${r.spins.p99Ms} ms (target under 50 ms: ${met(r.targets.p99)}); the vendor database's transactions per spin, counted by PostgreSQL (pg_stat_database): **${r.vendorRoundTripsPerSpin}** (target at most 8: ${met(r.targets.roundTrips)}). CPU per spin: vendor ${r.cpu.vendorMsPerSpin} ms, platform ${r.cpu.platformMsPerSpin} ms; per pair: platform ${r.cpu.platformMsPerPair} ms. Load average (1 min) ${r.loadAverage.before} before, ${r.loadAverage.after} after the stretches.`,
+    '',
+    `Afterwards the ledger reconciles: ${r.checks.reconcileOk ? 'yes' : `no (${r.checks.reconcileProblems} problems)`}; the vendor's ${r.checks.vendorRounds} rounds, not settled: ${r.checks.vendorRoundsNotSettled}.`,
     '',
     `Catalogue calls under autocannon (${r.catalogue.connections} connections, ${r.catalogue.seconds} s each; the demo brand's catalogue, PostgreSQL):`,
     '',
@@ -343,6 +467,12 @@ export function gamesMarkdown(r: GamesBenchResult): string {
 }
 
 if (import.meta.main) {
-  const result = await gamesBench();
-  writeResults('games', 'Games benchmark', result, gamesMarkdown(result));
+  try {
+    const result = await gamesBench();
+    writeResults('games', 'Games benchmark', result, gamesMarkdown(result));
+  } catch (error) {
+    if (!(error instanceof BenchFailed)) throw error;
+    process.stderr.write(`GAMES BENCHMARK FAILED: ${error.message}\n`);
+    process.exitCode = 1;
+  }
 }

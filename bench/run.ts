@@ -27,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import { encryptPayload, importPublicKeyPem } from '@lotus/contracts/crypto-envelope';
 import autocannon from 'autocannon';
 import { gamesBench, gamesMarkdown } from './games.ts';
+import { idleBench, idleMarkdown } from './idle.ts';
 import { lighthouseBench, lighthouseMarkdown } from './lighthouse.ts';
 import { liveBench, liveMarkdown } from './live.ts';
 import { lotteryBench, lotteryMarkdown } from './lottery.ts';
@@ -312,6 +313,8 @@ type ServerResults = {
   games?: Awaited<ReturnType<typeof gamesBench>>;
   /** Absent in results written before the live casino benchmark existed. */
   live?: Awaited<ReturnType<typeof liveBench>>;
+  /** Absent in results written before the idle benchmark existed. */
+  idle?: Awaited<ReturnType<typeof idleBench>>;
 };
 /**
  * BENCH_ONLY=web measures the member site only (page load, Lighthouse, bundle estimate) and keeps
@@ -333,6 +336,7 @@ async function serverResults(): Promise<ServerResults> {
       ...(previous.lottery ? { lottery: previous.lottery } : {}),
       ...(previous.games ? { games: previous.games } : {}),
       ...(previous.live ? { live: previous.live } : {}),
+      ...(previous.idle ? { idle: previous.idle } : {}),
     };
   }
   return {
@@ -344,6 +348,7 @@ async function serverResults(): Promise<ServerResults> {
     lottery: await lotteryBench(),
     games: await gamesBench(),
     live: await liveBench(),
+    idle: await idleBench(),
   };
 }
 const results = { ...web, ...(await serverResults()) };
@@ -363,6 +368,7 @@ if (results.serverDate === date) {
     writeResultFiles('games', 'Games benchmark', results.games, gamesMarkdown(results.games));
   if (results.live)
     writeResultFiles('live', 'Live casino benchmark', results.live, liveMarkdown(results.live));
+  if (results.idle) writeResultFiles('idle', 'Idle benchmark', results.idle, idleMarkdown(results.idle));
 }
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const md = [
@@ -423,6 +429,7 @@ const md = [
   ...(results.lottery ? [lotteryMarkdown(results.lottery)] : []),
   ...(results.games ? [gamesMarkdown(results.games)] : []),
   ...(results.live ? [liveMarkdown(results.live)] : []),
+  ...(results.idle ? [idleMarkdown(results.idle)] : []),
 ].join('\n');
 writeFileSync(join(outDir, 'latest.md'), md);
 process.stdout.write(`${md}\n`);

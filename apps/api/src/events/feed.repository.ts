@@ -46,6 +46,24 @@ export async function lockCursor(trx: EventTx, name: string): Promise<Cursor | n
 }
 
 /**
+ * The feed's head: the newest journal entry in (tx_id, id) order (null when there is none) and
+ * whether every transaction up to it has ended (its tx_id below the oldest one still in flight), so
+ * that a consumer's read would reach it. One index-only read (journal_entries_feed_idx).
+ */
+export async function feedHead(db: Db): Promise<{ key: string | null; readable: boolean }> {
+  const row = await sql<{ tx_id: string | null; id: string | null; readable: boolean | null }>`
+      select head.tx_id::text as tx_id, head.id::text as id,
+             head.tx_id < pg_snapshot_xmin(pg_current_snapshot()) as readable
+      from (select null::xid8 as none) nothing
+      left join lateral (
+        select tx_id, id from journal_entries order by tx_id desc, id desc limit 1
+      ) head on true`.execute(db);
+  const head = row.rows[0];
+  if (!head || head.tx_id === null) return { key: null, readable: true };
+  return { key: `${head.tx_id}:${head.id}`, readable: head.readable === true };
+}
+
+/**
  * The next entries after the cursor in (tx_id, id) order, only those written by transactions older
  * than the oldest one still in flight: every such transaction has ended, so no entry can appear
  * later before the last one read (an entry committed out of id order waits, it is never skipped).

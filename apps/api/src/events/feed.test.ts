@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
-import { Kysely, PGliteDialect, sql } from 'kysely';
+import { Kysely, type KyselyPlugin, PGliteDialect, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVendor, vendorPlayer } from '../../test/factories.ts';
 import { setupTestApp } from '../../test/support.ts';
@@ -16,7 +16,7 @@ import { memberTurnover } from '../domains/wallet/turnover.repository.ts';
 import type { EventConsumer } from './event.ts';
 import { consumersView } from './events.service.ts';
 import type { FactOf } from './money-facts.ts';
-import { consumeBatch, drainConsumer, PLATFORM_CONSUMERS } from './runner.ts';
+import { consumeBatch, drainConsumer, PLATFORM_CONSUMERS, startEventRunner } from './runner.ts';
 
 const ctx = setupTestApp();
 
@@ -147,6 +147,73 @@ describe('event feed', () => {
       expect(seen).toEqual([`${prefix}A`, `${prefix}B`]);
     } finally {
       if (pglite) await db.destroy();
+    }
+  }, 120_000);
+
+  it('the runner: idle polls read only the feed head; an entry behind a transaction in flight, and a later one, are still consumed', async () => {
+    const pglite = process.env.TEST_DB !== 'postgres';
+    let base: Db = ctx.db;
+    let brandId = brand.id;
+    if (pglite) {
+      const own = await PGlite.create({ postgresqlconf: ['max_prepared_transactions=2'] } as never);
+      base = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: own }) });
+      await migrateToLatest(base);
+      const b = await base
+        .insertInto('brands')
+        .values({ merchant_code: 'FEED', name: 'Feed' } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      brandId = String(b.id);
+    }
+    // Every table the runner's statements name, in order (the feed head reads journal_entries only).
+    const tables: string[][] = [];
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        const names: string[] = [];
+        JSON.stringify(args.node, (key, value) => {
+          if (key === 'table' && value?.identifier?.name) names.push(value.identifier.name);
+          return value;
+        });
+        tables.push(names);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const db = base.withPlugin(counting);
+    const prefix = `runner:${randomUUID()}:`;
+    const { consumer, seen } = recorder(prefix);
+    const runner = startEventRunner(db, { info: () => {}, error: () => {} }, [consumer], { pollMs: 20 });
+    try {
+      const a = await openTransaction(base, brandId, `${prefix}A`, pglite);
+      await insertEntry(base, brandId, `${prefix}B`);
+      await sleep(200);
+      expect(seen).toEqual([]); // B waits behind A's transaction
+      await a.commit();
+      // The head (B) did not move when A committed: the runner must not have taken it as caught up.
+      const deadline = Date.now() + 20_000;
+      while (seen.length < 2 && Date.now() < deadline) await sleep(50);
+      expect(seen).toEqual([`${prefix}A`, `${prefix}B`]);
+      // Idle: once caught up, a stretch of polls reads only the feed head (no consumer transaction,
+      // no cursor row). On a shared PostgreSQL server a long transaction of another database keeps
+      // the head unreadable (the snapshot's xmin is the cluster's) and the runner polls in full
+      // meanwhile: the stretch is looked for within 20 s.
+      let idle: string[][] = [];
+      const idleBy = Date.now() + 20_000;
+      do {
+        const from = tables.length;
+        await sleep(300);
+        idle = tables.slice(from);
+      } while (idle.some((names) => names.includes('event_consumers')) && Date.now() < idleBy);
+      expect(idle.filter((names) => names.includes('event_consumers'))).toEqual([]);
+      expect(idle.length).toBeGreaterThanOrEqual(1);
+      // A later entry moves the head: consumed.
+      await insertEntry(base, brandId, `${prefix}C`);
+      const until = Date.now() + 20_000;
+      while (seen.length < 3 && Date.now() < until) await sleep(50);
+      expect(seen).toEqual([`${prefix}A`, `${prefix}B`, `${prefix}C`]);
+    } finally {
+      await runner.stop();
+      if (pglite) await base.destroy();
     }
   }, 120_000);
 

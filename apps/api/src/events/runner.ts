@@ -10,6 +10,7 @@ import {
   ensureCursor,
   entriesAfter,
   type FeedPosting,
+  feedHead,
   lockCursor,
   postingsOf,
   recordError,
@@ -122,12 +123,27 @@ export async function consumeBatch(
 /** Cursor rows this process has made sure of, per database. */
 const cursorsCreated = new WeakMap<Db, Set<string>>();
 
+/** Batches per drain of one consumer in a poll. */
+const DRAIN_BATCHES = 20;
+
 /** Batches of one consumer until it has caught up (or `maxBatches`): the number of entries read. */
 export async function drainConsumer(
   db: Db,
   consumer: EventConsumer,
   options: { batchSize?: number; maxBatches?: number } = {},
 ): Promise<number> {
+  return (await drain(db, consumer, options)).read;
+}
+
+/**
+ * drainConsumer's batches, and whether they left the consumer caught up (false when another process
+ * held its cursor or the batch limit stopped them).
+ */
+async function drain(
+  db: Db,
+  consumer: EventConsumer,
+  options: { batchSize?: number; maxBatches?: number },
+): Promise<{ read: number; caughtUp: boolean }> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const known = cursorsCreated.get(db) ?? new Set<string>();
   if (!known.has(consumer.name)) {
@@ -136,13 +152,13 @@ export async function drainConsumer(
     cursorsCreated.set(db, known);
   }
   let read = 0;
-  for (let i = 0; i < (options.maxBatches ?? 20); i += 1) {
+  for (let i = 0; i < (options.maxBatches ?? DRAIN_BATCHES); i += 1) {
     const result = await consumeBatch(db, consumer, batchSize);
-    if (result.status === 'busy') break;
+    if (result.status === 'busy') return { read, caughtUp: false };
     read += result.read;
-    if (result.read < batchSize) break;
+    if (result.read < batchSize) return { read, caughtUp: true };
   }
-  return read;
+  return { read, caughtUp: false };
 }
 
 export type EventRunner = { stop: () => Promise<void> };
@@ -151,6 +167,13 @@ export type EventRunner = { stop: () => Promise<void> };
  * Polls every consumer (processes with the worker role): each poll drains what is readable, then
  * waits `pollMs`. A failing consumer is logged and retried on the next poll; the others go on.
  * `stop()` ends the loop after the batch in flight.
+ *
+ * Idle (issue 23): a poll first reads the feed's head (one index-only statement). When it is the
+ * head of the last full poll, that head was readable then (no older transaction in flight) and that
+ * poll left every consumer caught up (none busy in another process, none failed, none stopped by
+ * its batch limit), nothing can have appeared for any consumer, and the poll ends there: one
+ * statement a second instead of a transaction of four statements per consumer. An entry committed
+ * later, by any process, moves the head.
  */
 export function startEventRunner(
   db: Db,
@@ -160,18 +183,31 @@ export function startEventRunner(
 ): EventRunner {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const controller = new AbortController();
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  /** The head every consumer had caught up with at the last full poll (undefined: none such). */
+  let caughtUpTo: string | null | undefined;
   const loop = (async () => {
     while (!controller.signal.aborted) {
-      for (const consumer of consumers) {
-        if (controller.signal.aborted) break;
-        try {
-          const read = await drainConsumer(db, consumer, {
-            ...(options.batchSize ? { batchSize: options.batchSize } : {}),
-          });
-          if (read > 0) log.info({ consumer: consumer.name, read }, 'event consumer advanced');
-        } catch (err) {
-          log.error({ err, consumer: consumer.name }, 'event consumer failed');
+      let head: { key: string | null; readable: boolean } | null = null;
+      try {
+        head = await feedHead(db);
+      } catch (err) {
+        log.error({ err }, 'event feed head unreadable');
+      }
+      if (head === null || caughtUpTo === undefined || head.key !== caughtUpTo) {
+        let clean = head?.readable === true;
+        for (const consumer of consumers) {
+          if (controller.signal.aborted) break;
+          try {
+            const { read, caughtUp } = await drain(db, consumer, { batchSize });
+            if (read > 0) log.info({ consumer: consumer.name, read }, 'event consumer advanced');
+            if (!caughtUp) clean = false;
+          } catch (err) {
+            clean = false;
+            log.error({ err, consumer: consumer.name }, 'event consumer failed');
+          }
         }
+        caughtUpTo = clean && head !== null && !controller.signal.aborted ? head.key : undefined;
       }
       await sleep(pollMs, undefined, { signal: controller.signal, ref: false }).catch(() => undefined);
     }

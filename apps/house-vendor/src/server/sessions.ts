@@ -3,7 +3,7 @@ import { SeamlessSession } from '@lotus/contracts/game-launch';
 import { currencyScale, parseAmount } from '@lotus/contracts/money';
 import { sql } from 'kysely';
 import { Value } from 'typebox/value';
-import type { VendorDb } from './db/database.ts';
+import { preparedMark, type VendorDb } from './db/database.ts';
 import type { GameMode, SessionFreeRound } from './db/schema.ts';
 import { VendorError } from './errors.ts';
 import { activePair } from './seeds.ts';
@@ -172,6 +172,7 @@ export async function sessionOf(db: VendorDb, token: string | undefined): Promis
     ])
     .where('token_hash', '=', hashToken(token))
     .where('expires_at', '>', sql<Date>`now()`)
+    .modifyEnd(preparedMark)
     .executeTakeFirst();
   if (!row) throw new VendorError('session_invalid');
   return {

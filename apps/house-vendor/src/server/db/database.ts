@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, type KyselyConfig, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, type KyselyConfig, PGliteDialect, PostgresDialect, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import type { VendorDatabase } from './schema.ts';
 
@@ -33,12 +34,51 @@ function observed(observe: StatementObserver | undefined): Pick<KyselyConfig, 'l
   return observe ? { log: (event) => observe(event.query.sql) } : {};
 }
 
+/**
+ * Marks a statement run on every spin (issue 23) to be sent as a named prepared statement on
+ * PostgreSQL: parsed and planned once per connection instead of on every call. It goes at the end
+ * of the statement (`.modifyEnd(preparedMark)`, or the last line of a raw `sql` text); the name is
+ * derived from the statement's text, so every shape a builder produces (a round's move with or
+ * without an outcome, a wallet call record...) is its own statement, and the marked statements'
+ * shapes are few. On PGlite the mark is an ordinary comment.
+ */
+export const PREPARED_MARK = '/* prepared */';
+export const preparedMark: RawBuilder<unknown> = sql.raw(PREPARED_MARK);
+
+const preparedNames = new Map<string, string>();
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    name = `v_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    // A bounded cache of marked texts; a name is the same whenever it is computed again.
+    if (preparedNames.size < 1_000) preparedNames.set(text, name);
+  }
+  return name;
+}
+
+/** node-postgres's client, naming the statements marked with PREPARED_MARK. */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const run = super.query as (...a: unknown[]) => never;
+    if (
+      typeof text === 'string' &&
+      text.endsWith(PREPARED_MARK) &&
+      args.length === 2 &&
+      Array.isArray(values)
+    )
+      return run.call(this, { name: preparedName(text), text, values });
+    return run.apply(this, args);
+  }
+}
+
 export async function createVendorDatabase(
   target: VendorDatabaseTarget,
   observe?: StatementObserver,
 ): Promise<VendorDb> {
   if ('databaseUrl' in target) {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: target.databaseUrl,
       max: target.poolSize ?? 10,
       lock_timeout: 5_000,

@@ -1,6 +1,6 @@
 import { type QueryCreator, type Selectable, sql } from 'kysely';
 import type { RoundResult } from '../../slots/round.ts';
-import type { VendorDb } from '../db/database.ts';
+import { preparedMark, type VendorDb } from '../db/database.ts';
 import { OPEN_STATUSES, type RoundStatus, type RoundsTable, type VendorDatabase } from '../db/schema.ts';
 import type { WalletCallRecord } from '../wallet/client.ts';
 import { walletCallRow } from '../wallet/records.ts';
@@ -156,7 +156,8 @@ export async function createRound(db: VendorDb, round: NewRound): Promise<ViewRo
         where id = (select seed_pair_id from created)
       )
       select created.*, pair.server_seed_hash, pair.client_seed, pair.status as pair_status, pair.server_seed
-      from pair left join created on true`.execute(db);
+      from pair left join created on true
+      ${preparedMark}`.execute(db);
   const row = result.rows[0];
   if (!row) return 'rotated';
   return row.id === null ? 'duplicate' : row;
@@ -215,6 +216,7 @@ export function transitionRound(
     .where('rounds.id', '=', row.id)
     .where('rounds.status', '=', row.status)
     .returning(VIEW_COLUMNS)
+    .modifyEnd(preparedMark)
     .executeTakeFirst();
 }
 

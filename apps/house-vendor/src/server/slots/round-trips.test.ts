@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestVendor, type TestVendor } from '../testing/support.ts';
+import { PREPARED_MARK } from '../db/database.ts';
+import { createTestVendor, onPostgres, type TestVendor } from '../testing/support.ts';
 import type { RoundView } from './rounds.ts';
 
 /**
@@ -117,5 +118,28 @@ describe('database round trips of a spin', () => {
     expect(sent.length, `${transactions(sent)} transactions:\n${listing(sent)}`).toBeLessThanOrEqual(
       FREE_PLAY_SPIN,
     );
+  });
+
+  it('sends the bearer check, the round creation and every move of a paid spin as prepared statements', async () => {
+    const { token } = await t.open(player());
+    const { sent } = await countedSpin(token, { coinValue: 1 });
+    // Every statement of a paid spin carries the mark (db/database.ts names it after its text).
+    expect(
+      sent.filter((text) => !text.endsWith(PREPARED_MARK)),
+      listing(sent),
+    ).toEqual([]);
+    if (!onPostgres) return;
+    // On PostgreSQL the pool hands the last released connection out again: the one that just ran
+    // the spin's statements holds them prepared under their names, and a second spin adds none.
+    const prepared = async () =>
+      (
+        await sql<{ name: string }>`select name from pg_prepared_statements where name like 'v\_%'`.execute(
+          t.vendor.db,
+        )
+      ).rows.map((r) => r.name);
+    const after = await prepared();
+    expect(after.length).toBeGreaterThanOrEqual(4);
+    await countedSpin(token, { coinValue: 1 });
+    expect((await prepared()).sort()).toEqual(after.sort());
   });
 });
