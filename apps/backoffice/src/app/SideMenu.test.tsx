@@ -45,6 +45,7 @@ describe('side menu', () => {
       'Lottery games',
       'Lottery odds',
       'Lottery numeros',
+      'Content',
       'Customer service',
       'Affiliate applications',
       'Messages',

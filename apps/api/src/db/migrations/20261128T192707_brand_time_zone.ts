@@ -12,3 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table brands drop column time_zone`.execute(db);
+}

@@ -276,10 +276,12 @@ describe('GET /lgw/games/game_menus', () => {
       'ESPORTS',
       'LOTT',
     ]);
-    // The seeded house vendor shows under live casino and slots; the others have no vendor yet.
+    // The seeded house vendor shows under live casino and slots, the platform's lottery games under
+    // the lottery; the others have no vendor yet.
     expect(body.value.filter((c) => c.vendors.length > 0).map((c) => c.gameCategory)).toEqual([
       'LIVE',
       'RNG',
+      'LOTT',
     ]);
   });
 

@@ -38,3 +38,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index sms_outbox_due_idx, sms_outbox_dead_idx, email_outbox_due_idx, email_outbox_dead_idx`.execute(
+    db,
+  );
+  await sql`
+    alter table sms_outbox
+      drop column status, drop column attempts, drop column next_attempt_at, drop column last_error,
+      drop column sent_at, drop column delivery_key`.execute(db);
+  await sql`
+    alter table email_outbox
+      drop column status, drop column attempts, drop column next_attempt_at, drop column last_error,
+      drop column sent_at, drop column delivery_key`.execute(db);
+}
