@@ -279,6 +279,9 @@ describe('live tables: the vendor loses its database connections', () => {
         walletTimeoutMs: 3_000,
         liveTiming: { bettingMs: 5_000, closedMs: 100, resultMs: 300 },
         liveSettleConcurrency: 3,
+        // One seat per signed batch (two batches in flight), so the settlement lasts long enough
+        // to be killed in its middle: with the default 100 seats, the 12 seats are one request.
+        liveSettleBatchSeats: 1,
       },
       recovery: true,
     });
@@ -295,8 +298,8 @@ describe('live tables: the vendor loses its database connections', () => {
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     }
-    // A slow wallet: each win and roundEnd takes 250 ms, so the settlement of 12 seats three at a
-    // time lasts a couple of seconds; the connections are killed all along.
+    // A slow wallet: each request takes 250 ms, so the settlement of 12 seats, a batch per seat and
+    // two at a time, lasts a couple of seconds; the connections are killed all along.
     await eventually(() => v.stub.applied.wins === 0 && v.stub.calls('/seamless/v1/bet').length === n);
     v.stub.latencyMs = 250;
     await eventually(() => v.stub.calls('/seamless/v1/win').length > 0, 20_000);
