@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_BRANDS, MALAYSIAN_IP } from './brands.ts';
 import { launchBrowser, newPage, siteUrl } from './browser.ts';
@@ -12,6 +12,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** A locator's text once it has stopped changing (the same for three reads 100 ms apart). */
+async function settledText(page: Page, locator: Locator): Promise<string> {
+  let last = await locator.innerText();
+  for (let same = 0, i = 0; same < 3 && i < 100; i += 1) {
+    await page.waitForTimeout(100);
+    const now = await locator.innerText();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return last;
+}
 
 async function chooseLanguage(page: Page, name: RegExp): Promise<void> {
   await page.getByTestId('language-picker').click();
@@ -33,13 +45,18 @@ describe('the site a visitor opens', () => {
 
   it('switches to MS and CN, and the choice survives a reload', async () => {
     const { context, page } = await newPage(browser);
+    const menus = page.waitForResponse((r) => r.url().includes('/lgw/games/game_menus'));
     await page.goto(`${siteUrl()}/index`);
+    await menus;
     await dismissPopup(page);
     const footer = page.getByTestId('footer');
-    const english = await footer.innerText();
+    const english = await settledText(page, footer);
+    const malayMenus = page.waitForResponse((r) => r.url().includes('/lgw/games/game_menus'));
     await chooseLanguage(page, /Bahasa Melayu/);
     await page.waitForFunction(() => document.documentElement.lang === 'ms');
-    const malay = await footer.innerText();
+    // The footer lists the lottery's games by their names in the language: asked again in it.
+    await malayMenus;
+    const malay = await settledText(page, footer);
     expect(malay).not.toBe(english);
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('MS');
     await page.reload();
@@ -47,9 +64,11 @@ describe('the site a visitor opens', () => {
     expect(await page.getByTestId('footer').innerText()).toBe(malay);
 
     await dismissPopup(page);
+    const chineseMenus = page.waitForResponse((r) => r.url().includes('/lgw/games/game_menus'));
     await chooseLanguage(page, /简体中文/);
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-    const chinese = await page.getByTestId('footer').innerText();
+    await chineseMenus;
+    const chinese = await settledText(page, page.getByTestId('footer'));
     expect(chinese).toMatch(/[\u4e00-\u9fff]/);
     expect(await page.evaluate(() => localStorage.getItem('hisLang'))).toBe('MS');
     await page.reload();
