@@ -51,9 +51,15 @@ export async function claimDue(
   return rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
 }
 
-/** Records a delivered row, only if this claim is still the row's current one. */
-export async function markSent(db: Db, channel: Channel, row: ClaimedRow, at: Date): Promise<boolean> {
-  const values = { status: 'sent' as const, sent_at: at, next_attempt_at: null, last_error: null };
+type ClaimEnd = {
+  status: 'sent' | 'pending' | 'dead';
+  next_attempt_at: Date | null;
+  last_error: string | null;
+  sent_at?: Date;
+};
+
+/** Ends a claim with `values`, only if the claim is still the row's current one (status and attempts). */
+async function endClaim(db: Db, channel: Channel, row: ClaimedRow, values: ClaimEnd): Promise<boolean> {
   const done =
     channel === 'sms'
       ? await db
@@ -73,6 +79,12 @@ export async function markSent(db: Db, channel: Channel, row: ClaimedRow, at: Da
   return Number(done.numUpdatedRows) === 1;
 }
 
+/** Records a delivered row, only if this claim is still the row's current one. */
+export async function markSent(db: Db, channel: Channel, row: ClaimedRow, at: Date): Promise<boolean> {
+  const values = { status: 'sent' as const, sent_at: at, next_attempt_at: null, last_error: null };
+  return endClaim(db, channel, row, values);
+}
+
 /** Records a failed attempt: due again at `retryAt`, or dead. Only for the row's current claim. */
 export async function markFailed(
   db: Db,
@@ -85,23 +97,7 @@ export async function markFailed(
     next_attempt_at: outcome.dead ? null : outcome.retryAt,
     last_error: outcome.error,
   };
-  const done =
-    channel === 'sms'
-      ? await db
-          .updateTable('sms_outbox')
-          .set(values)
-          .where('id', '=', row.id)
-          .where('status', '=', 'sending')
-          .where('attempts', '=', row.attempts)
-          .executeTakeFirst()
-      : await db
-          .updateTable('email_outbox')
-          .set(values)
-          .where('id', '=', row.id)
-          .where('status', '=', 'sending')
-          .where('attempts', '=', row.attempts)
-          .executeTakeFirst();
-  return Number(done.numUpdatedRows) === 1;
+  return endClaim(db, channel, row, values);
 }
 
 /** An operator sends a dead letter again: pending at once, its attempts counted from zero. */
