@@ -190,3 +190,26 @@ export const CsChannelsBody = Type.Object(
 );
 export type CsChannelsBody = Static<typeof CsChannelsBody>;
 export const CsChannelList = Type.Array(CsChannel);
+
+/**
+ * A link of the site's footer (spec §2): a stable key, a path of the site or an http(s) address,
+ * and its label in EN, MS and CN (plain text; an empty MS or CN shows the EN label).
+ */
+export const FooterLink = Type.Object(
+  {
+    key: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 60 }),
+    path: SiteUrl({ allowEmpty: false }),
+    label: Texts(60),
+  },
+  { additionalProperties: false },
+);
+export type FooterLink = Static<typeof FooterLink>;
+export const FOOTER_LINKS_MAX = 20;
+
+/** PUT /bo/v1/content/footer-links: the footer's links in their order, keys unique. */
+export const FooterLinksBody = Type.Object(
+  { links: Type.Array(FooterLink, { maxItems: FOOTER_LINKS_MAX }) },
+  { additionalProperties: false },
+);
+export type FooterLinksBody = Static<typeof FooterLinksBody>;
+export const FooterLinkList = Type.Array(FooterLink);

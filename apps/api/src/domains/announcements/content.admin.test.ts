@@ -4,9 +4,10 @@ import type {
   ContentBanner,
   ContentHelpArticle,
   ContentHelpCategory,
+  FooterLink,
   RegistrationRules,
 } from '@lotus/contracts/content';
-import type { Announcement, HelpCenter, NoticeBundle } from '@lotus/contracts/system';
+import type { Announcement, HelpCenter, NoticeBundle, WhitelabelMenu } from '@lotus/contracts/system';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUsername, registerMember } from '../../../test/members.ts';
 import {
@@ -344,6 +345,114 @@ describe('help pages', () => {
     );
     expect(created.body.value.slug).toBe('fresh-page');
     expect(await countRows(ctx.db, 'help_articles')).toBe(before + 1);
+  });
+});
+
+describe('help categories', () => {
+  it("a renamed category shows at once on the help centre; another brand's id is not found; cs is refused", async () => {
+    const centre = (await bo<ContentHelpCategory[]>('readonly', 'GET', '/bo/v1/content/help')).body.value;
+    const category = centre[0];
+    if (!category) throw new Error('the demo brand has help categories');
+    const body = { slug: category.slug, title: texts('Payments', 'Pembayaran', '支付'), sortOrder: 3 };
+    expect((await bo('cs', 'PUT', `/bo/v1/content/help/categories/${category.id}`, body)).body.errorCode).toBe(
+      'operator_forbidden',
+    );
+    const otherCategory = await operatorCall<{ id: string }>(ctx, other.token, {
+      method: 'POST',
+      url: '/bo/v1/content/help/categories',
+      merchant: other.merchant,
+      payload: { slug: 'other-brand-rules', title: texts('Rules'), sortOrder: 0 },
+    });
+    expect(
+      (await bo('marketing', 'PUT', `/bo/v1/content/help/categories/${otherCategory.body.value.id}`, body)).body
+        .errorCode,
+    ).toBe('content_not_found');
+    expect(
+      (
+        await bo('marketing', 'PUT', `/bo/v1/content/help/categories/${category.id}`, {
+          ...body,
+          title: texts('  '),
+        })
+      ).body.errorCode,
+    ).toBe('request_param_err');
+    expect((await bo('marketing', 'PUT', `/bo/v1/content/help/categories/${category.id}`, body)).body.success).toBe(
+      true,
+    );
+    const seen = await call<HelpCenter>(ctx.app, {
+      method: 'GET',
+      url: '/wps/system/helpCenter',
+      headers: headers('DEMO', 'MS'),
+    });
+    expect(seen.body.value.categories.find((c) => c.id === category.id)?.title).toBe('Pembayaran');
+    const otherStill = await operatorCall<ContentHelpCategory[]>(ctx, other.token, {
+      method: 'GET',
+      url: '/bo/v1/content/help',
+      merchant: other.merchant,
+    });
+    expect(otherStill.body.value.map((c) => c.title.en)).not.toContain('Payments');
+  });
+});
+
+describe('footer links', () => {
+  const footer = async (language = 'EN') =>
+    (
+      await call<WhitelabelMenu>(ctx.app, {
+        method: 'GET',
+        url: '/wps/system/whitelabel',
+        headers: headers('DEMO', language),
+      })
+    ).body.value.footerLinks;
+  const link = (key: string, path: string, en: string, ms = '', cn = ''): FooterLink => ({
+    key,
+    path,
+    label: texts(en, ms, cn),
+  });
+
+  it('marketing replaces the links; the footer shows them at once in each language, audited', async () => {
+    // Read once so the brand is in the request cache: the change must clear it.
+    expect((await footer()).length).toBeGreaterThan(0);
+    const links = [
+      link('about', '/help?page=about', ' About us ', 'Tentang kami', '关于我们'),
+      link('blog', 'https://blog.example.com/news', 'Blog'),
+    ];
+    const saved = await bo<FooterLink[]>('marketing', 'PUT', '/bo/v1/content/footer-links', { links });
+    expect(saved.body.value.map((l) => l.label.en)).toEqual(['About us', 'Blog']);
+    expect((await footer('CN')).map((l) => [l.key, l.path, l.labelCn, l.labelEn])).toEqual([
+      ['about', '/help?page=about', '关于我们', 'About us'],
+      ['blog', 'https://blog.example.com/news', '', 'Blog'],
+    ]);
+    expect((await bo<FooterLink[]>('readonly', 'GET', '/bo/v1/content/footer-links')).body.value).toEqual(
+      saved.body.value,
+    );
+    expect(await auditCount('content.footer_links')).toBe(1);
+  });
+
+  it('refuses javascript: and quoted paths, duplicate keys, an empty EN label, NUL bytes, too many links and cs; nothing changes', async () => {
+    const before = await footer();
+    const put = (role: string, links: unknown[]) => bo(role, 'PUT', '/bo/v1/content/footer-links', { links });
+    const ok = link('faq', '/help?page=faq', 'FAQ');
+    for (const bad of [
+      [link('x', 'javascript:alert(1)', 'X')],
+      [link('x', '/a" onclick="evil()', 'X')],
+      [ok, ok],
+      [link('x', '/x', '   ')],
+      [link('x', '/x', 'A\u0000B')],
+      [link('Bad Key', '/x', 'X')],
+      Array.from({ length: 21 }, (_, i) => link(`k${i}`, '/x', 'X')),
+    ]) {
+      expect((await put('marketing', bad)).body.errorCode).toBe('request_param_err');
+    }
+    expect((await put('cs', [ok])).body.errorCode).toBe('operator_forbidden');
+    expect(await footer()).toEqual(before);
+    // Another brand's change leaves DEMO's footer alone.
+    const otherSave = await operatorCall(ctx, other.token, {
+      method: 'PUT',
+      url: '/bo/v1/content/footer-links',
+      merchant: other.merchant,
+      payload: { links: [ok] },
+    });
+    expect(otherSave.body.success).toBe(true);
+    expect(await footer()).toEqual(before);
   });
 });
 

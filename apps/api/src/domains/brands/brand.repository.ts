@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { BrandsTable, ThemeColoursRow } from '../../db/schema.ts';
+import type { BrandsTable, MenuLinkRow, ThemeColoursRow } from '../../db/schema.ts';
 import { createDbCache, invalidateDbCaches } from '../../lib/db-cache.ts';
 import type { Brand, NewBrand } from './brand.ts';
 
@@ -183,6 +183,7 @@ export type BrandSettingsPatch = {
   categoryOrder?: string[];
   logoUrl?: string;
   theme?: ThemeColoursRow;
+  footerLinks?: MenuLinkRow[];
 };
 
 export async function updateBrandSettingsRow(
@@ -203,6 +204,7 @@ export async function updateBrandSettingsRow(
       ...(patch.categoryOrder !== undefined ? { category_order: json(patch.categoryOrder) } : {}),
       ...(patch.logoUrl !== undefined ? { logo_url: patch.logoUrl } : {}),
       ...(patch.theme !== undefined ? { theme: json(patch.theme) } : {}),
+      ...(patch.footerLinks !== undefined ? { footer_links: json(patch.footerLinks) } : {}),
     })
     .where('id', '=', brandId)
     .returning(BRAND_COLUMNS)
