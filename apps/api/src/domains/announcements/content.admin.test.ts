@@ -354,9 +354,9 @@ describe('help categories', () => {
     const category = centre[0];
     if (!category) throw new Error('the demo brand has help categories');
     const body = { slug: category.slug, title: texts('Payments', 'Pembayaran', '支付'), sortOrder: 3 };
-    expect((await bo('cs', 'PUT', `/bo/v1/content/help/categories/${category.id}`, body)).body.errorCode).toBe(
-      'operator_forbidden',
-    );
+    expect(
+      (await bo('cs', 'PUT', `/bo/v1/content/help/categories/${category.id}`, body)).body.errorCode,
+    ).toBe('operator_forbidden');
     const otherCategory = await operatorCall<{ id: string }>(ctx, other.token, {
       method: 'POST',
       url: '/bo/v1/content/help/categories',
@@ -364,8 +364,8 @@ describe('help categories', () => {
       payload: { slug: 'other-brand-rules', title: texts('Rules'), sortOrder: 0 },
     });
     expect(
-      (await bo('marketing', 'PUT', `/bo/v1/content/help/categories/${otherCategory.body.value.id}`, body)).body
-        .errorCode,
+      (await bo('marketing', 'PUT', `/bo/v1/content/help/categories/${otherCategory.body.value.id}`, body))
+        .body.errorCode,
     ).toBe('content_not_found');
     expect(
       (
@@ -375,9 +375,9 @@ describe('help categories', () => {
         })
       ).body.errorCode,
     ).toBe('request_param_err');
-    expect((await bo('marketing', 'PUT', `/bo/v1/content/help/categories/${category.id}`, body)).body.success).toBe(
-      true,
-    );
+    expect(
+      (await bo('marketing', 'PUT', `/bo/v1/content/help/categories/${category.id}`, body)).body.success,
+    ).toBe(true);
     const seen = await call<HelpCenter>(ctx.app, {
       method: 'GET',
       url: '/wps/system/helpCenter',

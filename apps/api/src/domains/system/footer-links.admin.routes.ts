@@ -29,7 +29,8 @@ export function footerLinksAdminRoutes(api: Api, { db, operators }: RouteDeps) {
       onRequest: operators.guard('marketing'),
       schema: {
         tags,
-        summary: "Replaces the footer's links (marketing, admin); keys unique; audited; the site sees it at once",
+        summary:
+          "Replaces the footer's links (marketing, admin); keys unique; audited; the site sees it at once",
         headers: ApiHeaders,
         body: FooterLinksBody,
         response: responses(FooterLinkList, 401, 403),

@@ -5,15 +5,16 @@ import { session } from '../../lib/session.ts';
 import { AnnouncementsTab } from './AnnouncementsTab.tsx';
 import { BannersTab } from './BannersTab.tsx';
 import { CsChannelsTab } from './CsChannelsTab.tsx';
+import { FooterTab } from './FooterTab.tsx';
 import { HelpTab } from './HelpTab.tsx';
 import { RegistrationTab } from './RegistrationTab.tsx';
 
-const TABS = ['announcements', 'banners', 'help', 'registration', 'channels'] as const;
+const TABS = ['announcements', 'banners', 'help', 'footer', 'registration', 'channels'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Content management (issue 24): announcements and notices, banners by group, help pages and the
- * registration field rules, customer-service channels. Marketing (and admin) edit texts, admins the registration rules; every
+ * Content management (issue 24): announcements and notices, banners by group, help categories and pages,
+ * footer links, the registration field rules, customer-service channels. Marketing (and admin) edit texts, admins the registration rules; every
  * role reads. Each change is audited and seen by the member site at once.
  */
 export default function ContentPage() {
@@ -23,6 +24,7 @@ export default function ContentPage() {
   const label = (name: Tab) => {
     if (name === 'banners') return t('content.tabs.banners');
     if (name === 'help') return t('content.tabs.help');
+    if (name === 'footer') return t('content.tabs.footer');
     if (name === 'registration') return t('content.tabs.registration');
     if (name === 'channels') return t('content.tabs.channels');
     return t('content.tabs.announcements');
@@ -47,6 +49,7 @@ export default function ContentPage() {
       {tab === 'announcements' && <AnnouncementsTab mayEdit={canAct(role, ['marketing'])} />}
       {tab === 'banners' && <BannersTab mayEdit={canAct(role, ['marketing'])} />}
       {tab === 'help' && <HelpTab mayEdit={canAct(role, ['marketing'])} />}
+      {tab === 'footer' && <FooterTab mayEdit={canAct(role, ['marketing'])} />}
       {tab === 'registration' && <RegistrationTab mayEdit={canAct(role, [])} />}
       {tab === 'channels' && <CsChannelsTab mayEdit={canAct(role, ['cs', 'marketing'])} />}
     </section>

@@ -3,6 +3,7 @@ import {
   type ContentHelpArticle,
   type ContentHelpCategory,
   type HelpArticleBody,
+  type HelpCategoryBody,
 } from '@lotus/contracts/content';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -25,6 +26,125 @@ const emptyDraft = (categoryId = ''): Draft => ({
 });
 
 const draftOf = (a: ContentHelpArticle): Draft => ({ ...a });
+
+type CategoryDraft = HelpCategoryBody & { id: string | null };
+
+const categoryDraftOf = (c: ContentHelpCategory): CategoryDraft => ({
+  id: c.id,
+  slug: c.slug,
+  title: c.title,
+  sortOrder: c.sortOrder,
+});
+
+/** The help centre's categories (EN/MS/CN titles, order): the help page and its menu group pages by them. */
+function HelpCategories({
+  categories,
+  mayEdit,
+  onSaved,
+}: {
+  categories: ContentHelpCategory[];
+  mayEdit: boolean;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<CategoryDraft | null>(null);
+  const [outcome, setOutcome] = useState<ActionOutcome>(null);
+  const save = useMutation({
+    mutationFn: ({ id, ...body }: CategoryDraft) =>
+      boApi<{ id: string }>(id ? `/bo/v1/content/help/categories/${id}` : '/bo/v1/content/help/categories', {
+        method: id ? 'PUT' : 'POST',
+        body,
+      }),
+    onSuccess: () => {
+      setDraft(null);
+      setOutcome({ ok: true, text: t('content.saved') });
+      onSaved();
+    },
+    onError: (error) => setOutcome(failure(error)),
+  });
+  const set = (patch: Partial<CategoryDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft) save.mutate(draft);
+  };
+  return (
+    <div>
+      <h2>{t('content.helpCategories')}</h2>
+      <ActionMessage message={outcome} />
+      <DataTable
+        headers={[
+          t('content.titleLabel'),
+          t('content.slug'),
+          t('content.order'),
+          mayEdit && t('content.actions'),
+        ]}
+      >
+        {categories.map((c) => (
+          <tr key={c.id} data-testid={`content-help-category-${c.slug}`}>
+            <td className="wrap">{c.title.en}</td>
+            <td className="wrap">{c.slug}</td>
+            <td>{c.sortOrder}</td>
+            {mayEdit && (
+              <td>
+                <RowAction onClick={() => setDraft(categoryDraftOf(c))}>{t('content.edit')}</RowAction>
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
+      {mayEdit && !draft && (
+        <button
+          type="button"
+          onClick={() => setDraft({ id: null, slug: '', title: EMPTY_TEXTS, sortOrder: categories.length })}
+        >
+          {t('content.newHelpCategory')}
+        </button>
+      )}
+      {mayEdit && draft && (
+        <form className="card" onSubmit={submit} aria-label={t('content.helpCategoryForm')}>
+          <h3>{draft.id ? t('content.editHelpCategory', { id: draft.id }) : t('content.newHelpCategory')}</h3>
+          <div className="field">
+            <label htmlFor="help-category-slug">{t('content.slug')}</label>
+            <input
+              id="help-category-slug"
+              required
+              maxLength={60}
+              pattern="[a-z0-9]+(-[a-z0-9]+)*"
+              value={draft.slug}
+              onChange={(e) => set({ slug: e.target.value.trim() })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="help-category-order">{t('content.order')}</label>
+            <input
+              id="help-category-order"
+              type="number"
+              min={0}
+              max={9999}
+              value={draft.sortOrder}
+              onChange={(e) => set({ sortOrder: Number(e.target.value) })}
+            />
+          </div>
+          <TextsFields
+            id="help-category-title"
+            label={t('content.titleLabel')}
+            value={draft.title}
+            maxLength={CONTENT_RULES.titleMaxLength}
+            onChange={(title) => set({ title })}
+          />
+          <div className="toolbar">
+            <button type="submit" disabled={save.isPending}>
+              {t('content.save')}
+            </button>
+            <button type="button" className="secondary" onClick={() => setDraft(null)}>
+              {t('content.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
 
 /** Help-centre pages (rich text, sanitised by the server) by category; the footer's help links lead to them. */
 export function HelpTab({ mayEdit }: { mayEdit: boolean }) {
@@ -69,6 +189,10 @@ export function HelpTab({ mayEdit }: { mayEdit: boolean }) {
     <div>
       <ActionMessage message={outcome} />
       <QueryState loading={centre.isPending} error={centre.error} />
+      {centre.data && (
+        <HelpCategories categories={categories} mayEdit={mayEdit} onSaved={() => void refresh()} />
+      )}
+      <h2>{t('content.helpPages')}</h2>
       {centre.data && (
         <DataTable
           headers={[
