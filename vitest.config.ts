@@ -3,6 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
 /** API test files that need no database (pure logic, a bare Fastify, Redis): run once, not per engine. */
 const apiUnitTests = ['apps/api/src/**/*.unit.test.ts'];
+/** API test files of several server processes on one database and Redis: PostgreSQL only. */
+const apiPostgresOnlyTests = ['apps/api/src/**/*.processes.test.ts'];
 
 const vendorServerTests = 'apps/house-vendor/src/server/**/*.test.ts';
 const vendorGlobalSetup = 'apps/house-vendor/src/server/testing/global-setup.ts';
@@ -41,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
-          exclude: [...configDefaults.exclude, ...apiUnitTests],
+          exclude: [...configDefaults.exclude, ...apiUnitTests, ...apiPostgresOnlyTests],
           globalSetup: ['apps/api/test/global-setup.ts'],
           env: { TEST_DB: 'pglite' },
           ...databaseProject,

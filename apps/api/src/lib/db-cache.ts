@@ -11,16 +11,25 @@ import type { Db } from '../db/database.ts';
  * Concurrent misses for one key share a single load.
  */
 const caches = new Set<{ invalidate(db: Db): void }>();
-const buses = new WeakMap<Db, () => void>();
+const buses = new WeakMap<Db, () => Promise<void>>();
+
+/** How long a change waits for Redis to take its invalidation before answering all the same. */
+const PUBLISH_WAIT_MS = 500;
 
 function clearLocal(db: Db): void {
   for (const cache of caches) cache.invalidate(db);
 }
 
-/** Forgets every cached entry of a database: call after writing data that a cache holds. */
-export function invalidateDbCaches(db: Db): void {
+/**
+ * Forgets every cached entry of a database: call after writing data that a cache holds. With a
+ * cache bus the returned promise resolves once Redis has taken the message (at most
+ * PUBLISH_WAIT_MS): Redis writes it to every subscriber before it answers, so an operator's change
+ * that awaits this is answered only after the other processes have it on their sockets, and a call
+ * to another process that follows the answer sees the change. It never rejects.
+ */
+export function invalidateDbCaches(db: Db): Promise<void> {
   clearLocal(db);
-  buses.get(db)?.();
+  return buses.get(db)?.() ?? Promise.resolve();
 }
 
 export type CacheBus = {
@@ -55,7 +64,17 @@ export function connectCacheBus(db: Db, redisUrl: string, channel: string): Cach
       .then(() => subscribed())
       .catch(() => {});
   subscriber.on('ready', subscribe);
-  buses.set(db, () => void publisher.publish(channel, self).catch(() => {}));
+  buses.set(db, () => {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, PUBLISH_WAIT_MS);
+    });
+    const published = publisher.publish(channel, self).then(
+      () => {},
+      () => {},
+    );
+    return Promise.race([published, waited]).finally(() => clearTimeout(timer));
+  });
   return {
     ready,
     async close() {

@@ -89,7 +89,7 @@ export async function addAnnouncement(
     await auditChange(trx, operator, 'content.announcement.create', { type: 'announcement', id }, null, view);
     return view;
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return created;
 }
 
@@ -118,7 +118,7 @@ export async function changeAnnouncement(
     );
     return view;
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return changed;
 }
 
@@ -140,7 +140,7 @@ export async function removeAnnouncement(
       null,
     );
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return { id };
 }
 
@@ -169,7 +169,7 @@ export async function addBanner(db: Db, operator: AuditOperator, body: BannerBod
     await auditChange(trx, operator, 'content.banner.create', { type: 'banner', id }, null, view);
     return view;
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return created;
 }
 
@@ -195,7 +195,7 @@ export async function changeBanner(
     );
     return view;
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return changed;
 }
 
@@ -212,6 +212,6 @@ export async function removeBanner(db: Db, operator: AuditOperator, id: string):
       null,
     );
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return { id };
 }

@@ -114,7 +114,7 @@ export async function changeCatalogueVendor(
       ip: actor.ip,
     });
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return vendorById(db, actor.brand, id);
 }
 
@@ -189,7 +189,7 @@ export async function changeCatalogueGame(
     if (!after) throw new AppError('not_found');
     return gameOut(after, actor.brand.currency);
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return changed;
 }
 

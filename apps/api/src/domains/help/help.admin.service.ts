@@ -78,7 +78,7 @@ export async function addHelpCategory(
       return id;
     }),
   );
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return { id };
 }
 
@@ -106,7 +106,7 @@ export async function changeHelpCategory(
       );
     }),
   );
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return { id };
 }
 
@@ -146,7 +146,7 @@ export async function addHelpArticle(
       return articleView(stored);
     }),
   );
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return created;
 }
 
@@ -176,7 +176,7 @@ export async function changeHelpArticle(
       return articleView(after);
     }),
   );
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return changed;
 }
 
@@ -198,6 +198,6 @@ export async function removeHelpArticle(
       null,
     );
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return { id };
 }

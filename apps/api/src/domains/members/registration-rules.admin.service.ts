@@ -68,6 +68,6 @@ export async function saveRegistrationRules(
     );
     return after;
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return saved;
 }

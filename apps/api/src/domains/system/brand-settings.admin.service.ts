@@ -67,6 +67,6 @@ export async function changeBrandSettings(
       ip,
     });
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return brandSettingsView(db, brand);
 }

@@ -67,6 +67,6 @@ export async function saveCsChannels(
     );
     return after;
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return saved;
 }

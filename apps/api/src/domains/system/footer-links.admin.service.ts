@@ -58,6 +58,6 @@ export async function saveFooterLinks(
     );
     return after;
   });
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return saved;
 }

@@ -81,7 +81,7 @@ async function issueSecret(
     return stored;
   });
   // The seamless API's vendor cache: the new secret signs at once, the old one no longer does.
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   const row = await findBrandVendor(db, brand.id, saved.id);
   if (!row) throw new AppError('not_found');
   return { vendor: rowOf(row), secret };
@@ -112,6 +112,6 @@ export async function changeVendorActive(
     return rowOf({ ...before, active });
   });
   // The seamless API's vendor cache: a switched-off vendor is refused at once.
-  invalidateDbCaches(db);
+  await invalidateDbCaches(db);
   return changed;
 }
