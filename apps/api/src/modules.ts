@@ -55,3 +55,6 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   referralsModule,
   eventsModule,
 ];
+
+/** Every domain's dead-letter handlers (the delivery worker's, see docs/delivery.md). */
+export const PLATFORM_DEAD_LETTERS = DOMAIN_MODULES.flatMap((m) => m.deadLetters ?? []);

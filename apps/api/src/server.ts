@@ -14,6 +14,7 @@ import { buildHealthApp } from './http/health-app.ts';
 import type { ThrottleRules } from './http/throttle.ts';
 import type { RateLimits } from './http/types.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { PLATFORM_DEAD_LETTERS } from './modules.ts';
 
 export type StartServerOptions = {
   /** 0 picks a free port. Defaults to PORT from the environment. */
@@ -127,7 +128,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const scheduler = working ? startScheduler(db, app.log) : null;
     const consumers = working ? startEventRunner(db, app.log, PLATFORM_CONSUMERS) : null;
     const transports = deliveryTransports(config);
-    const delivery = working ? startDeliveryRunner(db, app.log, transports) : null;
+    const delivery = working
+      ? startDeliveryRunner(db, app.log, transports, { deadLetters: PLATFORM_DEAD_LETTERS })
+      : null;
     app.log.info({ roles, jobs: working }, 'process roles');
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

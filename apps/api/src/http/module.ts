@@ -1,5 +1,6 @@
 import type { RepeatableFunction } from '@lotus/db-repeatable';
 import type { Migration } from 'kysely/migration';
+import type { DeadLetterHandler } from '../domains/verification/delivery.ts';
 import type { EventConsumer } from '../events/event.ts';
 import type { LedgerKinds } from '../events/money-facts.ts';
 import type { ScheduledJob } from '../jobs/job.ts';
@@ -38,6 +39,11 @@ export type DomainModule = {
    * same order whatever module declares them. A migration defines only its own domain's tables.
    */
   migrations?: Readonly<Record<string, Migration>>;
+  /**
+   * What the domain withdraws when one of its messages ends in the dead letters (a reset link whose
+   * e-mail never arrived), run by the delivery worker in the transaction that marks the row dead.
+   */
+  deadLetters?: readonly DeadLetterHandler[];
   /** SQL functions kept as repeatable migrations (one file each, re-applied when its checksum changes). */
   functions?: readonly RepeatableFunction[];
 };

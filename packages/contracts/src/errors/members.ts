@@ -187,6 +187,12 @@ export const membersErrors = {
     ms: 'Pautan tetapan semula ini tidak sah atau telah tamat tempoh. Sila minta yang baharu.',
     cn: '此重置链接无效或已过期，请重新申请。',
   },
+  reset_link_withdrawn: {
+    status: 200,
+    en: 'This reset link was withdrawn because its e-mail could not be delivered. Please request a new one.',
+    ms: 'Pautan tetapan semula ini telah ditarik balik kerana e-melnya tidak dapat dihantar. Sila minta yang baharu.',
+    cn: '由于邮件无法送达，此重置链接已被撤回，请重新申请。',
+  },
   account_locked: {
     status: 403,
     en: 'This account is locked. Please contact customer service.',

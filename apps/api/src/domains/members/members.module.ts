@@ -3,7 +3,9 @@ import { languageRoutes } from './language.routes.ts';
 import { memberAdminRoutes } from './member.admin.routes.ts';
 import { avatarFileRoute, memberRoutes } from './member.routes.ts';
 import * as m0002 from './migrations/0002_accounts.ts';
+import * as m20261201T175900 from './migrations/20261201T175900_reset_link_withdrawal.ts';
 import { passwordRoutes } from './password.routes.ts';
+import { withdrawResetLinks } from './password.service.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { registrationRulesAdminRoutes } from './registration-rules.admin.routes.ts';
 import { sessionRoutes } from './session.routes.ts';
@@ -24,5 +26,7 @@ export const membersModule: DomainModule = {
   externalRoutes: avatarFileRoute,
   migrations: {
     '0002_accounts': m0002,
+    '20261201T175900_reset_link_withdrawal': m20261201T175900,
   },
+  deadLetters: [{ channel: 'email', name: 'members.reset-link', withdraw: withdrawResetLinks }],
 };

@@ -92,6 +92,10 @@ export interface PasswordResetTokensTable {
   brand_id: string;
   expires_at: Date;
   used_at: Date | null;
+  /** The outbox row of the link's e-mail (migration 20261201T175900_reset_link_withdrawal). */
+  email_outbox_id: string | null;
+  /** Set when that e-mail was dead-lettered: the link is withdrawn. */
+  revoked_at: Date | null;
   created_at: CreatedAt;
 }
 

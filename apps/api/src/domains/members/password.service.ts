@@ -1,4 +1,5 @@
 import type { LoginResult } from '@lotus/contracts/accounts';
+import type { Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import type { MemberServices } from '../../http/member-services.ts';
@@ -96,33 +97,61 @@ export async function forgotByEmail(
   // Only links really sent count per account: each went to the owner's inbox and is valid as long
   // as this window (RESET_LINK_MINUTES), so a refusal here still leaves the owner a working link.
   await svc.throttle.consume([['passwordResetMailsPerAccount', throttleKey(brand, member.id)]]);
+  const to = member.email;
   const token = randomToken();
-  await svc.db
-    .insertInto('password_reset_tokens')
-    .values({
-      token_hash: sha256Hex(token),
-      member_id: member.id,
-      brand_id: brand.id,
-      expires_at: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
-    })
-    .execute();
   const origin = await brandOrigin(svc.db, brand, caller.host);
   const link = `${origin}/resetPassword?token=${encodeURIComponent(token)}`;
   try {
-    await svc.email.send({
-      brandId: brand.id,
-      to: member.email,
-      subject: `${brand.name}: reset your password`,
-      body:
-        `Hello ${member.username},\n\nOpen this link within ${RESET_LINK_MINUTES} minutes to choose a new password:\n` +
-        `${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays unchanged.`,
+    // The link and the e-mail that carries it commit together; the token knows its outbox row, so a
+    // dead-lettered e-mail withdraws it (withdrawResetLinks).
+    await svc.db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .insertInto('password_reset_tokens')
+        .values({
+          token_hash: sha256Hex(token),
+          member_id: member.id,
+          brand_id: brand.id,
+          expires_at: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { outboxId } = await svc.email.send(
+        {
+          brandId: brand.id,
+          to,
+          subject: `${brand.name}: reset your password`,
+          body:
+            `Hello ${member.username},\n\nOpen this link within ${RESET_LINK_MINUTES} minutes to choose a new password:\n` +
+            `${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays unchanged.`,
+        },
+        trx,
+      );
+      await trx
+        .updateTable('password_reset_tokens')
+        .set({ email_outbox_id: outboxId })
+        .where('id', '=', stored.id)
+        .execute();
     });
   } catch (error) {
-    // The link reached nobody: it must not stay valid, nor count as sent.
-    await svc.db.deleteFrom('password_reset_tokens').where('token_hash', '=', sha256Hex(token)).execute();
+    // The link reached nobody (nothing was stored): it must not count as sent.
     await svc.throttle.refund('passwordResetMailsPerAccount', throttleKey(brand, member.id));
     throw new AppError('email_send_failed', { cause: error });
   }
+}
+
+/**
+ * The delivery worker's dead-letter handler for e-mails (members module, `deadLetters`): the unused
+ * reset links an e-mail carried are withdrawn in the transaction that marks it dead. Sending the
+ * dead letter again (the back office's retry) does not bring the link back: the member asks anew.
+ */
+export async function withdrawResetLinks(trx: Tx, emailOutboxId: string): Promise<void> {
+  await trx
+    .updateTable('password_reset_tokens')
+    .set({ revoked_at: new Date() })
+    .where('email_outbox_id', '=', emailOutboxId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** POST /wps/member/password/reset: the link's token (single use, unexpired) and the new password. */
@@ -145,10 +174,20 @@ export async function resetWithLink(
     .where('token_hash', '=', sha256Hex(body.token.trim()))
     .where('brand_id', '=', caller.brand.id)
     .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
     .where('expires_at', '>', new Date())
     .returning('member_id')
     .executeTakeFirst();
-  if (!used) throw new AppError('reset_link_invalid');
+  if (!used) {
+    const withdrawn = await svc.db
+      .selectFrom('password_reset_tokens')
+      .select('id')
+      .where('token_hash', '=', sha256Hex(body.token.trim()))
+      .where('brand_id', '=', caller.brand.id)
+      .where('revoked_at', 'is not', null)
+      .executeTakeFirst();
+    throw new AppError(withdrawn ? 'reset_link_withdrawn' : 'reset_link_invalid');
+  }
   const member = await findMemberById(svc.db, caller.brand.id, used.member_id);
   if (!member) throw new AppError('reset_link_invalid');
   await setPassword(svc, member, password);

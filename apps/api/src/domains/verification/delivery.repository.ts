@@ -59,7 +59,7 @@ type ClaimEnd = {
 };
 
 /** Ends a claim with `values`, only if the claim is still the row's current one (status and attempts). */
-async function endClaim(db: Db, channel: Channel, row: ClaimedRow, values: ClaimEnd): Promise<boolean> {
+async function endClaim(db: Executor, channel: Channel, row: ClaimedRow, values: ClaimEnd): Promise<boolean> {
   const done =
     channel === 'sms'
       ? await db
@@ -87,7 +87,7 @@ export async function markSent(db: Db, channel: Channel, row: ClaimedRow, at: Da
 
 /** Records a failed attempt: due again at `retryAt`, or dead. Only for the row's current claim. */
 export async function markFailed(
-  db: Db,
+  db: Executor,
   channel: Channel,
   row: ClaimedRow,
   outcome: { dead: boolean; retryAt: Date; error: string },

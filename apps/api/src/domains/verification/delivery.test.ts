@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SmsOutboxPage } from '@lotus/contracts/backoffice';
+import { errorMessage } from '@lotus/contracts/errors';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginAs, randomIp, randomMobile, randomUsername, solveHumanCheck } from '../../../test/members.ts';
 import { backOfficeTeam, createOperator, operatorCall, operatorLogin } from '../../../test/operators.ts';
 import { call, createBrand, headers, setupTestApp } from '../../../test/support.ts';
-import { createMember, latestSmsCode } from '../../harness.ts';
+import { createMember, latestEmail, latestSmsCode } from '../../harness.ts';
+import { PLATFORM_DEAD_LETTERS } from '../../modules.ts';
 import { claimDue } from './delivery.repository.ts';
 import { DEFAULT_DELIVERY, type DeliverySettings, deliverDue, retryDelaySeconds } from './delivery.ts';
 import { SmtpEmailTransport } from './email.ts';
@@ -221,7 +223,7 @@ async function queueRegistrationSms(): Promise<string> {
 
 /** Drains what is due now for the other rows of earlier tests, so each test sees only its own. */
 async function drain(channel: 'sms' | 'email', now: Date) {
-  return deliverDue(ctx.db, channel, { sms, email }, now, SETTINGS);
+  return deliverDue(ctx.db, channel, { sms, email }, now, SETTINGS, PLATFORM_DEAD_LETTERS);
 }
 
 describe('e-mail through SMTP', () => {
@@ -307,6 +309,80 @@ describe('e-mail through SMTP', () => {
     expect(shown).toMatchObject({ status: 'dead', attempts: 1 });
     expect(shown?.lastError).toMatch(/550/);
     expect(dead.body.value.items.every((i) => i.status === 'dead')).toBe(true);
+  });
+
+  it('a reset link whose e-mail ends dead-lettered is withdrawn: refused with reset_link_withdrawn, the password unchanged', async () => {
+    const ask = async (address: string) => {
+      const username = randomUsername('wd');
+      const ip = randomIp();
+      await createMember(ctx.db, {
+        merchantCode: 'DEMO',
+        username,
+        password: 'Secret123',
+        email: address,
+        knownIps: [ip],
+      });
+      const res = await call(ctx.app, {
+        method: 'POST',
+        url: '/wps/member/password/email',
+        remoteAddress: ip,
+        headers: { ...headers(), host: 'localhost:8080' },
+        payload: { username, email: address },
+      });
+      expect(res.body.success).toBe(true);
+      const link = (await latestEmail(ctx.db, address))?.link ?? '';
+      return { username, ip, token: new URL(link).searchParams.get('token') ?? '' };
+    };
+    const reset = (token: string, language = 'EN') =>
+      call(ctx.app, {
+        method: 'POST',
+        url: '/wps/member/password/reset',
+        headers: headers('DEMO', language),
+        payload: { token, newPassword: 'Taken1234', confirmNewPassword: 'Taken1234' },
+      });
+    await drain('email', later(7_200));
+    const refused = await ask(`wd${Date.now()}@${REFUSED_DOMAIN}`);
+    const delivered = await ask(`ok${Date.now()}@example.com`);
+    const pass = await drain('email', later(1));
+    expect(pass).toMatchObject({ sent: 1, dead: 1 });
+    expect(await reset(refused.token, 'MS')).toMatchObject({
+      body: { errorCode: 'reset_link_withdrawn', message: errorMessage('reset_link_withdrawn', 'MS') },
+    });
+    expect((await loginAs(ctx, refused.username, 'Secret123', { ip: refused.ip })).body.success).toBe(true);
+    expect((await reset(delivered.token)).body.success).toBe(true);
+    // A forged token is the plain invalid link (nothing to learn about withdrawn ones).
+    expect((await reset(`${refused.token.slice(0, -2)}xx`)).body.errorCode).toBe('reset_link_invalid');
+
+    // Through a server that is down: retried with the link still valid, withdrawn when the last attempt fails.
+    const address = `down${Date.now()}@example.com`;
+    const unlucky = await ask(address);
+    const revokedAt = async () =>
+      (
+        await ctx.db
+          .selectFrom('password_reset_tokens')
+          .innerJoin('email_outbox', 'email_outbox.id', 'password_reset_tokens.email_outbox_id')
+          .select('password_reset_tokens.revoked_at')
+          .where('email_outbox.to_address', '=', address)
+          .executeTakeFirstOrThrow()
+      ).revoked_at;
+    const down = new SmtpEmailTransport({ url: 'smtp://127.0.0.1:1', from: FROM, timeoutMs: 1_000 });
+    try {
+      let clock = later(1);
+      for (const [attempt, status] of [
+        [1, 'pending'],
+        [2, 'pending'],
+        [3, 'dead'],
+      ] as const) {
+        await deliverDue(ctx.db, 'email', { email: down }, clock, SETTINGS, PLATFORM_DEAD_LETTERS);
+        expect(await emailRow(address)).toMatchObject({ status, attempts: attempt });
+        if (status === 'pending') expect(await revokedAt()).toBeNull();
+        clock = later(retryDelaySeconds(attempt, SETTINGS) + 1, clock);
+      }
+      expect(await revokedAt()).toBeInstanceOf(Date);
+      expect((await reset(unlucky.token)).body.errorCode).toBe('reset_link_withdrawn');
+    } finally {
+      down.close();
+    }
   });
 
   it('wrong SMTP credentials are permanent (535), a server that is down is retried with backoff, then dead', async () => {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/executor.ts';
 import { type Channel, claimDue, markFailed, markSent } from './delivery.repository.ts';
 
 /**
@@ -30,6 +31,17 @@ export interface EmailTransport {
 }
 
 export type Transports = { sms?: SmsTransport; email?: EmailTransport };
+
+/**
+ * What a domain withdraws when a message of `channel` ends dead (a reset link whose e-mail never
+ * arrived): called with the row's id in the transaction that marks it dead, so the row is never
+ * dead with its link still valid. Declared by a domain module (`deadLetters`).
+ */
+export type DeadLetterHandler = {
+  channel: Channel;
+  name: string;
+  withdraw(trx: Tx, outboxId: string): Promise<void>;
+};
 
 /**
  * A failed attempt. `permanent`: the provider refused the message itself (an unknown recipient, a
@@ -93,6 +105,7 @@ export async function deliverDue(
   transports: Transports,
   now: Date = new Date(),
   settings: DeliverySettings = DEFAULT_DELIVERY,
+  deadLetters: readonly DeadLetterHandler[] = [],
 ): Promise<PassResult> {
   const result: PassResult = { sent: 0, retried: 0, dead: 0 };
   const transport = channel === 'sms' ? transports.sms : transports.email;
@@ -121,7 +134,17 @@ export async function deliverDue(
       const permanent = error instanceof DeliveryError && error.permanent;
       const dead = permanent || row.attempts >= settings.maxAttempts;
       const retryAt = new Date(now.getTime() + retryDelaySeconds(row.attempts, settings) * 1000);
-      if (await markFailed(db, channel, row, { dead, retryAt, error: errorText(error) })) {
+      const outcome = { dead, retryAt, error: errorText(error) };
+      const handlers = dead ? deadLetters.filter((h) => h.channel === channel) : [];
+      const marked =
+        handlers.length === 0
+          ? await markFailed(db, channel, row, outcome)
+          : await db.transaction().execute(async (trx) => {
+              if (!(await markFailed(trx, channel, row, outcome))) return false;
+              for (const handler of handlers) await handler.withdraw(trx, row.id);
+              return true;
+            });
+      if (marked) {
         if (dead) result.dead += 1;
         else result.retried += 1;
       }
@@ -140,7 +163,7 @@ export function startDeliveryRunner(
   db: Db,
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
   transports: Transports,
-  options: { pollMs?: number; settings?: DeliverySettings } = {},
+  options: { pollMs?: number; settings?: DeliverySettings; deadLetters?: readonly DeadLetterHandler[] } = {},
 ): DeliveryRunner {
   const channels = (['sms', 'email'] as const).filter((c) => transports[c] !== undefined);
   const settings = options.settings ?? DEFAULT_DELIVERY;
@@ -150,7 +173,7 @@ export function startDeliveryRunner(
       for (const channel of channels) {
         try {
           for (;;) {
-            const pass = await deliverDue(db, channel, transports, new Date(), settings);
+            const pass = await deliverDue(db, channel, transports, new Date(), settings, options.deadLetters);
             if (pass.sent + pass.retried + pass.dead > 0) log.info({ channel, ...pass }, 'outbox delivery');
             if (pass.dead > 0) log.warn({ channel, dead: pass.dead }, 'outbox messages dead-lettered');
             if (pass.sent + pass.retried + pass.dead < settings.batchSize || controller.signal.aborted) break;

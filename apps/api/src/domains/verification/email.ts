@@ -1,12 +1,17 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import { DeliveryError, type EmailTransport, type OutgoingEmail } from './delivery.ts';
 
 export type EmailMessage = { brandId: string; to: string; subject: string; body: string };
 
 /** Where the platform puts an e-mail: always a row of email_outbox first (docs/delivery.md). */
 export interface EmailProvider {
-  send(message: EmailMessage): Promise<void>;
+  /**
+   * Writes the message's outbox row, in `executor` when given (a caller's transaction, so the row
+   * and what it carries commit together); returns the row's id.
+   */
+  send(message: EmailMessage, executor?: Executor): Promise<{ outboxId: string }>;
 }
 
 /**
@@ -20,8 +25,8 @@ export class OutboxEmailProvider implements EmailProvider {
     this.db = db;
     this.deliver = deliver;
   }
-  async send(message: EmailMessage): Promise<void> {
-    await this.db
+  async send(message: EmailMessage, executor: Executor = this.db): Promise<{ outboxId: string }> {
+    const row = await executor
       .insertInto('email_outbox')
       .values({
         brand_id: message.brandId,
@@ -30,7 +35,9 @@ export class OutboxEmailProvider implements EmailProvider {
         body: message.body,
         ...(this.deliver ? { status: 'pending' as const, next_attempt_at: new Date() } : {}),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { outboxId: String(row.id) };
   }
 }
 
