@@ -268,9 +268,11 @@ export async function ggrRows(
   from: Date,
   to: Date,
   groupBy: GgrGroup,
+  timeZone: string,
 ): Promise<GgrRow[]> {
   const key = {
-    day: sql`to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD')`,
+    // The brand's day of the call (its time zone, daylight saving included).
+    day: sql`to_char(c.created_at at time zone ${timeZone}, 'YYYY-MM-DD')`,
     category: sql`c.category`,
     vendor: sql`c.vendor_code`,
     game: sql`c.vendor_code || ':' || c.game_code`,

@@ -15,6 +15,7 @@ import {
 import { formatAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { dayRange } from '../../lib/brand-time.ts';
 import { invalidateDbCaches } from '../../lib/db-cache.ts';
 import type { Brand } from '../brands/brand.ts';
 import { recordAudit } from '../operators/audit.service.ts';
@@ -283,28 +284,33 @@ export function rtpPercent(payout: bigint, stake: bigint): string {
   return `${whole}.${fraction}`;
 }
 
-function utcDay(value: string, field: string): Date {
+/** A `YYYY-MM-DD` that exists (2026-02-30 is request_param_err), as given. */
+function calendarDate(value: string, field: string): string {
   const day = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
     throw new AppError('request_param_err', { fieldErrors: { [field]: 'errors.request_param_err' } });
   }
-  return day;
+  return value;
 }
 
 /**
  * GGR report: stakes (less refunds), payouts, GGR = stake - payout, RTP and players of real members,
- * from the brand's seamless calls on the UTC days `from`..`to` (at most 92), grouped by day,
- * category, vendor or game.
+ * from the brand's seamless calls on the brand's days `from`..`to` (midnight to midnight in its time
+ * zone; at most 92), grouped by day, category, vendor or game.
  */
 export async function ggrReport(db: Db, brand: Brand, query: GgrQuery) {
-  const from = utcDay(query.from, 'from');
-  const to = new Date(utcDay(query.to, 'to').getTime() + DAY_MS);
-  if (to <= from || to.getTime() - from.getTime() > RECORD_LIMITS.maxRangeDays * DAY_MS) {
+  const { from, to } = dayRange(
+    calendarDate(query.from, 'from'),
+    calendarDate(query.to, 'to'),
+    brand.timeZone,
+  );
+  // One hour of slack for the days a daylight-saving change makes 25 hours long.
+  if (to <= from || to.getTime() - from.getTime() > RECORD_LIMITS.maxRangeDays * DAY_MS + 3_600_000) {
     throw new AppError('history_range_invalid');
   }
   const groupBy = query.groupBy ?? 'day';
   const [rows, players] = await Promise.all([
-    ggrRows(db, brand.id, from, to, groupBy),
+    ggrRows(db, brand.id, from, to, groupBy, brand.timeZone),
     ggrPlayers(db, brand.id, from, to),
   ]);
   const figures = (bets: bigint, stake: bigint, payout: bigint, playerCount: number): GgrFigures => ({

@@ -14,7 +14,7 @@ import type {
 import type { GameMenus } from '@lotus/contracts/system';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { utcDay } from '../../../test/days.ts';
+import { brandDay, utcDay } from '../../../test/days.ts';
 import {
   catalogueTestVendor,
   house,
@@ -376,7 +376,7 @@ describe('GGR report', () => {
       where st.brand_id = ${alice.brand.id} and m.is_agent <> ${TRIAL_TYPE} and st.entry_id is not null`.execute(
       ctx.db,
     );
-    days = [...new Set(rows.map((r) => utcDay(r.at)))].sort();
+    days = [...new Set(rows.map((r) => brandDay(r.at)))].sort();
     range = `from=${days[0]}&to=${days.at(-1)}`;
   });
 

@@ -23,6 +23,7 @@ import {
 import { formatAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { dayWindow } from '../../lib/brand-time.ts';
 import type { Brand } from '../brands/brand.ts';
 import { accountBalance } from '../wallet/ledger.service.ts';
 import { openMemberWallet } from '../wallet/wallet.service.ts';
@@ -412,17 +413,13 @@ function parseDate(text: string, field: string): Date {
   return date;
 }
 
-function startOfDay(now: Date): Date {
-  return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
-}
-
 function page(query: { page?: number | undefined; size?: number | undefined }) {
   const pageNo = query.page ?? 1;
   const size = query.size ?? 20;
   return { pageNo, size, offset: (pageNo - 1) * size };
 }
 
-/** `/lgw/orders/today`: the member's orders placed today (UTC), optionally of one game, newest first. */
+/** `/lgw/orders/today`: the member's orders placed today (the brand's day), optionally of one game, newest first. */
 export async function todayOrders(
   db: Db,
   brand: Brand,
@@ -438,8 +435,8 @@ export async function todayOrders(
       brandId: brand.id,
       memberId,
       ...(query.gameId ? { gameId: query.gameId } : {}),
-      from: startOfDay(now),
-      to: new Date(startOfDay(now).getTime() + DAY_MS),
+      from: dayWindow(now, brand.timeZone).from,
+      to: dayWindow(now, brand.timeZone).to,
     },
     size,
     offset,
@@ -461,7 +458,9 @@ export async function searchOrders(
   options: { language?: SupportedLanguage; now?: Date } = {},
 ): Promise<OrderPage> {
   const now = options.now ?? new Date();
-  const from = search.startDate ? parseDate(search.startDate, 'startDate') : startOfDay(now);
+  const from = search.startDate
+    ? parseDate(search.startDate, 'startDate')
+    : dayWindow(now, brand.timeZone).from;
   const endInclusive = search.endDate ? parseDate(search.endDate, 'endDate') : now;
   const to =
     search.endDate && search.endDate.length === 10

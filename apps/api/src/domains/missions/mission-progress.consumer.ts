@@ -58,7 +58,7 @@ export function progressDeltas(
       if (mission.brandId !== fact.brandId || mission.kind !== fact.kind) continue;
       if (mission.category !== null && mission.category !== fact.category) continue;
       if (fact.at.getTime() < mission.startsAt.getTime()) continue;
-      const window = periodWindow(mission.period, mission.startsAt, fact.at);
+      const window = periodWindow(mission.period, mission.startsAt, fact.at, mission.timeZone);
       const key = `${mission.id}|${fact.memberId}|${window.key}`;
       const sum = sums.get(key);
       if (sum) {

@@ -18,6 +18,8 @@ export type MissionRow = {
   active: boolean;
   startsAt: Date;
   createdAt: Date;
+  /** The brand's time zone: daily and weekly periods start at its midnight. */
+  timeZone: string;
 };
 
 const missionColumns = [
@@ -37,6 +39,7 @@ const missionColumns = [
   'active',
   'starts_at as startsAt',
   'created_at as createdAt',
+  sql<string>`(select b.time_zone from brands b where b.id = missions.brand_id)`.as('timeZone'),
 ] as const;
 
 /** The brand's active missions (of the kinds given, all when none). */
@@ -181,9 +184,10 @@ export async function loginDays(
   memberId: string,
   from: Date,
   to: Date | null,
+  timeZone: string,
 ) {
   const row = await sql<{ days: string }>`
-    select count(distinct (created_at at time zone 'UTC')::date)::text as days
+    select count(distinct (created_at at time zone ${timeZone})::date)::text as days
     from login_attempts
     where brand_id = ${brandId} and member_id = ${memberId} and outcome = 'success'
       and created_at >= ${from} and (${to}::timestamptz is null or created_at < ${to}::timestamptz)`.execute(
@@ -256,7 +260,7 @@ export async function setMissionActive(db: Executor, brandId: string, id: string
   return result.numUpdatedRows > 0n;
 }
 
-export type OperatorMissionRow = MissionRow & { claims: string; paid: string };
+export type OperatorMissionRow = Omit<MissionRow, 'timeZone'> & { claims: string; paid: string };
 
 export async function listMissions(db: Executor, brandId: string, page: number, size: number) {
   const [rows, count] = await Promise.all([

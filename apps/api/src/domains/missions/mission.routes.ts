@@ -25,7 +25,7 @@ export function missionRoutes(api: Api, { db, members, rateLimits }: RouteDeps) 
         tags,
         summary: "The member's active missions in their current period, and how many wait to be claimed",
         description:
-          '`missionCount` (completed, not yet claimed) is the badge of the missionLeaderboard menu item. Days and weeks are UTC (weeks from Monday).',
+          '`missionCount` (completed, not yet claimed) is the badge of the missionLeaderboard menu item. Days and weeks are those of the brand time zone (weeks from Monday).',
         headers: ApiHeaders,
         response: responses(MissionSummary, 401),
       },

@@ -54,9 +54,9 @@ async function refreshLoginProgress(
 ): Promise<void> {
   for (const mission of missions) {
     if (mission.kind !== 'login_days') continue;
-    const window = periodWindow(mission.period, mission.startsAt, now);
+    const window = periodWindow(mission.period, mission.startsAt, now, mission.timeZone);
     const from = window.from < mission.startsAt ? mission.startsAt : window.from;
-    const days = await loginDays(db, brandId, memberId, from, window.to);
+    const days = await loginDays(db, brandId, memberId, from, window.to, mission.timeZone);
     if (days === 0n) continue;
     await setProgress(db, {
       missionId: mission.id,
@@ -80,7 +80,10 @@ export async function missionSummary(
 ): Promise<MissionSummary> {
   const missions = (await activeMissions(db, [brand.id])).filter((m) => m.startsAt <= now);
   await refreshLoginProgress(db, brand.id, memberId, missions, now);
-  const windows = missions.map((m) => ({ mission: m, window: periodWindow(m.period, m.startsAt, now) }));
+  const windows = missions.map((m) => ({
+    mission: m,
+    window: periodWindow(m.period, m.startsAt, now, m.timeZone),
+  }));
   const rows = await memberProgress(
     db,
     memberId,
@@ -132,7 +135,7 @@ export async function claimMission(
   const mission = await findMission(db, brand.id, missionId);
   if (!mission?.active || mission.startsAt > now) throw new AppError('mission_not_found');
   await refreshLoginProgress(db, brand.id, member.id, [mission], now);
-  const window = periodWindow(mission.period, mission.startsAt, now);
+  const window = periodWindow(mission.period, mission.startsAt, now, mission.timeZone);
   const reward = BigInt(mission.reward);
   const wallet = await openMemberWallet(db, brand, member);
   const key = { missionId: mission.id, memberId: member.id, periodKey: window.key };
@@ -171,13 +174,13 @@ export async function claimMission(
 /** `MCSFE_getMissionLeaderboard`: the period's members by missions completed, names masked. */
 export async function missionLeaderboard(
   db: Db,
-  brand: WalletBrand,
+  brand: WalletBrand & { timeZone: string },
   memberId: string,
   query: LeaderboardQuery,
   now = new Date(),
 ): Promise<MissionLeaderboard> {
   const period = query.period ?? 'daily';
-  const window = period === 'weekly' ? weekWindow(now) : dayWindow(now);
+  const window = period === 'weekly' ? weekWindow(now, brand.timeZone) : dayWindow(now, brand.timeZone);
   const rows = await leaderboard(db, brand.id, window.from, window.to, query.limitNum ?? 10);
   return {
     period,
@@ -302,7 +305,7 @@ export async function createMission(
     });
     return missionId;
   });
-  const mission: MissionRow = {
+  const mission: Omit<MissionRow, 'timeZone'> = {
     id,
     brandId: brand.id,
     nameEn: name.en,

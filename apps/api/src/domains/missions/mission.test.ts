@@ -99,25 +99,33 @@ async function drainUntil(done: () => Promise<boolean>) {
 }
 
 describe('mission periods', () => {
-  it('cuts days at UTC midnight and weeks on Monday', () => {
-    expect(dayWindow(new Date('2026-11-26T23:59:59.999Z')).key).toBe('2026-11-26');
-    expect(dayWindow(new Date('2026-11-27T00:00:00.000Z')).key).toBe('2026-11-27');
+  it("cuts days at the brand's midnight and weeks on its Monday (UTC and Asia/Kuala_Lumpur)", () => {
+    expect(dayWindow(new Date('2026-11-26T23:59:59.999Z'), 'UTC').key).toBe('2026-11-26');
+    expect(dayWindow(new Date('2026-11-27T00:00:00.000Z'), 'UTC').key).toBe('2026-11-27');
+    // 16:00 UTC is midnight in Kuala Lumpur (UTC+8).
+    expect(dayWindow(new Date('2026-11-26T15:59:59.999Z'), 'Asia/Kuala_Lumpur').key).toBe('2026-11-26');
+    expect(dayWindow(new Date('2026-11-26T16:00:00.000Z'), 'Asia/Kuala_Lumpur').key).toBe('2026-11-27');
     // 2026-11-29 is a Sunday, 2026-11-30 a Monday.
-    expect(weekWindow(new Date('2026-11-29T23:59:59.999Z')).key).toBe('W2026-11-23');
-    expect(weekWindow(new Date('2026-11-30T00:00:00.000Z'))).toEqual({
+    expect(weekWindow(new Date('2026-11-29T23:59:59.999Z'), 'UTC').key).toBe('W2026-11-23');
+    expect(weekWindow(new Date('2026-11-30T00:00:00.000Z'), 'UTC')).toEqual({
       key: 'W2026-11-30',
       from: new Date('2026-11-30T00:00:00.000Z'),
       to: new Date('2026-12-07T00:00:00.000Z'),
     });
+    expect(weekWindow(new Date('2026-11-29T16:00:00.000Z'), 'Asia/Kuala_Lumpur')).toEqual({
+      key: 'W2026-11-30',
+      from: new Date('2026-11-29T16:00:00.000Z'),
+      to: new Date('2026-12-06T16:00:00.000Z'),
+    });
     const start = new Date('2026-01-01T10:00:00Z');
-    expect(periodWindow('once', start, new Date('2026-06-01T00:00:00Z'))).toEqual({
+    expect(periodWindow('once', start, new Date('2026-06-01T00:00:00Z'), 'UTC')).toEqual({
       key: 'once',
       from: start,
       to: null,
     });
   });
 
-  it('counts a deposit before midnight and one after in two different days, both in one week', () => {
+  it("counts a deposit before the brand's midnight and one after in two different days, both in one week", () => {
     const mission = (period: MissionRow['period']): MissionRow => ({
       id: period,
       brandId: '1',
@@ -135,11 +143,13 @@ describe('mission periods', () => {
       active: true,
       startsAt: new Date('2026-01-01T00:00:00Z'),
       createdAt: new Date('2026-01-01T00:00:00Z'),
+      timeZone: 'Asia/Kuala_Lumpur',
     });
     const m = { id: '7', brand: { id: '1' } } as unknown as Member;
+    // 23:59:59 and 00:00:01 in Kuala Lumpur (the UTC dates are both the 26th).
     const facts = [
-      depositEvent(m, 600n, new Date('2026-11-26T23:59:59Z')),
-      depositEvent(m, 600n, new Date('2026-11-27T00:00:01Z')),
+      depositEvent(m, 600n, new Date('2026-11-26T15:59:59Z')),
+      depositEvent(m, 600n, new Date('2026-11-26T16:00:01Z')),
     ].map((e) => {
       const [fact] = factsOfEntry(e);
       return fact?.type === 'deposit_credited' ? missionFact(fact) : null;

@@ -1,6 +1,6 @@
 import type { AuditPage } from '@lotus/contracts/backoffice';
 import { describe, expect, it } from 'vitest';
-import { addDays, utcDay } from '../../../test/days.ts';
+import { addDays, brandDay } from '../../../test/days.ts';
 import { reconcileAfterEach } from '../../../test/money.ts';
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { setupTestApp } from '../../../test/support.ts';
@@ -15,7 +15,7 @@ describe('audit log viewer', () => {
     expect(refused.body.errorCode).toBe('operator_forbidden');
     // The days of the rows' own times (the team was set up moments ago, maybe just before midnight).
     const unfiltered = await bo<AuditPage>('admin', 'GET', '/bo/v1/audit?pageSize=100');
-    const days = unfiltered.body.value.items.map((row) => utcDay(row.createdAt)).sort();
+    const days = unfiltered.body.value.items.map((row) => brandDay(row.createdAt)).sort();
     expect(days).toHaveLength(unfiltered.body.value.total);
     const first = days[0] as string;
     const last = days.at(-1) as string;

@@ -2,19 +2,21 @@ import type { AuditPage } from '@lotus/contracts/backoffice';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
+import { addDays, dayStart } from '../../lib/brand-time.ts';
 import type { Brand } from '../brands/brand.ts';
 import { listAudit, recordAudit } from './audit.repository.ts';
 
 /**
- * A `YYYY-MM-DD` day (UTC midnight) that exists: 2026-02-30 or 2026-13-45 is request_param_err,
- * never a rolled-over date nor an Invalid Date reaching the database.
+ * The first instant of a `YYYY-MM-DD` day of the brand (midnight in its time zone) that exists:
+ * 2026-02-30 or 2026-13-45 is request_param_err, never a rolled-over date nor an Invalid Date
+ * reaching the database.
  */
-function calendarDay(value: string, field: string): Date {
+function calendarDay(value: string, field: string, timeZone: string, plusDays = 0): Date {
   const day = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
     throw new AppError('request_param_err', { fieldErrors: { [field]: 'errors.request_param_err' } });
   }
-  return day;
+  return dayStart(addDays(value, plusDays), timeZone);
 }
 
 export async function auditPage(
@@ -31,9 +33,8 @@ export async function auditPage(
 ): Promise<AuditPage> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 50;
-  const from = query.from ? calendarDay(query.from, 'from') : undefined;
-  const to = query.to ? calendarDay(query.to, 'to') : undefined;
-  if (to) to.setUTCDate(to.getUTCDate() + 1);
+  const from = query.from ? calendarDay(query.from, 'from', brand.timeZone) : undefined;
+  const to = query.to ? calendarDay(query.to, 'to', brand.timeZone, 1) : undefined;
   const { rows, total } = await listAudit(db, brand.id, {
     ...(query.operatorId ? { operatorId: query.operatorId } : {}),
     ...(query.action ? { action: query.action } : {}),

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
+import { dayWindow, monthWindow, weekWindow } from '../../lib/brand-time.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { pickText } from '../../lib/localised.ts';
 import { creditPromotionPoints } from '../points/points.service.ts';
@@ -45,6 +46,8 @@ import {
 import { creditedState } from './wagering-state.ts';
 
 export type PromoBrand = { id: string; currency: string };
+/** A brand whose calendar decides the promotions' daily, weekly and monthly windows. */
+export type PromoCalendarBrand = PromoBrand & { timeZone: string };
 export type PromoMember = { id: string; username: string; isAgent: number };
 
 const TRIAL = 4;
@@ -55,19 +58,18 @@ function text(row: { title_en: string; title_ms: string; title_cn: string }, lan
   return pick || row.title_en;
 }
 
-/** The key of the frequency window `now` falls in: one record per member, promotion and key. */
-export function periodKey(frequency: string, now: Date): string {
-  const day = now.toISOString().slice(0, 10);
+/**
+ * The key of the frequency window `now` falls in, in the brand's calendar (`timeZone`: a daily
+ * reload renews at the brand's midnight): one record per member, promotion and key.
+ */
+export function periodKey(frequency: string, now: Date, timeZone: string): string {
   switch (frequency) {
     case 'daily':
-      return day;
-    case 'weekly': {
-      const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-      monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
-      return `w${monday.toISOString().slice(0, 10)}`;
-    }
+      return dayWindow(now, timeZone).key;
+    case 'weekly':
+      return `w${weekWindow(now, timeZone).key.slice(1)}`;
     case 'monthly':
-      return day.slice(0, 7);
+      return monthWindow(now, timeZone).key;
     default:
       return 'once';
   }
@@ -213,25 +215,31 @@ function toCard(
   };
 }
 
-async function currentRecords(db: Executor, memberId: string | null, promos: PromotionRow[], now: Date) {
+async function currentRecords(
+  db: Executor,
+  memberId: string | null,
+  promos: PromotionRow[],
+  now: Date,
+  timeZone: string,
+) {
   if (!memberId) return new Map<string, { id: string; state: string }>();
   const rows = await periodRecords(
     db,
     memberId,
-    promos.map((p) => ({ promotionId: p.id, periodKey: periodKey(p.frequency, now) })),
+    promos.map((p) => ({ promotionId: p.id, periodKey: periodKey(p.frequency, now, timeZone) })),
   );
   return new Map(rows.map((r) => [r.promotion_id, r]));
 }
 
 export async function promotionCards(
   db: Db,
-  brand: PromoBrand,
+  brand: PromoCalendarBrand,
   memberId: string | null,
   language: string,
   now = new Date(),
 ): Promise<{ items: PromotionCard[] }> {
   const promos = await listPromotions(db, brand.id, true);
-  const records = await currentRecords(db, memberId, promos, now);
+  const records = await currentRecords(db, memberId, promos, now, brand.timeZone);
   return {
     items: promos.map((p) => toCard(p, records.get(p.id), language, brand.currency, now, memberId !== null)),
   };
@@ -253,7 +261,7 @@ function toWireRules(rules: PromotionRow['rules'], currency: string): AdminPromo
 
 export async function promotionDetail(
   db: Db,
-  brand: PromoBrand,
+  brand: PromoCalendarBrand,
   memberId: string | null,
   id: string,
   language: string,
@@ -261,7 +269,7 @@ export async function promotionDetail(
 ): Promise<PromotionDetail> {
   const promo = await findPromotion(db, brand.id, id);
   if (promo?.status !== 'active') throw new AppError('promotion_not_found');
-  const records = await currentRecords(db, memberId, [promo], now);
+  const records = await currentRecords(db, memberId, [promo], now, brand.timeZone);
   const content =
     (language === 'MS' ? promo.content_ms : language === 'CN' ? promo.content_cn : '') || promo.content_en;
   return {
@@ -341,7 +349,7 @@ async function ownRecord(db: Executor, brand: PromoBrand, memberId: string, id: 
  */
 export async function applyPromotion(
   db: Db,
-  brand: PromoBrand,
+  brand: PromoCalendarBrand,
   member: PromoMember,
   id: string,
   language: string,
@@ -366,7 +374,7 @@ export async function applyPromotion(
     brandId: brand.id,
     promotionId: promo.id,
     memberId: member.id,
-    periodKey: periodKey(promo.frequency, now),
+    periodKey: periodKey(promo.frequency, now, brand.timeZone),
     state: promo.needs_approval ? 'applying' : 'issued',
     depositId: qualification.depositId,
     depositAmount: qualification.depositAmount,

@@ -1,25 +1,26 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 
-/** Count and sum (positive legs: the money moved) of today's ledger entries of some kinds (UTC day). */
+/** Count and sum (positive legs: the money moved) of the ledger entries of some kinds since `since` (the brand's midnight). */
 export async function entriesToday(
   executor: Executor,
   brandId: string,
   kinds: string[],
+  since: Date,
 ): Promise<{ count: number; sum: bigint }> {
   const result = await sql<{ count: string; sum: string | null }>`
     select count(distinct e.id) as count, coalesce(sum(p.amount) filter (where p.amount > 0), 0) as sum
     from journal_entries e join postings p on p.entry_id = e.id
     where e.brand_id = ${brandId} and e.kind in (${sql.join(kinds)})
-      and e.created_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'`.execute(executor);
+      and e.created_at >= ${since}`.execute(executor);
   const row = result.rows[0];
   return { count: Number(row?.count ?? 0), sum: BigInt(row?.sum ?? 0) };
 }
 
-/** Members with a session or a ledger movement today, and today's registrations. */
-export async function membersToday(executor: Executor, brandId: string) {
+/** Members with a session or a ledger movement since `since` (the brand's midnight), and the registrations. */
+export async function membersToday(executor: Executor, brandId: string, since: Date) {
   const result = await sql<{ active: string; registered: string }>`
-    with today as (select date_trunc('day', now() at time zone 'utc') at time zone 'utc' as start)
+    with today as (select ${since}::timestamptz as start)
     select
       (select count(*) from (
         select s.member_id from sessions s, today
