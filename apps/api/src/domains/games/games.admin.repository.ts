@@ -271,8 +271,8 @@ export async function ggrRows(
   timeZone: string,
 ): Promise<GgrRow[]> {
   const key = {
-    // The brand's day of the call (its time zone, daylight saving included).
-    day: sql`to_char(c.created_at at time zone ${timeZone}, 'YYYY-MM-DD')`,
+    // The brand's day of the call (its time zone, daylight saving included), computed in `calls`.
+    day: sql`c.local_day`,
     category: sql`c.category`,
     vendor: sql`c.vendor_code`,
     game: sql`c.vendor_code || ':' || c.game_code`,
@@ -286,6 +286,7 @@ export async function ggrRows(
   const { rows } = await sql<GgrRow>`
     with calls as (
       select st.kind, st.amount, st.win_amount, st.member_id, st.created_at,
+             to_char(st.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as local_day,
              v.code as vendor_code, coalesce(nullif(v.display_name, ''), v.name) as vendor_name,
              coalesce(b.game_id, st.game_id) as game_code, g.name_en as game_name,
              coalesce(g.category,
