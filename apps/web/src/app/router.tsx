@@ -26,6 +26,7 @@ const DownloadPage = lazyPage(download);
 const NoticePage = lazyPage(() => import('./routes/noticePage.tsx'));
 const LoginPage = lazyPage(() => import('./routes/login.tsx'));
 const ResetPasswordPage = lazyPage(() => import('./routes/resetPassword.tsx'));
+const OauthCallbackPage = lazyPage(() => import('./routes/oauthCallback.tsx'));
 const VipPage = lazyPage(() => import('./routes/Vip.tsx'));
 const PointMallPage = lazyPage(() => import('./routes/pointMall.tsx'));
 const VnLotteryPage = lazyPage(() => import('./routes/vnlottery.tsx'));
@@ -82,6 +83,7 @@ export function AppRoutes() {
           {page(paths.noticePage.path, NoticePage)}
           {page(paths.login.path, LoginPage)}
           {page(paths.resetPassword.path, ResetPasswordPage)}
+          {page(paths.oauthCallback.path, OauthCallbackPage)}
           {page(paths.vip.path, VipPage)}
           {page(paths.pointMall.path, PointMallPage)}
           {page(paths.vnLottery.path, VnLotteryPage)}

@@ -56,6 +56,11 @@ export const paths = {
   login: simple('/login'),
   /** The e-mailed reset link: /resetPassword?token=... */
   resetPassword: { path: '/resetPassword', to: (token?: string) => withQuery('/resetPassword', { token }) },
+  /** Where Google or Facebook sends the browser back after an external sign-in. */
+  oauthCallback: {
+    path: '/oauth/callback/:provider',
+    to: (provider: string) => `/oauth/callback/${provider}`,
+  },
 } as const;
 
 /** Paths a visitor without a token may open when the brand's loginedToHomePage flag is on. */

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { externalProvidersOf } from '../../features/auth/api/external-login.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import type { AuthEnvironment } from '../../features/auth/types/environment.ts';
 import { useUnreadMessageCount } from '../../features/messages/api/messages.ts';
@@ -73,6 +74,7 @@ export function ModalSwitch({
     phonePasswordReset: !!flags.CHNGPASSVERIF3,
     countryCodes: countryCodes.data ?? [],
     defaultCountry: status.data?.location.country || undefined,
+    externalProviders: externalProvidersOf(flags),
   };
 
   const closeRegister = () => {

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { externalProvidersOf } from '../../features/auth/api/external-login.ts';
+import { ExternalSignIn } from '../../features/auth/components/ExternalSignIn.tsx';
 import { LoginPanel } from '../../features/auth/components/LoginPanel.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { useCountryCodes } from '../../features/system/api/get-country-codes.ts';
@@ -36,6 +38,7 @@ export function Component() {
             defaultCountry: status.data?.location.country || undefined,
           }}
         />
+        <ExternalSignIn providers={externalProvidersOf(status.data?.info.whitelabel.flags)} />
       </div>
     </section>
   );

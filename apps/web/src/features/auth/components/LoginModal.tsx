@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { closeModal, openModal } from '../../../lib/modals.ts';
 import type { AuthEnvironment } from '../types/environment.ts';
+import { ExternalSignIn } from './ExternalSignIn.tsx';
 import { LoginPanel } from './LoginPanel.tsx';
 import { ModalBanner } from './ModalBanner.tsx';
 import './auth.css';
@@ -31,6 +32,7 @@ export function LoginModal({
     >
       <ModalBanner brandName={env.brandName} tag={t('auth.loginLead')} />
       <LoginPanel env={env} initialTab={tab} captcha={captcha} notice={notice} />
+      <ExternalSignIn providers={env.externalProviders ?? []} />
       {env.directRegistration ? (
         <p className="register-form__login">
           {t('auth.noAccount')}{' '}

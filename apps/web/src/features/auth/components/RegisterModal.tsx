@@ -21,6 +21,7 @@ import { useRegisterSettings } from '../api/get-register-settings.ts';
 import { type RegisterMethod, register } from '../api/register.ts';
 import { completeLogin } from '../lib/complete-login.ts';
 import type { AuthEnvironment } from '../types/environment.ts';
+import { ExternalSignIn } from './ExternalSignIn.tsx';
 import { MobileField } from './MobileField.tsx';
 import { ModalBanner } from './ModalBanner.tsx';
 import { SmsCodeButton } from './SmsCodeButton.tsx';
@@ -467,6 +468,7 @@ export function RegisterModal({ env, onClose }: { env: AuthEnvironment; onClose:
           ))}
         </Tabs.Root>
       )}
+      <ExternalSignIn providers={env.externalProviders ?? []} />
     </Dialog>
   );
 }

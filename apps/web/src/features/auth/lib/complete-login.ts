@@ -30,7 +30,15 @@ async function settleLanguage(stored: string): Promise<void> {
   }
 }
 
-export type LoginMethod = 'username' | 'sms' | 'register' | 'freeplay' | 'verification' | 'reset' | 'change';
+export type LoginMethod =
+  | 'username'
+  | 'sms'
+  | 'register'
+  | 'freeplay'
+  | 'verification'
+  | 'reset'
+  | 'change'
+  | 'external';
 
 /**
  * Login success (spec §4): token saved; a first login makes the first-login call; a default

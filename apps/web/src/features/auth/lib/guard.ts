@@ -12,5 +12,7 @@ export function guardRedirect(
 ): string | null {
   if (!loginedToHomePage || hasToken) return null;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // The way back from Google or Facebook is how a visitor of such a brand signs in, too.
+  if (/^\/oauth\/callback\/[a-z]+$/.test(path)) return null;
   return PUBLIC_WHEN_LOGIN_REQUIRED.includes(path) ? null : paths.login.path;
 }

@@ -1,4 +1,5 @@
 import type { CountryCode } from '@lotus/contracts/system';
+import type { ExternalProvider } from '../api/external-login.ts';
 
 /** What the account modals need to know about the brand; the app's modal host supplies it. */
 export type AuthEnvironment = {
@@ -13,4 +14,6 @@ export type AuthEnvironment = {
   countryCodes: CountryCode[];
   /** The visitor's country (GeoIP of the status call), preselected in dialing-code lists. */
   defaultCountry?: string;
+  /** External sign-in providers the brand's flags switch on (GOOGLELOGIN3, FACEBOOKLOGIN3). */
+  externalProviders?: readonly ExternalProvider[];
 };
