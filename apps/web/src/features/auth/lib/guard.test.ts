@@ -17,6 +17,18 @@ describe('loginedToHomePage guard', () => {
       expect(guardRedirect(path, false, true)).toBeNull();
   });
 
+  it('keeps the way back from Google or Facebook open, and nothing that only looks like it', () => {
+    expect(guardRedirect('/oauth/callback/google', false, true)).toBeNull();
+    expect(guardRedirect('/oauth/callback/facebook/', false, true)).toBeNull();
+    for (const path of [
+      '/oauth/callback',
+      '/oauth/callback/google/vip',
+      '/oauth/callback/../vip',
+      '/x/oauth/callback/google',
+    ])
+      expect(guardRedirect(path, false, true)).toBe('/login');
+  });
+
   it('lets a member with a token go anywhere', () => {
     expect(guardRedirect('/vip', true, true)).toBeNull();
   });
