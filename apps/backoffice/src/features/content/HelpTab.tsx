@@ -189,9 +189,6 @@ export function HelpTab({ mayEdit }: { mayEdit: boolean }) {
     <div>
       <ActionMessage message={outcome} />
       <QueryState loading={centre.isPending} error={centre.error} />
-      {centre.data && (
-        <HelpCategories categories={categories} mayEdit={mayEdit} onSaved={() => void refresh()} />
-      )}
       <h2>{t('content.helpPages')}</h2>
       {centre.data && (
         <DataTable
@@ -297,6 +294,9 @@ export function HelpTab({ mayEdit }: { mayEdit: boolean }) {
             )}
           </div>
         </form>
+      )}
+      {centre.data && (
+        <HelpCategories categories={categories} mayEdit={mayEdit} onSaved={() => void refresh()} />
       )}
     </div>
   );
