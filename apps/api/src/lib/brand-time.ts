@@ -111,6 +111,25 @@ export function dayStart(date: string, timeZone: string): Date {
   return new Date(hi);
 }
 
+/**
+ * The instant the brand's clocks show `date` (`YYYY-MM-DD`) at `time` (`HH:mm:ss`). A wall time
+ * that happens twice (clocks set back) is its first occurrence; one that never happens (clocks set
+ * forward) is read with the offset from before the change, i.e. as that much later.
+ */
+export function wallTimeInstant(date: string, time: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh = 0, mm = 0, ss = 0] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm, ss);
+  const before = wall - offsetAt(wall - DAY_MS, timeZone);
+  const after = wall - offsetAt(wall + DAY_MS, timeZone);
+  const shows = (t: number) => {
+    const w = wallClock(new Date(t), timeZone);
+    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) === wall;
+  };
+  const exact = [before, after].filter(shows).sort((a, b) => a - b)[0];
+  return new Date(exact ?? before);
+}
+
 /** The brand's day holding `at`. */
 export function dayWindow(at: Date, timeZone: string): CalendarWindow {
   const date = localDate(at, timeZone);

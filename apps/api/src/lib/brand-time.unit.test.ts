@@ -7,6 +7,7 @@ import {
   isTimeZone,
   localDate,
   monthWindow,
+  wallTimeInstant,
   weekWindow,
 } from './brand-time.ts';
 
@@ -82,6 +83,19 @@ describe('the brand calendar across a daylight-saving change, Europe/London', ()
       expect(next.key).toBe(addDays(day.key, 1));
       at = next.from;
     }
+  });
+});
+
+describe('wall times of the brand', () => {
+  it('reads a date and time on the brand clock, across London changes too', () => {
+    expect(iso(wallTimeInstant('2026-12-01', '08:30:00', 'Asia/Kuala_Lumpur'))).toBe(
+      '2026-12-01T00:30:00.000Z',
+    );
+    expect(iso(wallTimeInstant('2026-07-01', '12:00:00', 'Europe/London'))).toBe('2026-07-01T11:00:00.000Z');
+    // 01:30 happens twice on 2026-10-25: the first (BST) one.
+    expect(iso(wallTimeInstant('2026-10-25', '01:30:00', 'Europe/London'))).toBe('2026-10-25T00:30:00.000Z');
+    // 01:30 never happens on 2026-03-29: read with GMT, an instant that shows 02:30 BST.
+    expect(iso(wallTimeInstant('2026-03-29', '01:30:00', 'Europe/London'))).toBe('2026-03-29T01:30:00.000Z');
   });
 });
 

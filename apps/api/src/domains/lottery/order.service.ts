@@ -23,7 +23,7 @@ import {
 import { formatAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { dayWindow } from '../../lib/brand-time.ts';
+import { addDays, dayStart, dayWindow, wallTimeInstant } from '../../lib/brand-time.ts';
 import type { Brand } from '../brands/brand.ts';
 import { accountBalance } from '../wallet/ledger.service.ts';
 import { openMemberWallet } from '../wallet/wallet.service.ts';
@@ -403,14 +403,18 @@ export { cancelChase };
 
 const DAY_MS = 86_400_000;
 
-/** `yyyy-MM-dd[ HH:mm:ss]` (UTC) that exists; an impossible date is request_param_err. */
-function parseDate(text: string, field: string): Date {
+/**
+ * `yyyy-MM-dd[ HH:mm:ss]` that exists, on the brand's clock (its time zone): a date alone is the
+ * brand's midnight; an impossible date is request_param_err.
+ */
+function parseDate(text: string, field: string, timeZone: string): Date {
   const iso = text.length === 10 ? `${text}T00:00:00Z` : `${text.replace(' ', 'T')}Z`;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text.slice(0, 10)) {
     throw new AppError('request_param_err', { fieldErrors: { [field]: 'errors.request_param_err' } });
   }
-  return date;
+  const day = text.slice(0, 10);
+  return text.length === 10 ? dayStart(day, timeZone) : wallTimeInstant(day, text.slice(11), timeZone);
 }
 
 function page(query: { page?: number | undefined; size?: number | undefined }) {
@@ -458,15 +462,15 @@ export async function searchOrders(
   options: { language?: SupportedLanguage; now?: Date } = {},
 ): Promise<OrderPage> {
   const now = options.now ?? new Date();
-  const from = search.startDate
-    ? parseDate(search.startDate, 'startDate')
-    : dayWindow(now, brand.timeZone).from;
-  const endInclusive = search.endDate ? parseDate(search.endDate, 'endDate') : now;
+  const zone = brand.timeZone;
+  const from = search.startDate ? parseDate(search.startDate, 'startDate', zone) : dayWindow(now, zone).from;
+  const endInclusive = search.endDate ? parseDate(search.endDate, 'endDate', zone) : now;
   const to =
     search.endDate && search.endDate.length === 10
-      ? new Date(endInclusive.getTime() + DAY_MS)
+      ? dayStart(addDays(search.endDate, 1), zone)
       : new Date(endInclusive.getTime() + 1000);
-  if (from >= to || to.getTime() - from.getTime() > LOTTERY_RULES.maxHistoryDays * DAY_MS) {
+  // One hour of slack for the days a daylight-saving change makes 25 hours long.
+  if (from >= to || to.getTime() - from.getTime() > LOTTERY_RULES.maxHistoryDays * DAY_MS + 3_600_000) {
     throw new AppError('history_range_invalid');
   }
   const { pageNo, size, offset } = page(search);
