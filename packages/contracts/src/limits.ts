@@ -15,12 +15,18 @@ export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 /** Each window's length in hours (rolling: the last 24 hours, 7 days, 30 days up to now). */
 export const LIMIT_PERIOD_HOURS: Record<LimitPeriod, number> = { day: 24, week: 168, month: 720 };
 
-export const LimitKindSchema = Type.Union([Type.Literal('deposit'), Type.Literal('loss'), Type.Literal('wager')], {
-  description: 'deposit, loss or wager',
-});
-export const LimitPeriodSchema = Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')], {
-  description: 'day (rolling 24 hours), week (rolling 7 days) or month (rolling 30 days)',
-});
+export const LimitKindSchema = Type.Union(
+  [Type.Literal('deposit'), Type.Literal('loss'), Type.Literal('wager')],
+  {
+    description: 'deposit, loss or wager',
+  },
+);
+export const LimitPeriodSchema = Type.Union(
+  [Type.Literal('day'), Type.Literal('week'), Type.Literal('month')],
+  {
+    description: 'day (rolling 24 hours), week (rolling 7 days) or month (rolling 30 days)',
+  },
+);
 
 export const MemberLimit = Type.Object({
   id: Type.String(),

@@ -32,7 +32,7 @@ export function limitsAdminRoutes(api: Api, { db, operators }: RouteDeps) {
         tags,
         summary: "On the member's request: sets a new limit or lowers one, at once (audited with the note)",
         description:
-          'Raising or removing a limit is the member\'s own, with its cooling-off: `limit_operator_increase` (403).',
+          "Raising or removing a limit is the member's own, with its cooling-off: `limit_operator_increase` (403).",
         headers: ApiHeaders,
         params: MemberIdParams,
         body: AdminSetLimitBody,

@@ -80,7 +80,10 @@ export async function lockLimit(
     .select(COLUMNS)
     .where('brand_id', '=', brandId)
     .where('member_id', '=', memberId);
-  q = 'id' in where ? q.where('id', '=', where.id) : q.where('kind', '=', where.kind).where('period', '=', where.period);
+  q =
+    'id' in where
+      ? q.where('id', '=', where.id)
+      : q.where('kind', '=', where.kind).where('period', '=', where.period);
   const row = await q.forUpdate().executeTakeFirst();
   return row ? toRow(row) : null;
 }
@@ -113,7 +116,14 @@ export async function kindLimits(db: Executor, memberId: string, kind: LimitKind
 
 export async function insertLimit(
   db: Executor,
-  input: { brandId: string; memberId: string; kind: LimitKind; period: LimitPeriod; amount: bigint; at: Date },
+  input: {
+    brandId: string;
+    memberId: string;
+    kind: LimitKind;
+    period: LimitPeriod;
+    amount: bigint;
+    at: Date;
+  },
 ): Promise<string | null> {
   const row = await db
     .insertInto('member_limits')
@@ -135,7 +145,13 @@ export async function insertLimit(
 export async function updateLimit(
   db: Executor,
   id: string,
-  set: { amount?: bigint; pendingAmount: bigint | null; pendingRemoval: boolean; pendingFrom: Date | null; at: Date },
+  set: {
+    amount?: bigint;
+    pendingAmount: bigint | null;
+    pendingRemoval: boolean;
+    pendingFrom: Date | null;
+    at: Date;
+  },
 ): Promise<void> {
   await db
     .updateTable('member_limits')
@@ -205,7 +221,10 @@ export async function limitSettings(db: Executor, brandId: string) {
     .select(['cooling_off_hours', 'bonus_counts_as_win'])
     .where('brand_id', '=', brandId)
     .executeTakeFirst();
-  return { coolingOffHours: row?.cooling_off_hours ?? 24, bonusCountsAsWin: row?.bonus_counts_as_win ?? false };
+  return {
+    coolingOffHours: row?.cooling_off_hours ?? 24,
+    bonusCountsAsWin: row?.bonus_counts_as_win ?? false,
+  };
 }
 
 export async function saveLimitSettings(
@@ -215,7 +234,11 @@ export async function saveLimitSettings(
 ): Promise<void> {
   await db
     .insertInto('limit_settings')
-    .values({ brand_id: brandId, cooling_off_hours: s.coolingOffHours, bonus_counts_as_win: s.bonusCountsAsWin })
+    .values({
+      brand_id: brandId,
+      cooling_off_hours: s.coolingOffHours,
+      bonus_counts_as_win: s.bonusCountsAsWin,
+    })
     .onConflict((oc) =>
       oc.column('brand_id').doUpdateSet({
         cooling_off_hours: s.coolingOffHours,
@@ -229,7 +252,12 @@ export async function saveLimitSettings(
 export type UsageRow = { period: LimitPeriod; deposit: bigint; wager: bigint; loss: bigint };
 
 /** Each window's usage at `at` (limits_usage.sql). */
-export async function usageAt(db: Executor, brandId: string, memberId: string, at: Date): Promise<UsageRow[]> {
+export async function usageAt(
+  db: Executor,
+  brandId: string,
+  memberId: string,
+  at: Date,
+): Promise<UsageRow[]> {
   const { rows } = await sql<{ o_period: LimitPeriod; o_deposit: string; o_wager: string; o_loss: string }>`
     select o_period, o_deposit::text, o_wager::text, o_loss::text
       from limits_usage(${brandId}::bigint, ${memberId}::bigint, ${at}::timestamptz)`.execute(db);
@@ -265,15 +293,15 @@ export async function membersWithStakeLimits(db: Executor, memberIds: readonly s
   return rows.map((r) => r.member_id);
 }
 
-/** limits_stake_check.sql: locks the member's loss and wager limits and answers a refusal code or null. */
+/** limits_stake_check.sql: locks the member's loss and wager limits and answers its refusal or null. */
 export async function stakeCheck(
   db: Executor,
   ask: { brandId: string; memberId: string; amount: bigint; kind: string },
-): Promise<string | null> {
-  const { rows } = await sql<{ code: string | null }>`
+): Promise<Record<string, unknown> | null> {
+  const { rows } = await sql<{ refusal: Record<string, unknown> | null }>`
     select limits_stake_check(${ask.brandId}::bigint, ${ask.memberId}::bigint, ${ask.amount.toString()}::bigint,
-                              ${ask.kind}) as code`.execute(db);
-  return rows[0]?.code ?? null;
+                              ${ask.kind}) as refusal`.execute(db);
+  return rows[0]?.refusal ?? null;
 }
 
 /** The member exists in the brand (the back office names members by id). */
@@ -288,7 +316,10 @@ export async function memberInBrand(db: Executor, brandId: string, memberId: str
 }
 
 /** The brand's currency (a refusal's amounts are written in it). */
-export async function brandCurrency(db: Executor, brandId: string): Promise<{ id: string; currency: string }> {
+export async function brandCurrency(
+  db: Executor,
+  brandId: string,
+): Promise<{ id: string; currency: string }> {
   const row = await db.selectFrom('brands').select('currency').where('id', '=', brandId).executeTakeFirst();
   if (!row) throw new Error(`no brand ${brandId}`);
   return { id: brandId, currency: row.currency };

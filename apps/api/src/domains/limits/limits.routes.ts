@@ -34,7 +34,7 @@ export function limitsRoutes(api: Api, { db, members }: RouteDeps) {
         tags,
         summary: 'Sets a limit: a new or lower one applies at once, a higher one waits the cooling-off',
         description:
-          'outcome `applied` (new or lower), `pending` (higher: confirm after `pendingFrom`), `cancelled` (the amount in force again: a pending change dropped), `unchanged`. Amount > 0 in the currency\'s scale (`limit_amount_invalid`, `amount_invalid`).',
+          "outcome `applied` (new or lower), `pending` (higher: confirm after `pendingFrom`), `cancelled` (the amount in force again: a pending change dropped), `unchanged`. Amount > 0 in the currency's scale (`limit_amount_invalid`, `amount_invalid`).",
         headers: ApiHeaders,
         body: SetLimitBody,
         response: responses(LimitChangeResult, 401, 403),
@@ -49,13 +49,15 @@ export function limitsRoutes(api: Api, { db, members }: RouteDeps) {
       onRequest: guards.requireMember,
       schema: {
         tags,
-        summary: 'Asks to remove a limit: it stays in force through the cooling-off, then needs the confirmation',
+        summary:
+          'Asks to remove a limit: it stays in force through the cooling-off, then needs the confirmation',
         headers: ApiHeaders,
         params: LimitIdParams,
         response: responses(LimitChangeResult, 401, 403),
       },
     },
-    async (request) => ok(await requestRemoval(db, request.brand, request.member!.member.id, request.params.id)),
+    async (request) =>
+      ok(await requestRemoval(db, request.brand, request.member!.member.id, request.params.id)),
   );
 
   api.post(
@@ -70,7 +72,8 @@ export function limitsRoutes(api: Api, { db, members }: RouteDeps) {
         response: responses(LimitChangeResult, 401, 403),
       },
     },
-    async (request) => ok(await confirmPending(db, request.brand, request.member!.member.id, request.params.id)),
+    async (request) =>
+      ok(await confirmPending(db, request.brand, request.member!.member.id, request.params.id)),
   );
 
   api.post(
@@ -85,6 +88,7 @@ export function limitsRoutes(api: Api, { db, members }: RouteDeps) {
         response: responses(LimitChangeResult, 401, 403),
       },
     },
-    async (request) => ok(await cancelPending(db, request.brand, request.member!.member.id, request.params.id)),
+    async (request) =>
+      ok(await cancelPending(db, request.brand, request.member!.member.id, request.params.id)),
   );
 }

@@ -157,7 +157,15 @@ export async function setLimit(
   const amount = limitAmount(body.amount, brand.currency);
   return change(db, brand, memberId, async (trx, now) => {
     const audit = (action: string, oldAmount: bigint | null, newAmount: bigint | null, effectiveFrom: Date) =>
-      record(trx, brand, memberId, actor, { kind, period, action, oldAmount, newAmount, effectiveFrom, at: now });
+      record(trx, brand, memberId, actor, {
+        kind,
+        period,
+        action,
+        oldAmount,
+        newAmount,
+        effectiveFrom,
+        at: now,
+      });
     let row = await lockLimit(trx, brand.id, memberId, { kind, period });
     if (!row) {
       const id = await insertLimit(trx, { brandId: brand.id, memberId, kind, period, amount, at: now });
@@ -171,20 +179,36 @@ export async function setLimit(
     }
     const hasPending = row.pendingFrom !== null;
     if (amount < row.amount) {
-      await updateLimit(trx, row.id, { amount, pendingAmount: null, pendingRemoval: false, pendingFrom: null, at: now });
+      await updateLimit(trx, row.id, {
+        amount,
+        pendingAmount: null,
+        pendingRemoval: false,
+        pendingFrom: null,
+        at: now,
+      });
       await audit(actor.kind === 'operator' ? 'operator_lowered' : 'decrease', row.amount, amount, now);
       return 'applied';
     }
     if (amount === row.amount) {
       if (!hasPending) return 'unchanged';
-      await updateLimit(trx, row.id, { pendingAmount: null, pendingRemoval: false, pendingFrom: null, at: now });
+      await updateLimit(trx, row.id, {
+        pendingAmount: null,
+        pendingRemoval: false,
+        pendingFrom: null,
+        at: now,
+      });
       await audit('cancelled', row.pendingAmount, row.amount, now);
       return 'cancelled';
     }
     if (actor.kind === 'operator') throw new AppError('limit_operator_increase');
     const { coolingOffHours } = await limitSettings(trx, brand.id);
     const from = new Date(now.getTime() + coolingOffHours * 3_600_000);
-    await updateLimit(trx, row.id, { pendingAmount: amount, pendingRemoval: false, pendingFrom: from, at: now });
+    await updateLimit(trx, row.id, {
+      pendingAmount: amount,
+      pendingRemoval: false,
+      pendingFrom: from,
+      at: now,
+    });
     await audit('increase_requested', row.amount, amount, from);
     return 'pending';
   });
@@ -203,15 +227,21 @@ export async function requestRemoval(
     const { coolingOffHours } = await limitSettings(trx, brand.id);
     const from = new Date(now.getTime() + coolingOffHours * 3_600_000);
     await updateLimit(trx, row.id, { pendingAmount: null, pendingRemoval: true, pendingFrom: from, at: now });
-    await record(trx, brand, memberId, { kind: 'member' }, {
-      kind: row.kind,
-      period: row.period,
-      action: 'removal_requested',
-      oldAmount: row.amount,
-      newAmount: null,
-      effectiveFrom: from,
-      at: now,
-    });
+    await record(
+      trx,
+      brand,
+      memberId,
+      { kind: 'member' },
+      {
+        kind: row.kind,
+        period: row.period,
+        action: 'removal_requested',
+        oldAmount: row.amount,
+        newAmount: null,
+        effectiveFrom: from,
+        at: now,
+      },
+    );
     return 'pending';
   });
 }
@@ -231,12 +261,30 @@ export async function confirmPending(
     const base = { kind: row.kind, period: row.period, oldAmount: row.amount, effectiveFrom: now, at: now };
     if (row.pendingRemoval) {
       await deleteLimit(trx, row.id);
-      await record(trx, brand, memberId, { kind: 'member' }, { ...base, action: 'removal_confirmed', newAmount: null });
+      await record(
+        trx,
+        brand,
+        memberId,
+        { kind: 'member' },
+        { ...base, action: 'removal_confirmed', newAmount: null },
+      );
       return 'removed';
     }
     const amount = row.pendingAmount ?? row.amount;
-    await updateLimit(trx, row.id, { amount, pendingAmount: null, pendingRemoval: false, pendingFrom: null, at: now });
-    await record(trx, brand, memberId, { kind: 'member' }, { ...base, action: 'increase_confirmed', newAmount: amount });
+    await updateLimit(trx, row.id, {
+      amount,
+      pendingAmount: null,
+      pendingRemoval: false,
+      pendingFrom: null,
+      at: now,
+    });
+    await record(
+      trx,
+      brand,
+      memberId,
+      { kind: 'member' },
+      { ...base, action: 'increase_confirmed', newAmount: amount },
+    );
     return 'applied';
   });
 }
@@ -252,16 +300,27 @@ export async function cancelPending(
     const row = await lockLimit(trx, brand.id, memberId, { id });
     if (!row) throw new AppError('limit_not_found');
     if (!row.pendingFrom) throw new AppError('limit_no_pending_change');
-    await updateLimit(trx, row.id, { pendingAmount: null, pendingRemoval: false, pendingFrom: null, at: now });
-    await record(trx, brand, memberId, { kind: 'member' }, {
-      kind: row.kind,
-      period: row.period,
-      action: 'cancelled',
-      oldAmount: row.pendingAmount,
-      newAmount: row.amount,
-      effectiveFrom: now,
+    await updateLimit(trx, row.id, {
+      pendingAmount: null,
+      pendingRemoval: false,
+      pendingFrom: null,
       at: now,
     });
+    await record(
+      trx,
+      brand,
+      memberId,
+      { kind: 'member' },
+      {
+        kind: row.kind,
+        period: row.period,
+        action: 'cancelled',
+        oldAmount: row.pendingAmount,
+        newAmount: row.amount,
+        effectiveFrom: now,
+        at: now,
+      },
+    );
     return 'cancelled';
   });
 }
@@ -301,7 +360,11 @@ async function record(
 }
 
 /** Back office: a member's limits, usage and the audit of their changes. */
-export async function memberLimitsAdmin(db: Db, brand: LimitsBrand, memberId: string): Promise<MemberLimitsAdmin> {
+export async function memberLimitsAdmin(
+  db: Db,
+  brand: LimitsBrand,
+  memberId: string,
+): Promise<MemberLimitsAdmin> {
   if (!(await memberInBrand(db, brand.id, memberId))) throw new AppError('member_not_found');
   const view = await limitsView(db, brand, memberId);
   const changes = await listChanges(db, brand.id, memberId);
@@ -348,7 +411,7 @@ async function refusalOf(
   kind: LimitKind,
   limits: LimitRow[],
   amount: bigint,
-): Promise<{ code: ErrorCode; value: LimitRefusal } | null> {
+): Promise<{ code: ErrorCode; detail: LimitRefusal } | null> {
   if (limits.length === 0) return null;
   const now = new Date();
   const usage = await usageAt(db, brand.id, memberId, now);
@@ -370,7 +433,7 @@ async function refusal(
   used: bigint,
   amount: bigint,
   now: Date,
-): Promise<{ code: ErrorCode; value: LimitRefusal }> {
+): Promise<{ code: ErrorCode; detail: LimitRefusal }> {
   const code = `limit_${row.kind}_${row.period}`;
   if (!isErrorCode(code)) throw new Error(`no catalogue code ${code}`);
   const counted = used > 0n ? used : 0n;
@@ -387,7 +450,7 @@ async function refusal(
         });
   return {
     code,
-    value: {
+    detail: {
       kind: row.kind,
       period: row.period,
       limit: formatAmount(row.amount, brand.currency),
@@ -396,25 +459,6 @@ async function refusal(
       freesAt: frees ? frees.getTime() : null,
     },
   };
-}
-
-/** The refusal's detail for a code the stake check answered (limit_<kind>_<period>). */
-export async function stakeRefusalDetail(
-  db: Executor,
-  brand: LimitsBrand,
-  memberId: string,
-  code: string,
-  amount: bigint,
-): Promise<{ code: ErrorCode; value: LimitRefusal | null }> {
-  const match = /^limit_(loss|wager)_(day|week|month)$/.exec(code);
-  if (!match || !isErrorCode(code)) return { code: isErrorCode(code) ? code : 'stake_refused', value: null };
-  const [, kind, period] = match as unknown as [string, LimitKind, LimitPeriod];
-  const rows = await kindLimits(db, memberId, kind);
-  const row = rows.find((r) => r.period === period);
-  if (!row) return { code, value: null };
-  const now = new Date();
-  const used = usedOf(await usageAt(db, brand.id, memberId, now), kind, period);
-  return refusal(db, brand, memberId, row, used, amount, now);
 }
 
 /**
@@ -432,7 +476,17 @@ export async function checkDepositLimit(
   amount: bigint,
   at: 'request' | 'credit',
 ): Promise<void> {
-  const limits = at === 'credit' ? await lockKindLimits(db, memberId, 'deposit') : await kindLimits(db, memberId, 'deposit');
-  const refused = await refusalOf(db, brand, memberId, 'deposit', limits, amount > MAX_MINOR ? MAX_MINOR : amount);
-  if (refused) throw new AppError(refused.code, { value: refused.value });
+  const limits =
+    at === 'credit'
+      ? await lockKindLimits(db, memberId, 'deposit')
+      : await kindLimits(db, memberId, 'deposit');
+  const refused = await refusalOf(
+    db,
+    brand,
+    memberId,
+    'deposit',
+    limits,
+    amount > MAX_MINOR ? MAX_MINOR : amount,
+  );
+  if (refused) throw new AppError(refused.code, { detail: refused.detail });
 }

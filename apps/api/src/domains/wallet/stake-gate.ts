@@ -1,4 +1,6 @@
-import type { ErrorCode } from '@lotus/contracts/errors';
+import type { RefusalDetail } from '@lotus/contracts/envelope';
+import { type ErrorCode, isErrorCode } from '@lotus/contracts/errors';
+import { formatAmount } from '@lotus/contracts/money';
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { limitsStakeCheck } from '../limits/limits-stake-check.ts';
@@ -19,8 +21,8 @@ export type StakeAsk = {
   kind: string;
 };
 
-/** A check's refusal: a catalogue code (a limit's names the limit) and the answer's value. */
-export type StakeRefusal = { code: ErrorCode; value: unknown };
+/** A check's refusal: a catalogue code (a limit's names the limit) and the answer's `detail`. */
+export type StakeRefusal = { code: ErrorCode; detail: RefusalDetail | null };
 
 /**
  * One domain's check. It runs inside the posting's transaction before any balance moves, receives
@@ -32,7 +34,8 @@ export type StakeRefusal = { code: ErrorCode; value: unknown };
 export type StakeCheck = {
   /** The owning domain. */
   owner: string;
-  check: (executor: Executor, asks: readonly StakeAsk[]) => Promise<StakeRefusal | null>;
+  /** Null, or the refusal as its SQL twin answers it (`{code, currency?, ...detail}`, see refusalFromSql). */
+  check: (executor: Executor, asks: readonly StakeAsk[]) => Promise<Record<string, unknown> | null>;
 };
 
 /**
@@ -41,6 +44,46 @@ export type StakeCheck = {
  * function in the same order: a new check adds its entry here and its call there.
  */
 export const STAKE_CHECKS: readonly StakeCheck[] = [limitsStakeCheck];
+
+/** Detail fields of a refusal that are amounts: minor units in the SQL refusal, decimals on the wire. */
+const AMOUNT_FIELDS = new Set(['limit', 'used', 'remaining']);
+
+/**
+ * A refusal as a check's SQL function answers it (the PL/pgSQL gate's protocol: jsonb
+ * `{"code", "currency"?, ...detail}`, amounts of AMOUNT_FIELDS in minor units as text), made the
+ * catalogue code and the wire detail (amounts in `currency`'s decimals). Null: no refusal. An
+ * unknown code is stake_refused.
+ */
+export function refusalFromSql(raw: unknown, currency?: string): StakeRefusal | null {
+  const value = typeof raw === 'string' ? safeJson(raw) : raw;
+  if (!value || typeof value !== 'object') return null;
+  const { code, currency: own, ...fields } = value as Record<string, unknown>;
+  const money = typeof own === 'string' ? own : currency;
+  const detail: RefusalDetail = {};
+  for (const [key, field] of Object.entries(fields)) {
+    if (AMOUNT_FIELDS.has(key) && typeof field === 'string' && /^-?\d{1,19}$/.test(field) && money) {
+      detail[key] = formatAmount(BigInt(field), money);
+    } else if (
+      typeof field === 'string' ||
+      field === null ||
+      (typeof field === 'number' && Number.isInteger(field))
+    ) {
+      detail[key] = field;
+    }
+  }
+  return {
+    code: isErrorCode(code) ? code : 'stake_refused',
+    detail: Object.keys(detail).length > 0 ? detail : null,
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 /** A test's stand-in gate (replaceStakeGateForTests): asked before the checks, per stake. */
 export type StakeGate = (executor: Executor, ask: StakeAsk) => boolean | Promise<boolean>;
@@ -53,10 +96,11 @@ let testGate: StakeGate | null = null;
 export async function askStakeGate(executor: Executor, asks: StakeAsk | readonly StakeAsk[]): Promise<void> {
   const list: readonly StakeAsk[] = Array.isArray(asks) ? asks : [asks as StakeAsk];
   if (list.length === 0) return;
-  if (testGate) for (const ask of list) if (!(await testGate(executor, ask))) throw new AppError('stake_refused');
+  if (testGate)
+    for (const ask of list) if (!(await testGate(executor, ask))) throw new AppError('stake_refused');
   for (const check of STAKE_CHECKS) {
-    const refusal = await check.check(executor, list);
-    if (refusal) throw new AppError(refusal.code, { value: refusal.value });
+    const refusal = refusalFromSql(await check.check(executor, list));
+    if (refusal) throw new AppError(refusal.code, refusal.detail ? { detail: refusal.detail } : {});
   }
 }
 

@@ -27,7 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       check ((pending_removal or pending_amount is not null) = (pending_from is not null))
     )`.execute(db);
   // The gate's one lookup: a member's rows of the kinds it checks (a member without limits: no row).
-  await sql`create unique index member_limits_member_uq on member_limits (member_id, kind, period)`.execute(db);
+  await sql`create unique index member_limits_member_uq on member_limits (member_id, kind, period)`.execute(
+    db,
+  );
   await sql`
     create table member_limit_changes (
       id bigserial primary key,
