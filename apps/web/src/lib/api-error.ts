@@ -62,7 +62,9 @@ export function refusalDetailText(detail: Record<string, unknown> | undefined): 
   if (typeof detail.freesAt === 'number') {
     parts.push(
       i18n.t('limits.refusal.frees', {
-        time: new Date(detail.freesAt).toLocaleString(i18n.language === 'CN' ? 'zh-CN' : i18n.language === 'MS' ? 'ms-MY' : 'en-GB'),
+        time: new Date(detail.freesAt).toLocaleString(
+          i18n.language === 'CN' ? 'zh-CN' : i18n.language === 'MS' ? 'ms-MY' : 'en-GB',
+        ),
       }),
     );
   } else if (detail.freesAt === null) {

@@ -174,7 +174,11 @@ export function MemberLimitsPanel({ memberId, canChange }: { memberId: string; c
           </div>
           <div className="field">
             <label htmlFor="limit-period">{t('limits.periodColumn')}</label>
-            <select id="limit-period" value={period} onChange={(e) => setPeriod(e.target.value as LimitPeriod)}>
+            <select
+              id="limit-period"
+              value={period}
+              onChange={(e) => setPeriod(e.target.value as LimitPeriod)}
+            >
               {LIMIT_PERIODS.map((p) => (
                 <option key={p} value={p}>
                   {periodLabel(t, p)}

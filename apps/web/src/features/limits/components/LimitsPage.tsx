@@ -125,7 +125,12 @@ function PendingChange({
       </p>
       <div className="limits-actions">
         {ready ? (
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => act('confirm')}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => act('confirm')}
+          >
             {t('limits.actions.confirm')}
           </button>
         ) : null}
