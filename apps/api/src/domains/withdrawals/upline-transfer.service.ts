@@ -3,9 +3,9 @@ import type { TransferUplineBody, TransferUplineResult, UplineInfo } from '@lotu
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
+import { checkDepositLimit } from '../limits/limits.service.ts';
 import { findMemberById } from '../members/member.service.ts';
 import type { Member } from '../members/member.ts';
-import { checkDepositLimit } from '../limits/limits.service.ts';
 import { accountBalance, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand } from '../wallet/wallet.service.ts';
 import {
