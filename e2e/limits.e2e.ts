@@ -54,9 +54,9 @@ describe('limits: a member limits their losses and is stopped by the game', () =
     await limits
       .getByText(/rolling windows: the last 24 hours, the last 7 days and the last 30 days/)
       .waitFor();
-    await setLimit(page, '1.00');
+    await setLimit(page, '0.40');
     await limits.getByText('Your limit applies now.').waitFor();
-    await expect.poll(() => limits.getByTestId('limit-loss-day').innerText()).toContain('1.00');
+    await expect.poll(() => limits.getByTestId('limit-loss-day').innerText()).toContain('0.40');
     await page.getByTestId('member-centre').getByRole('button', { name: /close/i }).first().click();
 
     // The house slot: spin until the platform refuses a stake by the limit.
@@ -66,7 +66,7 @@ describe('limits: a member limits their losses and is stopped by the game', () =
     const refusal = game.getByText('Your own limit stopped this bet');
     let spins = 0;
     while (!(await refusal.isVisible())) {
-      expect(spins, 'the limit never refused a spin').toBeLessThan(60);
+      expect(spins, 'the limit never refused a spin').toBeLessThan(40);
       await game.locator('button.spin:not([disabled])').click({ timeout: 15_000 });
       spins += 1;
       await game.locator('button.spin:not([disabled])').waitFor({ timeout: 30_000 });
@@ -80,7 +80,7 @@ describe('limits: a member limits their losses and is stopped by the game', () =
       return { loss: BigInt(rows[0]?.loss ?? '0') + 10_000n, report: await reconcileLedger(d) };
     });
     // What the member lost stays within the limit.
-    expect(ledger.loss).toBeLessThanOrEqual(100n);
+    expect(ledger.loss).toBeLessThanOrEqual(40n);
     expect(ledger.report.ok).toBe(true);
 
     // Raising waits the cooling-off: the page counts down from 24 hours.
