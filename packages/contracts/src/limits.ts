@@ -137,3 +137,15 @@ export const AdminSetLimitBody = Type.Object(
 export type AdminSetLimitBody = Static<typeof AdminSetLimitBody>;
 
 export const MemberIdParams = Type.Object({ memberId: Type.String({ pattern: ID_PATTERN }) });
+
+/** The brand's limit rules (back office, admin): the cooling-off and whether bonus money counts as a win. */
+export const LimitSettings = Type.Object(
+  {
+    coolingOffHours: Type.Integer({ minimum: 24, maximum: 8760, description: 'At least 24 hours' }),
+    bonusCountsAsWin: Type.Boolean({
+      description: 'Bonus money credited lowers the loss counted against a loss limit (default false)',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type LimitSettings = Static<typeof LimitSettings>;

@@ -1,9 +1,14 @@
 import { ApiHeaders } from '@lotus/contracts/envelope';
-import { AdminSetLimitBody, MemberIdParams, MemberLimitsAdmin } from '@lotus/contracts/limits';
+import { AdminSetLimitBody, LimitSettings, MemberIdParams, MemberLimitsAdmin } from '@lotus/contracts/limits';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { operatorOf } from '../operators/operator.guard.ts';
-import { memberLimitsAdmin, operatorSetLimit } from './limits.service.ts';
+import {
+  brandLimitSettings,
+  memberLimitsAdmin,
+  operatorSetLimit,
+  updateBrandLimitSettings,
+} from './limits.service.ts';
 
 const tags = ['back office'];
 
@@ -47,6 +52,44 @@ export function limitsAdminRoutes(api: Api, { db, operators }: RouteDeps) {
           request.brand,
           { id: operator.id, brandId: request.brand.id, ip: request.ip },
           request.params.memberId,
+          request.body,
+        ),
+      );
+    },
+  );
+
+  api.get(
+    '/bo/v1/limits/settings',
+    {
+      onRequest: operators.guard(),
+      schema: {
+        tags,
+        summary: "The brand's limit rules: the cooling-off before an increase or removal, the bonus rule",
+        headers: ApiHeaders,
+        response: responses(LimitSettings, 401, 403),
+      },
+    },
+    async (request) => ok(await brandLimitSettings(db, request.brand.id)),
+  );
+
+  api.put(
+    '/bo/v1/limits/settings',
+    {
+      onRequest: operators.guard('admin'),
+      schema: {
+        tags,
+        summary: "Changes the brand's limit rules (admin; audited): cooling-off 24 hours at least",
+        headers: ApiHeaders,
+        body: LimitSettings,
+        response: responses(LimitSettings, 401, 403),
+      },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      return ok(
+        await updateBrandLimitSettings(
+          db,
+          { id: operator.id, brandId: request.brand.id, ip: request.ip },
           request.body,
         ),
       );

@@ -8,6 +8,7 @@ import {
   type LimitKind,
   type LimitPeriod,
   type LimitRefusal,
+  type LimitSettings,
   type LimitsView,
   type MemberLimit,
   type MemberLimitsAdmin,
@@ -30,6 +31,7 @@ import {
   lockKindLimits,
   lockLimit,
   memberInBrand,
+  saveLimitSettings,
   type UsageRow,
   updateLimit,
   usageAt,
@@ -489,4 +491,33 @@ export async function checkDepositLimit(
     amount > MAX_MINOR ? MAX_MINOR : amount,
   );
   if (refused) throw new AppError(refused.code, { detail: refused.detail });
+}
+
+/** The brand's limit rules (docs/limits.md). */
+export function brandLimitSettings(db: Executor, brandId: string): Promise<LimitSettings> {
+  return limitSettings(db, brandId);
+}
+
+/** Admin: changes the brand's cooling-off (24 hours at least) and bonus rule, audited. */
+export async function updateBrandLimitSettings(
+  db: Db,
+  operator: AuditOperator,
+  next: LimitSettings,
+): Promise<LimitSettings> {
+  if (!Number.isInteger(next.coolingOffHours) || next.coolingOffHours < 24 || next.coolingOffHours > 8760) {
+    throw new AppError('request_param_err');
+  }
+  return db.transaction().execute(async (trx) => {
+    const before = await limitSettings(trx, operator.brandId);
+    await saveLimitSettings(trx, operator.brandId, next);
+    await auditChange(
+      trx,
+      operator,
+      'limit_settings.update',
+      { type: 'brand', id: operator.brandId },
+      before,
+      next,
+    );
+    return limitSettings(trx, operator.brandId);
+  });
 }

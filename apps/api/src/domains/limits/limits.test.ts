@@ -410,6 +410,41 @@ describe('the back office', () => {
   });
 });
 
+describe("the brand's limit rules", () => {
+  it('an admin sets the cooling-off (24 hours at least, audited) and an increase waits that long', async () => {
+    const url = '/bo/v1/limits/settings';
+    expect((await team.bo('cs', 'GET', url)).body.value).toEqual({
+      coolingOffHours: 24,
+      bonusCountsAsWin: false,
+    });
+    expect((await team.bo('cs', 'PUT', url, { coolingOffHours: 48, bonusCountsAsWin: false })).status).toBe(
+      403,
+    );
+    expect(
+      (await team.bo('admin', 'PUT', url, { coolingOffHours: 23, bonusCountsAsWin: false })).status,
+    ).toBe(400);
+    const saved = await team.bo('admin', 'PUT', url, { coolingOffHours: 72, bonusCountsAsWin: false });
+    expect(saved.body.value).toEqual({ coolingOffHours: 72, bonusCountsAsWin: false });
+    try {
+      const m = await member();
+      const now = new Date('2031-03-01T00:00:00Z');
+      setLimitsClockForTests(() => now);
+      await setLimit(m, 'deposit', 'week', '100');
+      const raise = await setLimit(m, 'deposit', 'week', '200');
+      expect(raise.body.value.view.coolingOffHours).toBe(72);
+      expect(raise.body.value.view.limits[0]?.pendingFrom).toBe(now.getTime() + 72 * 3_600_000);
+      const audit = await ctx.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('action', '=', 'limit_settings.update')
+        .execute();
+      expect(audit).toHaveLength(1);
+    } finally {
+      await team.bo('admin', 'PUT', url, { coolingOffHours: 24, bonusCountsAsWin: false });
+    }
+  });
+});
+
 /** A seamless player signed in on the site as well (the member's own routes). */
 async function asSignedIn(p: { id: string; brand: { id: string } }): Promise<{ token: string }> {
   const row = await findMemberById(ctx.db, p.brand.id, p.id);
