@@ -6,6 +6,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bankTransfer } from '../../../test/deposits.ts';
 import { mainBalance, type SignedInMember, signedInMember, vendorPlayer } from '../../../test/factories.ts';
 import {
+  afterDraw,
+  digitsOf,
   freshNumero,
   bet as lotteryBet,
   lotteryMember,
@@ -17,6 +19,9 @@ import { backOfficeTeam } from '../../../test/operators.ts';
 import { call, headers, setupTestApp } from '../../../test/support.ts';
 import { transferUpline } from '../../../test/withdrawals.ts';
 import { findBrandByMerchantCode } from '../brands/brand.repository.ts';
+import { advanceChases } from '../lottery/chase.service.ts';
+import { drawNumero } from '../lottery/numero.service.ts';
+import { settleNumero } from '../lottery/settlement.service.ts';
 import { findMemberById } from '../members/member.repository.ts';
 import { SessionService } from '../members/session.service.ts';
 import { upsertVendor } from '../vendors/vendor.repository.ts';
@@ -297,6 +302,45 @@ describe('the stake gate refuses a stake over a limit, atomically', () => {
       .where('member_id', '=', m.id)
       .execute();
     expect(orders).toEqual([]);
+  });
+
+  it("a chase's next step over a wager limit stays pending; the chase job goes on with the others", async () => {
+    const gameId = await testGame(ctx);
+    const n1 = await freshNumero(ctx, gameId, { closeInMs: 10 * 60_000 });
+    await freshNumero(ctx, gameId, { closeInMs: 20 * 60_000 });
+    const chaser = async () => {
+      const m = await lotteryMember(ctx, 10_000n);
+      const losing = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => d !== digitsOf(n1)[0]) as number;
+      const placed = await lotteryBet(ctx, m, {
+        gameId,
+        currentNumero: n1.numero,
+        bettingSlipString: `${losing}||||~1~101~1~1950~1`,
+        betCartAmountSum: '2.00',
+        chase: { kind: 'same', numeros: 2 },
+        orderType: 'chase',
+      });
+      expect(placed.body.errorCode).toBe('');
+      return { m, chaseId: placed.body.value.chase?.chaseId as string };
+    };
+    const limited = await chaser();
+    const free = await chaser();
+    // The first step's stake (2.00) used the whole 24-hour wager limit.
+    await setLimit(limited.m, 'wager', 'day', '2');
+    const at = await afterDraw(ctx, n1);
+    await drawNumero(ctx.db, n1.id, at);
+    await settleNumero(ctx.db, n1.id, at);
+    expect(await advanceChases(ctx.db, at)).toBe(1);
+    const steps = async (chaseId: string) =>
+      (
+        await ctx.db
+          .selectFrom('lottery_chase_steps')
+          .select('status')
+          .where('chase_id', '=', chaseId)
+          .orderBy('step')
+          .execute()
+      ).map((s) => s.status);
+    expect(await steps(limited.chaseId)).toEqual(['placed', 'pending']);
+    expect(await steps(free.chaseId)).toEqual(['placed', 'placed']);
   });
 
   it("a member without limits is not locked, and another member's limit does not touch them", async () => {
