@@ -18,8 +18,9 @@ export async function refuseStakesOf(db: Db, memberIds: readonly string[]): Prom
   await sql
     .raw(`create or replace function wallet_stake_gate(
             p_brand bigint, p_wallet bigint, p_amount bigint, p_kind text
-          ) returns boolean language sql stable as $$
-            select not exists (select 1 from ledger_accounts where id = p_wallet and member_id in (${list}))
+          ) returns jsonb language sql stable as $$
+            select '{"code": "stake_refused"}'::jsonb where exists (
+              select 1 from ledger_accounts where id = p_wallet and member_id in (${list}))
           $$`)
     .execute(db);
 }

@@ -1,5 +1,15 @@
 import { type Static, type TSchema, Type } from 'typebox';
 
+/**
+ * What a refusal names beyond its code, for the page to say it (a limit's kind, window, amounts and
+ * when it frees: contracts/limits.ts LimitRefusal). Absent on most answers.
+ */
+export const RefusalDetail = Type.Record(
+  Type.String(),
+  Type.Union([Type.String(), Type.Integer(), Type.Null()]),
+);
+export type RefusalDetail = Static<typeof RefusalDetail>;
+
 /** Every answer: `{ success, value, message, errorCode }` (wire-protocol.md, Response envelope). */
 export const Envelope = <T extends TSchema>(value: T) =>
   Type.Object({
@@ -7,6 +17,7 @@ export const Envelope = <T extends TSchema>(value: T) =>
     value: value,
     message: Type.String(),
     errorCode: Type.String(),
+    detail: Type.Optional(RefusalDetail),
   });
 
 export const ErrorEnvelope = Type.Object({
@@ -14,6 +25,7 @@ export const ErrorEnvelope = Type.Object({
   value: Type.Null(),
   message: Type.String(),
   errorCode: Type.String(),
+  detail: Type.Optional(RefusalDetail),
   /** Field-level problems of a `request_param_err`: path to the first message key per field. */
   fieldErrors: Type.Optional(Type.Record(Type.String(), Type.String())),
   /** The same fields' messages translated into the request's Language (registration patterns). */

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { RefusalDetail } from './envelope.ts';
 import { AmountInput } from './money.ts';
 
 /**
@@ -132,6 +133,12 @@ export const SeamlessAnswer = <T extends typeof SeamlessBalance | typeof Seamles
     value: Type.Union([value, Type.Null()]),
     message: Type.String(),
     errorCode: Type.String(),
+    /**
+     * A stake refused by the player's limit (errorCode limit_<kind>_<period>): the limit, what is
+     * used and left, and when it frees (ms since the epoch, null: the stake alone is above it), for
+     * the game to tell the player (docs/limits.md).
+     */
+    detail: Type.Optional(RefusalDetail),
   });
 
 /**

@@ -7,6 +7,7 @@ import type { ExternalTables } from '../domains/external/external.tables.ts';
 import type { FeedbackTables } from '../domains/feedback/feedback.tables.ts';
 import type { GamesTables } from '../domains/games/games.tables.ts';
 import type { HelpTables } from '../domains/help/help.tables.ts';
+import type { LimitsTables } from '../domains/limits/limits.tables.ts';
 import type { LotteryTables } from '../domains/lottery/lottery.tables.ts';
 import type { MembersTables } from '../domains/members/members.tables.ts';
 import type { MessagesTables } from '../domains/messages/messages.tables.ts';
@@ -132,6 +133,7 @@ export interface Database
     FeedbackTables,
     GamesTables,
     HelpTables,
+    LimitsTables,
     LotteryTables,
     MembersTables,
     MessagesTables,

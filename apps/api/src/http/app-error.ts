@@ -1,3 +1,4 @@
+import type { RefusalDetail } from '@lotus/contracts/envelope';
 import { type ErrorCode, errorStatus } from '@lotus/contracts/errors';
 
 /**
@@ -12,6 +13,8 @@ export class AppError extends Error {
   readonly fieldMessages: Record<string, string> | undefined;
   /** The answer's `value` when a refusal carries data (maintenance: its start and end time). */
   readonly value: unknown;
+  /** The answer's `detail`: what a refusal names (a limit and when it frees), whatever the route's value schema. */
+  readonly detail: RefusalDetail | undefined;
 
   constructor(
     code: ErrorCode,
@@ -20,6 +23,7 @@ export class AppError extends Error {
       fieldErrors?: Record<string, string>;
       fieldMessages?: Record<string, string>;
       value?: unknown;
+      detail?: RefusalDetail;
     } = {},
   ) {
     super(code, { cause: options.cause });
@@ -28,6 +32,7 @@ export class AppError extends Error {
     this.fieldErrors = options.fieldErrors;
     this.fieldMessages = options.fieldMessages;
     this.value = options.value ?? null;
+    this.detail = options.detail;
   }
 }
 

@@ -71,6 +71,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, appError
     message: errorMessage(appError.code, request.headers.language as string | undefined),
     errorCode: appError.code,
   };
+  if (appError.detail) body.detail = appError.detail;
   if (appError.fieldErrors) body.fieldErrors = appError.fieldErrors;
   if (appError.fieldMessages) body.fieldMessages = appError.fieldMessages;
   return reply.status(appError.statusCode).send(body);

@@ -14,6 +14,8 @@ export const VENDOR_ERRORS = {
   bet_limit: 400,
   bet_late: 409,
   insufficient_balance: 402,
+  /** The platform refused the stake by the player's own limit (docs/limits.md: limit_<kind>_<period>). */
+  stake_limited: 409,
   /** A free spin the session does not offer (unknown grant, other stake, none left). */
   free_round_invalid: 409,
   nothing_to_undo: 409,
@@ -44,4 +46,9 @@ export class VendorError extends Error {
   get status(): number {
     return VENDOR_ERRORS[this.code];
   }
+}
+
+/** A platform refusal of a stake by the player's responsible-gaming limit (or its stake gate). */
+export function isStakeLimited(code: string | null | undefined): boolean {
+  return !!code && (code === 'stake_refused' || /^limit_(loss|wager)_(day|week|month)$/.test(code));
 }

@@ -49,7 +49,11 @@ type Envelope = {
   errorCode?: string;
   fieldErrors?: unknown;
   fieldMessages?: unknown;
+  detail?: unknown;
 };
+
+const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const asRecord = (value: unknown) =>
   typeof value === 'object' && value !== null ? (value as Record<string, string>) : undefined;
@@ -109,6 +113,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       asRecord(data.fieldErrors),
       asRecord(data.fieldMessages),
       data.value ?? null,
+      isPlainRecord(data.detail) ? data.detail : undefined,
     );
   }
   return data.value as T;

@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly fieldMessages: Record<string, string> | undefined;
   /** The envelope's `value` of a refusal that carries data (game_maintenance: recommended games). */
   readonly value: unknown;
+  /** The envelope's `detail`: what a refusal names (a limit: its amount, what is left, when it frees). */
+  readonly detail: Record<string, unknown> | undefined;
 
   constructor(
     errorCode: string,
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     fieldErrors?: Record<string, string>,
     fieldMessages?: Record<string, string>,
     value: unknown = null,
+    detail?: Record<string, unknown>,
   ) {
     super(message || errorCode);
     this.name = 'ApiError';
@@ -26,6 +29,7 @@ export class ApiError extends Error {
     this.fieldErrors = fieldErrors;
     this.fieldMessages = fieldMessages;
     this.value = value;
+    this.detail = detail;
   }
 
   get isNetworkError(): boolean {
@@ -48,10 +52,35 @@ export function catalogueText(code: ErrorCode): string {
   return hasCatalogueText(code) ? i18n.t(keyOf(code), { ns: 'errors' }) : code;
 }
 
+/**
+ * What a limit's refusal adds to its catalogue text (docs/limits.md): the limit, what is left and
+ * when it frees, in the UI language ('' for any other refusal).
+ */
+export function refusalDetailText(detail: Record<string, unknown> | undefined): string {
+  if (!detail || typeof detail.limit !== 'string' || typeof detail.remaining !== 'string') return '';
+  const parts = [i18n.t('limits.refusal.amounts', { limit: detail.limit, remaining: detail.remaining })];
+  if (typeof detail.freesAt === 'number') {
+    parts.push(
+      i18n.t('limits.refusal.frees', {
+        time: new Date(detail.freesAt).toLocaleString(
+          i18n.language === 'CN' ? 'zh-CN' : i18n.language === 'MS' ? 'ms-MY' : 'en-GB',
+        ),
+      }),
+    );
+  } else if (detail.freesAt === null) {
+    parts.push(i18n.t('limits.refusal.aboveLimit'));
+  }
+  return parts.join(' ');
+}
+
 /** The text to show for any thrown value, preferring the shared catalogue in the UI language. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (hasCatalogueText(error.errorCode)) return i18n.t(keyOf(error.errorCode), { ns: 'errors' });
+    if (hasCatalogueText(error.errorCode)) {
+      const text = i18n.t(keyOf(error.errorCode), { ns: 'errors' });
+      const extra = refusalDetailText(error.detail);
+      return extra ? `${text} ${extra}` : text;
+    }
     if (error.message && error.message !== error.errorCode) return error.message;
   }
   return catalogueText('system_error');

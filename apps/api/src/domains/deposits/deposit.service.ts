@@ -16,6 +16,7 @@ import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { type AcceptedImage, acceptImage, type UploadStore } from '../../lib/uploads/uploads.ts';
+import { checkDepositLimit } from '../limits/limits.service.ts';
 import { ensureAccount, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand, type WalletOwner } from '../wallet/wallet.service.ts';
 import {
@@ -168,6 +169,8 @@ export async function requestDeposit(
 ): Promise<DepositCreated> {
   const method = await usableMethod(db, brand.id, body.methodId, ['gateway', 'qr']);
   const amount = amountWithinLimits(body.amount, brand.currency, method);
+  // The member's deposit limit, asked early (docs/limits.md); the credit asks again, locked.
+  await checkDepositLimit(db, brand, member.id, amount, 'request');
   const { row } = await createOnce(db, {
     brandId: brand.id,
     memberId: member.id,
@@ -247,6 +250,7 @@ export async function submitBankTransfer(
     throw new AppError('deposit_bank_account_invalid');
   }
   const amount = amountWithinLimits(form.amount, brand.currency, method);
+  await checkDepositLimit(db, brand, member.id, amount, 'request');
   const temp = await store.writeTemp(form.receipt.bytes);
   const written = [temp];
   try {
@@ -341,6 +345,7 @@ export async function cancelDeposit(
  * `pending` comes first (it locks the row, so a parallel approval or callback waits and then finds
  * nothing pending), then the one ledger entry `deposit:<id>` from the method's payment-provider
  * account to the member's main wallet. Answers false when the deposit was no longer pending.
+ * Throws limit_deposit_<period> when the credit would break the member's deposit limit.
  */
 export async function creditDeposit(
   trx: Tx,
@@ -350,6 +355,16 @@ export async function creditDeposit(
 ): Promise<boolean> {
   const moved = await resolvePending(trx, deposit.brandId, deposit.id, change);
   if (!moved) return false;
+  // The member's deposit limit at the credit (docs/limits.md): the member's deposit limits locked,
+  // so parallel credits pass one at a time; a credit over a limit throws limit_deposit_<period> and
+  // the caller's transaction rolls back, leaving the deposit pending.
+  await checkDepositLimit(
+    trx,
+    { id: deposit.brandId, currency: deposit.currency },
+    deposit.memberId,
+    deposit.amount,
+    'credit',
+  );
   const { account: provider } = await ensureAccount(trx, {
     brandId: deposit.brandId,
     kind: 'payment_provider',

@@ -13,7 +13,7 @@ import type { ChasePage, ChasePlan, ChaseQuery, LotteryChase } from '@lotus/cont
 import { formatAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/executor.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, isAppError } from '../../http/app-error.ts';
 import { BP, type ParsedCart } from './engine/index.ts';
 import { brandLottery, type LotteryGameConfig, nameIn } from './game.service.ts';
 import type { OddsSnapshot, SlipRow } from './lottery.tables.ts';
@@ -293,13 +293,28 @@ async function brandOf(trx: Tx, brandId: string): Promise<Brand> {
   return { id: row.id, currency: row.currency };
 }
 
-/** The chase job: every chase whose last numero is over takes its next step (or ends). */
+function isStakeGateRefusal(error: unknown): boolean {
+  return isAppError(error) && (error.code === 'stake_refused' || error.code.startsWith('limit_'));
+}
+
+/**
+ * The chase job: every chase whose last numero is over takes its next step (or ends). A step the
+ * stake gate refuses (docs/limits.md) stays pending and is tried again by a later run.
+ */
 export async function advanceChases(db: Db, now: Date): Promise<number> {
   let changed = 0;
   for (;;) {
     const due = await chasesToAdvance(db, 200);
     let moved = 0;
-    for (const { id } of due) if (await advanceOne(db, id, now)) moved += 1;
+    for (const { id } of due) {
+      try {
+        if (await advanceOne(db, id, now)) moved += 1;
+      } catch (error) {
+        // The stake gate refused the member's step (their own limit): nothing of it was kept; the
+        // chase waits for a later run (the limit may free) and the other chases go on.
+        if (!isStakeGateRefusal(error)) throw error;
+      }
+    }
     changed += moved;
     if (due.length < 200 || moved === 0) return changed;
   }

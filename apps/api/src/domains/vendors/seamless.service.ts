@@ -20,6 +20,7 @@ import {
   type LedgerAccount,
   moneyStatement,
 } from '../wallet/ledger.service.ts';
+import { refusalFromSql } from '../wallet/stake-gate.ts';
 import { mainWalletRef, openMemberWallet, vendorWalletRef } from '../wallet/wallet.service.ts';
 import {
   type CallBase,
@@ -269,6 +270,12 @@ async function onePerPlayer<T>(db: Db, key: string | null, call: () => Promise<T
   }
 }
 
+/** The DETAIL of a database error (node-postgres and PGlite both name it `detail`). */
+function sqlDetailOf(error: unknown): string | null {
+  const detail = error && typeof error === 'object' ? (error as { detail?: unknown }).detail : undefined;
+  return typeof detail === 'string' && detail.length > 0 ? detail : null;
+}
+
 /** The player's main wallet does not exist yet: the service opens it (see withOpenWallet). */
 class WalletNotOpen extends Error {}
 
@@ -284,7 +291,15 @@ async function runSeamless(db: Db, call: (executor: Executor) => Promise<Seamles
     } catch (error) {
       const code = /^seamless:([a-z_]+)$/.exec(error instanceof Error ? error.message : '')?.[1];
       if (code === 'wallet_not_open') throw new WalletNotOpen(code, { cause: error });
-      if (code) throw new AppError(code as ErrorCode, { cause: error });
+      if (code) {
+        // A stake gate's refusal carries its detail (a limit and when it frees) as the error's DETAIL.
+        const refusal =
+          code === 'stake_refused' || code.startsWith('limit_') ? refusalFromSql(sqlDetailOf(error)) : null;
+        throw new AppError(code as ErrorCode, {
+          cause: error,
+          ...(refusal?.detail ? { detail: refusal.detail } : {}),
+        });
+      }
       throw catalogueError(error) ?? error;
     }
   });

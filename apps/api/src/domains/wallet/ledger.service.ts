@@ -194,7 +194,10 @@ export async function postBatch(
   if (posted.length === 0) return { results, balances: new Map() };
   // The stake gate: the one place this primitive asks it, for each stake claimed now, before any
   // balance moves.
-  for (const { spec } of posted) if (spec.stake) await askStakeGate(trx, stakeAsk(spec, spec.stake));
+  await askStakeGate(
+    trx,
+    posted.flatMap(({ spec }) => (spec.stake ? [stakeAsk(spec, spec.stake)] : [])),
+  );
   const accounts = new Map<string, { account: BatchLeg['account']; delta: bigint }>();
   for (const { legs } of posted)
     for (const leg of legs) {

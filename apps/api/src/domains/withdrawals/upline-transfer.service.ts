@@ -3,6 +3,7 @@ import type { TransferUplineBody, TransferUplineResult, UplineInfo } from '@lotu
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
+import { checkDepositLimit } from '../limits/limits.service.ts';
 import { findMemberById } from '../members/member.service.ts';
 import type { Member } from '../members/member.ts';
 import { accountBalance, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
@@ -61,6 +62,8 @@ export async function transferToUpline(
     const concurrent = await findUplineTransfer(trx, brand.id, member.id, body.clientRequestId);
     if (concurrent)
       return answer(concurrent.id, BigInt(concurrent.amount), await accountBalance(trx, from.id));
+    // Money received from another member counts as the receiver's deposit (docs/limits.md).
+    await checkDepositLimit(trx, brand, upline.id, amount, 'credit');
     const id = await insertUplineTransfer(trx, {
       brandId: brand.id,
       memberId: member.id,

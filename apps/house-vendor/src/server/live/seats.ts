@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatAmount } from '@lotus/contracts/money';
-import { VendorError } from '../errors.ts';
+import { isStakeLimited, VendorError } from '../errors.ts';
 import { balanceIn, type VendorSession } from '../sessions.ts';
 import { lateGraceMs } from './clock.ts';
 import { BET_WRITE_ATTEMPTS, BET_WRITE_RETRY_MS, type LiveContext, sleep } from './context.ts';
@@ -101,6 +101,8 @@ export class Seats {
       throw new VendorError(
         row.error_code === 'insufficient_balance' ? 'insufficient_balance' : 'bet_invalid',
       );
+    // The player's own limit refused the stake: nothing was taken (the rollback only confirms it).
+    if (isStakeLimited(row.error_code)) throw new VendorError('stake_limited');
     if (row.status === 'rolling_back' || row.status === 'rolled_back')
       throw new VendorError('bet_unconfirmed');
     return betView(row);

@@ -20,6 +20,11 @@ import { AutoplayDialog, FairnessPanel, History, Paytable, Rules } from './panel
 import type { ReelsView } from './reels.ts';
 import { GameSound } from './sound.ts';
 
+/** The platform refused the stake by the player's own limit (docs/limits.md): said in words. */
+function isLimitRefusal(code: string | null): boolean {
+  return !!code && (code === 'stake_refused' || /^limit_(loss|wager)_(day|week|month)$/.test(code));
+}
+
 /**
  * The slot game in the platform's iframe. It exchanges the launch token of its URL for the vendor's
  * own session (then drops the token from the address bar), plays rounds through the vendor server
@@ -253,6 +258,7 @@ export default function GamePage({ game: gameId }: { game: string }) {
           });
         } else if (round?.errorCode === 'vendor_session_invalid')
           setMessage({ text: t('errors.session_invalid') });
+        else if (round && isLimitRefusal(round.errorCode)) setMessage({ text: t('game.limitRefused') });
         else if (round?.errorCode === 'free_round_invalid') setMessage({ text: t('game.freeRoundRefused') });
         else if (round?.status === 'cancelled') setMessage({ text: t('game.cancelled') });
         else if (round?.status === 'pending') setMessage({ text: t('game.stillPending') });

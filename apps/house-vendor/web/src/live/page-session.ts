@@ -54,6 +54,7 @@ export const KNOWN_ERRORS = new Set([
   'bet_late',
   'bet_limit',
   'insufficient_balance',
+  'stake_limited',
   'bet_invalid',
   'bet_unconfirmed',
   'service_unavailable',

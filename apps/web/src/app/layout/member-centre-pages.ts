@@ -65,4 +65,5 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
     'MissionLeaderboardPage',
   ),
   messageV2: page(() => import('../../features/messages/components/MessagesPage.tsx'), 'MessagesPage'),
+  responsibleGaming: page(() => import('../../features/limits/components/LimitsPage.tsx'), 'LimitsPage'),
 };

@@ -13,7 +13,8 @@
 -- (domains/wallet/ledger.service.ts, docs/money-posting.md), held to the same invariant suite
 -- (domains/wallet/posting-invariants.test.ts). A stake asks the wallet's stake gate
 -- (wallet_stake_gate) first, here and nowhere else in PL/pgSQL: a refusal raises
--- seamless:stake_refused and nothing of the call is kept.
+-- seamless:<the refusal's code> (stake_refused, limit_loss_day...), the refusal as the error's DETAIL,
+-- and nothing of the call is kept.
 create or replace function seamless_post(
   p_brand bigint, p_vendor bigint, p_vendor_code text, p_transaction text, p_hash text, p_kind text,
   p_currency text, p_wallet bigint, p_house bigint, p_stake bigint, p_payout bigint,
@@ -22,14 +23,18 @@ create or replace function seamless_post(
 ) language plpgsql as $$
 declare
   v_house_after bigint;
+  v_refusal jsonb;
 begin
   o_ok := true;
   if p_stake = 0 and p_payout = 0 then
     select balance into o_balance from ledger_accounts where id = p_wallet;
     return;
   end if;
-  if p_stake > 0 and not wallet_stake_gate(p_brand, p_wallet, p_stake, p_kind) then
-    raise exception 'seamless:stake_refused';
+  if p_stake > 0 then
+    v_refusal := wallet_stake_gate(p_brand, p_wallet, p_stake, p_kind);
+    if v_refusal is not null then
+      raise exception using message = 'seamless:' || (v_refusal->>'code'), detail = v_refusal::text;
+    end if;
   end if;
   perform 1 from ledger_accounts where id in (p_wallet, p_house) order by id for update;
   if p_stake > 0 then

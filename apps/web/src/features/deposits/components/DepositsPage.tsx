@@ -30,7 +30,7 @@ import {
 import './deposits.css';
 
 /** The member-centre page `depositv2` (spec §4): choose a method, deposit, and the member's recent deposits. */
-export function DepositsPage() {
+export function DepositsPage({ openPage }: { openPage?: (page: 'responsibleGaming') => void } = {}) {
   const { t } = useTranslation();
   useErrorCatalogue();
   const settings = useDepositSettings();
@@ -41,6 +41,14 @@ export function DepositsPage() {
   return (
     <div className="deposits-page" data-testid="deposit-page">
       <h2 className="deposits-page__title">{t('deposits.title')}</h2>
+      {openPage ? (
+        <p className="deposits-limits" data-testid="deposit-limits-prompt">
+          {t('deposits.limitsPrompt')}{' '}
+          <button type="button" className="link-button" onClick={() => openPage('responsibleGaming')}>
+            {t('deposits.limitsLink')}
+          </button>
+        </p>
+      ) : null}
       {settings.data.allowDeposit === 'N' || settings.data.methods.length === 0 ? (
         <Notice>{t('deposits.unavailable')}</Notice>
       ) : (
