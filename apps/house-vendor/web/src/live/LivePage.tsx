@@ -2,6 +2,7 @@ import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState }
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { Dialog } from '../components/Dialog.tsx';
+import { LobbyButton } from '../components/LobbyButton.tsx';
 import type { GameState } from '../lib/api.ts';
 import { ApiError, type History, type LiveRound, liveApi, type TableState, type TableView } from './api.ts';
 import {
@@ -326,9 +327,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
         <p className="fatal" role="alert">
           {fatal}
         </p>
-        <button type="button" className="primary" onClick={() => tell('lobby')}>
-          {t('game.lobby')}
-        </button>
+        <LobbyButton primary />
       </main>
     );
   if (!state || !table) return <main className="loading" aria-busy="true" />;
@@ -381,9 +380,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
   return (
     <main className={`page live live-${table.game.toLowerCase()}`}>
       <header className="topbar">
-        <button type="button" className="chip" onClick={() => tell('lobby')}>
-          {t('game.lobby')}
-        </button>
+        <LobbyButton />
         <h1>{t(`live.tables.${table.id}`, { defaultValue: table.name })}</h1>
         {state.session.mode === 'free' && <span className="badge free">{t('mode.free')}</span>}
         {state.session.mode === 'demo' && <span className="badge demo">{t('mode.demo')}</span>}

@@ -2,7 +2,7 @@ import type { BetRefusal, GamePlays, LotteryGame, LotteryOrder, OpenNumero } fro
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BackToLobby } from '../../../components/ui/BackToLobby.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -53,9 +53,7 @@ export function LotteryGamePage({ gameCode, playType }: { gameCode: string; play
     return (
       <div className="lottery-game">
         <EmptyState title={t('lottery.gameNotFound')}>
-          <Link className="button button--primary" to={paths.lottery.to()}>
-            {t('lottery.backToLobby')}
-          </Link>
+          <BackToLobby to={paths.lottery.to()} />
         </EmptyState>
       </div>
     );
@@ -76,9 +74,7 @@ function GameBoard({ game, playType }: { game: LotteryGame; playType?: string })
   return (
     <div className="lottery-game" data-testid="lottery-game" data-game={game.code}>
       <div className="lottery-game__top">
-        <Link className="lottery-back" to={paths.lottery.to()}>
-          {t('lottery.backToLobby')}
-        </Link>
+        <BackToLobby to={paths.lottery.to()} className="lottery-back" />
         <h1 className="lottery-game__title">{game.name}</h1>
         <p className="lottery-muted">{familyLabel(t, game.family)}</p>
       </div>
