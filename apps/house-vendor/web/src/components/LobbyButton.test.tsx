@@ -29,7 +29,8 @@ describe('LobbyButton: the one way back of every house game', () => {
     const buttons = screen.getAllByRole('button', { name: /Back to the lobby/ });
     expect(buttons.map((b) => b.textContent)).toEqual(['‹ Back to the lobby', '‹ Back to the lobby']);
     for (const language of ['MS', 'CN']) {
-      const text = (testResources()[language]?.translation.game as Record<string, string>).lobby;
+      const game = testResources()[language]?.translation.game as Record<string, string> | undefined;
+      const text = game?.lobby;
       expect(text && text !== 'Back to the lobby', language).toBeTruthy();
     }
   });
