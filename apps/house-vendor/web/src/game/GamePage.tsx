@@ -494,10 +494,6 @@ export default function GamePage({ game: gameId }: { game: string }) {
           {soundOn ? '♪' : '✕♪'} {t('game.sound')}
         </button>
       </nav>
-      <p className="fair-line">
-        <span>{t('fairness.serverSeedHash')}: </span>
-        <code>{fairness.serverSeedHash.slice(0, 16)}…</code> · {t('fairness.nonce')} {fairness.nonce}
-      </p>
 
       {panel === 'paytable' && (
         <Paytable game={game} coinValue={coinValue} scale={scale} onClose={() => setPanel(null)} />

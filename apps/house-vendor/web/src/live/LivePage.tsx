@@ -397,7 +397,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
             {seconds}
           </span>
         )}
-        {round && <span className="round-no">#{round.number}</span>}
+        {round && <span className="round-no">{t('live.roundNo', { n: round.number })}</span>}
       </section>
 
       <div className="live-stage" ref={viewHost} />

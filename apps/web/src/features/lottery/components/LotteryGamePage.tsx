@@ -27,7 +27,7 @@ import { betRequest, cartProblem, cartTotal, type Slip } from '../lib/slip.ts';
 import { useMoney } from '../lib/use-money.ts';
 import { ChasePlanner, chaseInputOf, INITIAL_CHASE } from './ChasePlanner.tsx';
 import { Chases } from './Chases.tsx';
-import { familyLabel, orderStatusLabel, playName } from './labels.ts';
+import { familyLabel, orderStatusLabel, playName, prizeModeLabel } from './labels.ts';
 import { OrderDetailDialog } from './OrderDetailDialog.tsx';
 import { PlayPicker } from './PlayPicker.tsx';
 import { Countdown } from './parts.tsx';
@@ -88,9 +88,12 @@ function GameBoard({ game, playType }: { game: LotteryGame; playType?: string })
             </span>
             <Countdown numero={current} />
             {current.seedHash ? (
-              <span className="lottery-hash lottery-hash--small">
-                <span>{t('lottery.seedHash')}</span> <code>{current.seedHash}</code>
-              </span>
+              <details className="lottery-fair lottery-fair--current">
+                <summary>{t('lottery.fairness')}</summary>
+                <p className="lottery-hash lottery-hash--small">
+                  <span>{t('lottery.seedHash')}</span> <code>{current.seedHash}</code>
+                </p>
+              </details>
             ) : null}
           </>
         ) : (
@@ -286,7 +289,7 @@ function Betting({
               aria-pressed={mode === plays.prizeMode}
               onClick={() => onPrizeMode(mode)}
             >
-              {mode}
+              {prizeModeLabel(t, mode)}
             </button>
           ))}
         </fieldset>

@@ -93,22 +93,26 @@ function DetailBody({ order }: { order: OrderDetail }) {
           <ResultBalls result={order.result} />
         </>
       ) : null}
-      {order.seed ? (
-        <>
+      {order.seedHash ? (
+        <details className="lottery-fair">
+          <summary>{t('lottery.fairness')}</summary>
           <p className="lottery-hash">
-            <span>{t('lottery.seed')}</span> <code>{order.seed}</code>
+            <span>{t('lottery.seedHash')}</span> <code>{order.seedHash}</code>
           </p>
-          <DrawVerify
-            gameId={order.gameId}
-            numero={order.numero}
-            seedHash={order.seedHash}
-            result={order.result}
-          />
-        </>
-      ) : order.seedHash ? (
-        <p className="lottery-hash">
-          <span>{t('lottery.seedHash')}</span> <code>{order.seedHash}</code>
-        </p>
+          {order.seed ? (
+            <>
+              <p className="lottery-hash">
+                <span>{t('lottery.seed')}</span> <code>{order.seed}</code>
+              </p>
+              <DrawVerify
+                gameId={order.gameId}
+                numero={order.numero}
+                seedHash={order.seedHash}
+                result={order.result}
+              />
+            </>
+          ) : null}
+        </details>
       ) : null}
       {order.chase ? (
         <>
