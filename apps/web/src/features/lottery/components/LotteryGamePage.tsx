@@ -12,6 +12,7 @@ import { ApiError, errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { openModal } from '../../../lib/modals.ts';
 import { getSession, subscribeSession } from '../../../lib/session.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 import {
   useCancelOrder,
   useGamePlays,
@@ -24,7 +25,6 @@ import {
 import { chaseField, planChase } from '../lib/chase.ts';
 import { serverNow } from '../lib/server-clock.ts';
 import { betRequest, cartProblem, cartTotal, type Slip } from '../lib/slip.ts';
-import { useMoney } from '../lib/use-money.ts';
 import { ChasePlanner, chaseInputOf, INITIAL_CHASE } from './ChasePlanner.tsx';
 import { Chases } from './Chases.tsx';
 import { familyLabel, orderStatusLabel, playName, prizeModeLabel } from './labels.ts';
