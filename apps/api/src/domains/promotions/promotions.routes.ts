@@ -1,5 +1,6 @@
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import {
+  ApplyBody,
   ClaimBody,
   MemberPromotion,
   MemberPromotions,
@@ -107,14 +108,25 @@ export function promotionsRoutes(api: Api, { db, members, rateLimits }: RouteDep
       schema: {
         tags,
         summary: 'Applies for a promotion: issued at once, or applying until an operator decides (T)',
+        description:
+          'An optional activity remark (at most 140 characters, no control characters) goes with the application to the operator deciding it.',
         headers: ApiHeaders,
         params: PromotionIdParams,
+        body: ApplyBody,
         response: responses(MemberPromotion, 401),
       },
     },
     async (request) =>
       ok(
-        await applyPromotion(db, request.brand, request.member!.member, request.params.id, request.language),
+        await applyPromotion(
+          db,
+          request.brand,
+          request.member!.member,
+          request.params.id,
+          request.language,
+          new Date(),
+          request.body.remark,
+        ),
       ),
   );
 

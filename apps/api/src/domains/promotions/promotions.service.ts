@@ -1,5 +1,6 @@
 import { formatAmount, MAX_MINOR, parseAmount } from '@lotus/contracts/money';
 import {
+  ACTIVITY_REMARK_MAX,
   type AdminPromotion,
   type ClaimBody,
   GAME_CATEGORIES,
@@ -305,6 +306,7 @@ export function toMemberPromotion(row: RecordRow, language: string, currency: st
         : pickText({ en: row.prize_en, ms: row.prize_ms ?? '', cn: row.prize_cn ?? '' }, language),
     prizePoints: row.prize_kind === 'points' ? row.prize_points : null,
     rewardPoints: row.reward_kind === 'points' ? row.reward_points : null,
+    remark: row.remark,
   };
 }
 
@@ -335,6 +337,21 @@ async function ownRecord(db: Executor, brand: PromoBrand, memberId: string, id: 
 }
 
 /**
+ * The activity remark as stored: trimmed, null when empty; more than 140 characters (code points) or
+ * a control character is refused (the route's schema checks the same; this holds for any caller).
+ */
+export function activityRemark(remark: string | undefined): string | null {
+  const trimmed = (remark ?? '').trim();
+  if (trimmed === '') return null;
+  const chars = [...trimmed];
+  const control = chars.some((ch) => /\p{Cc}/u.test(ch) && !'\t\n\r'.includes(ch));
+  if (chars.length > ACTIVITY_REMARK_MAX || control) {
+    throw new AppError('request_param_err', { fieldErrors: { remark: 'errors.request_param_err' } });
+  }
+  return trimmed;
+}
+
+/**
  * Apply: the promotion must be active and inside its period, the member (not a trial account) must
  * qualify, and have no record of it in the frequency window (a unique index decides between
  * parallel applications). Goes to `applying` (operator queue) or straight to `issued`.
@@ -346,8 +363,10 @@ export async function applyPromotion(
   id: string,
   language: string,
   now = new Date(),
+  remark?: string,
 ): Promise<MemberPromotion> {
   if (member.isAgent === TRIAL) throw new AppError('trial_account_restricted');
+  const note = activityRemark(remark);
   const promo = await findPromotion(db, brand.id, id);
   if (promo?.status !== 'active') throw new AppError('promotion_not_found');
   if (now < promo.starts_at || now >= promo.ends_at) throw new AppError('promotion_not_open');
@@ -373,6 +392,7 @@ export async function applyPromotion(
     bonusAmount: bonus,
     wageringRequired: wageringOf(promo, bonus, qualification.depositAmount),
     rewardPoints: points,
+    remark: note,
   });
   if (!recordId) throw new AppError('promotion_already_applied');
   return ownRecord(db, brand, member.id, recordId, language);

@@ -40,6 +40,7 @@ const record = {
   username: 'aisyah88',
   contactKind: '',
   contactId: '',
+  remark: 'Deposited <b>by</b> bank transfer',
 };
 
 const ladder = ['Member', 'Bronze', 'Silver', 'Gold'].map((nameEn, level) => ({ level, nameEn }));
@@ -164,6 +165,10 @@ describe('<PromotionsPage>', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Approval queue' }));
     const table = await screen.findByText('aisyah88');
     const row = table.closest('tr') as HTMLElement;
+    // The member's activity remark, as text (never markup), beside the application.
+    expect(within(row).getByTestId('record-remark').textContent).toBe(
+      "Member's remark: Deposited <b>by</b> bank transfer",
+    );
     fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toMatchObject({

@@ -790,7 +790,14 @@ function RecordList({ mode }: { mode: 'queue' | 'members' }) {
             {(list.data?.items ?? []).map((r) => (
               <tr key={r.id}>
                 <td>{r.username}</td>
-                <td>{r.title}</td>
+                <td>
+                  {r.title}
+                  {r.remark ? (
+                    <div className="record-remark" data-testid="record-remark">
+                      {t('promotions.remark')}: {r.remark}
+                    </div>
+                  ) : null}
+                </td>
                 <td>
                   {stateText(t, r.state)}
                   {r.closeReason || r.rejectReason ? ` (${r.closeReason || r.rejectReason})` : ''}
