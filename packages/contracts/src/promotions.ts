@@ -129,6 +129,7 @@ export const PromotionInput = Type.Object(
       Type.Literal('once'),
       Type.Literal('daily'),
       Type.Literal('weekly'),
+      Type.Literal('semimonthly'),
       Type.Literal('monthly'),
     ]),
     rules: PromotionRules,

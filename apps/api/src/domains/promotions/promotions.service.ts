@@ -67,6 +67,9 @@ export function periodKey(frequency: string, now: Date): string {
       monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
       return `w${monday.toISOString().slice(0, 10)}`;
     }
+    case 'semimonthly':
+      // Spec §9's semi-monthly period: the 1st to the 15th, then the 16th to the month's end.
+      return `${day.slice(0, 7)}-${now.getUTCDate() <= 15 ? 'h1' : 'h2'}`;
     case 'monthly':
       return day.slice(0, 7);
     default:

@@ -89,6 +89,23 @@ describe('<PromotionsPage>', () => {
     });
   });
 
+  it('offers the semi-monthly period and fills the next 7 or 30 days with one click', async () => {
+    const calls = stub('marketing');
+    fireEvent.click(await screen.findByRole('button', { name: 'New promotion' }));
+    fireEvent.change(screen.getByLabelText('Title (EN)'), { target: { value: 'Half-month reload' } });
+    const starts = screen.getByLabelText('Starts') as HTMLInputElement;
+    const ends = screen.getByLabelText('Ends') as HTMLInputElement;
+    const span = () => (new Date(ends.value).getTime() - new Date(starts.value).getTime()) / 86_400_000;
+    fireEvent.click(screen.getByRole('button', { name: 'Next 7 days' }));
+    expect(span()).toBe(7);
+    fireEvent.click(screen.getByRole('button', { name: 'Next 30 days' }));
+    expect(span()).toBe(30);
+    fireEvent.change(screen.getByLabelText('How often per member'), { target: { value: 'semimonthly' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ frequency: 'semimonthly' });
+  });
+
   it('builds a raffle with its prizes', async () => {
     const calls = stub('marketing');
     fireEvent.click(await screen.findByRole('button', { name: 'New promotion' }));
