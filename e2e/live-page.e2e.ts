@@ -126,7 +126,7 @@ describe('live table page: two members at the baccarat table', () => {
     ] as const) {
       await seat.game
         .locator('.balance strong')
-        .getByText(`${cents(10_000n - staked[who] + payout[who])} MYR`, { exact: true })
+        .getByText(`RM ${cents(10_000n - staked[who] + payout[who])}`, { exact: true })
         .waitFor({ timeout: 30_000 });
     }
 

@@ -13,7 +13,7 @@ import {
   type RoundView,
 } from '../lib/api.ts';
 import { callFailureText, sessionFailureText } from '../lib/http.ts';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor, labelledMoney } from '../lib/money.ts';
 import { type AutoplaySettings, type AutoplayStop, autoplayStop } from './autoplay.ts';
 import { reelsSize } from './layout.ts';
 import { AutoplayDialog, FairnessPanel, History, Paytable, Rules } from './panels.tsx';
@@ -352,7 +352,11 @@ export default function GamePage({ game: gameId }: { game: string }) {
           {mode === 'demo' && <span className="badge demo">{t('mode.demo')}</span>}
           <span className="label">{mode === 'free' ? t('game.playMoney') : t('game.balance')}</span>
           <strong>
-            {balance === null ? '—' : money(balance)} {mode === 'free' ? '' : state.session.currency}
+            {balance === null
+              ? '—'
+              : mode === 'free'
+                ? money(balance)
+                : labelledMoney(money(balance), state.session)}
           </strong>
         </div>
       </header>

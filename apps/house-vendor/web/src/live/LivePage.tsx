@@ -33,6 +33,7 @@ import { Roads } from './Roads.tsx';
 import { payoutLines, ruleKey } from './rules.ts';
 import './live.css';
 import { sessionFailureText } from '../lib/http.ts';
+import { labelledMoney } from '../lib/money.ts';
 import { LiveSound } from './sound.ts';
 import type { LiveTableView } from './table-view.ts';
 
@@ -386,7 +387,13 @@ export default function LivePage({ table: tableId }: { table: string }) {
         {state.session.mode === 'demo' && <span className="badge demo">{t('mode.demo')}</span>}
         <div className="balance">
           <span className="label">{t('game.balance')}</span>
-          <strong>{balance === null ? '—' : `${money(balance)} ${currency}`}</strong>
+          <strong>
+            {balance === null
+              ? '—'
+              : state.session.mode === 'free'
+                ? money(balance)
+                : labelledMoney(money(balance), state.session)}
+          </strong>
         </div>
       </header>
 
@@ -547,16 +554,12 @@ export default function LivePage({ table: tableId }: { table: string }) {
               {Object.entries(limits.perBet).map(([kind, l]) => (
                 <tr key={kind}>
                   <th scope="row">{kind === '*' ? t('live.mainBets') : t(`live.kinds.${kind}`)}</th>
-                  <td>
-                    {money(l.min)} – {money(l.max)} {currency}
-                  </td>
+                  <td>{labelledMoney(`${money(l.min)} – ${money(l.max)}`, state.session)}</td>
                 </tr>
               ))}
               <tr>
                 <th scope="row">{t('live.perRound')}</th>
-                <td>
-                  {money(limits.perRound)} {currency}
-                </td>
+                <td>{labelledMoney(money(limits.perRound), state.session)}</td>
               </tr>
             </tbody>
           </table>
