@@ -69,6 +69,17 @@ describe('activity remark on a promotion application', () => {
     expect(padded.body).toMatchObject({ success: true, value: { remark: 'paid by bank' } });
   });
 
+  it('is optional: an application without a body at all still applies', async () => {
+    const p = await approvalPromotion();
+    const m = await member();
+    const res = await call<MemberPromotion>(ctx.app, {
+      method: 'POST',
+      url: `/wps/promotions/${p.id}/apply`,
+      headers: { ...headers(), authorization: m.token },
+    });
+    expect(res.body).toMatchObject({ success: true, value: { state: 'applying', remark: null } });
+  });
+
   it('is optional: none, empty or blanks keep no remark', async () => {
     for (const payload of [{}, { remark: '' }, { remark: '   ' }]) {
       const p = await approvalPromotion();

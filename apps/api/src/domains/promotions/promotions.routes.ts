@@ -11,6 +11,7 @@ import {
   RaffleDraw,
   RewardCentreQuery,
 } from '@lotus/contracts/promotions';
+import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import {
@@ -112,7 +113,8 @@ export function promotionsRoutes(api: Api, { db, members, rateLimits }: RouteDep
           'An optional activity remark (at most 140 characters, no control characters) goes with the application to the operator deciding it.',
         headers: ApiHeaders,
         params: PromotionIdParams,
-        body: ApplyBody,
+        // No body at all (older clients) applies without a remark, as before the remark existed.
+        body: Type.Union([ApplyBody, Type.Null()]),
         response: responses(MemberPromotion, 401),
       },
     },
@@ -125,7 +127,7 @@ export function promotionsRoutes(api: Api, { db, members, rateLimits }: RouteDep
           request.params.id,
           request.language,
           new Date(),
-          request.body.remark,
+          request.body?.remark,
         ),
       ),
   );
