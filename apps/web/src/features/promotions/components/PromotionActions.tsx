@@ -84,7 +84,7 @@ export function PromotionActions({
             onChange={(e) => setRemark(e.target.value)}
           />
           <span id={`${remarkId}-count`} className="promo-actions__count">
-            {t('promotions.remarkCount', { count: [...remark].length, max: ACTIVITY_REMARK_MAX })}
+            {t('promotions.remarkCount', { n: [...remark].length, max: ACTIVITY_REMARK_MAX })}
           </span>
           <button type="submit" className="button" disabled={busy}>
             {t('promotions.apply')}
