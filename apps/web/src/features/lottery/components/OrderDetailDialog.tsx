@@ -52,7 +52,7 @@ function DetailBody({ order }: { order: OrderDetail }) {
         <div>
           <dt>{t('lottery.detail.draw')}</dt>
           <dd>
-            {order.numero} · {numeroStatusLabel(t, order.numeroStatus)}
+            {t('lottery.numero', { numero: order.numero })} · {numeroStatusLabel(t, order.numeroStatus)}
           </dd>
         </div>
         <div>
