@@ -81,7 +81,7 @@ async function resultOf(seat: Seat, number: string): Promise<string> {
 /** The roads once they include round `number` (the next round's result comes 7.5 s later at the earliest). */
 async function roadsWith(seat: Seat, number: string): Promise<string> {
   await seat.game
-    .locator(`.roads[data-last-round="${number.replace('#', '')}"] .road-cell`)
+    .locator(`.roads[data-last-round="${number.replace(/\D/g, '')}"] .road-cell`)
     .first()
     .waitFor({ timeout: 30_000 });
   return seat.game.locator('.roads').innerHTML();
