@@ -166,7 +166,8 @@ describe('live table page: two members at the baccarat table', () => {
       const verify = await alice.page.context().newPage();
       await verify.goto(`${vendorUrl()}/verify?round=${seatId}&game=${TABLE}&lang=EN`);
       await verify.getByRole('heading', { name: 'Verify a live round' }).waitFor({ timeout: 15_000 });
-      await verify.getByText(round, { exact: true }).waitFor();
+      // The page shows "Round 8"; the verification lists it under "Round" as #8.
+      await verify.getByText(`#${round.replace(/\D/g, '')}`, { exact: true }).waitFor();
       await verify.close();
     }
 
