@@ -136,7 +136,7 @@ describe('free rounds in the browser', () => {
     await page.waitForURL(/\/game\?vendor=HOUSE&game=lotus-garden/);
     const game = page.frameLocator('[data-testid="game-iframe"]');
     await game.getByText(`${ROUNDS} free spins at ${major(STAKE)}`).waitFor({ timeout: 30_000 });
-    await game.getByText('0.00 MYR').waitFor();
+    await game.getByText('RM 0.00').waitFor();
 
     // 3. Three free spins: each settled by the vendor with the grant on its round.
     for (let i = 1; i <= ROUNDS; i += 1) {
@@ -156,7 +156,7 @@ describe('free rounds in the browser', () => {
     await game
       .getByRole('button', { name: 'Play a free spin' })
       .waitFor({ state: 'detached', timeout: 15_000 });
-    await game.getByText(`${major(won)} MYR`).waitFor({ timeout: 15_000 });
+    await game.getByText(`RM ${major(won)}`).waitFor({ timeout: 15_000 });
 
     // 4. The platform: every round used, nothing debited, what they won a bonus under wagering.
     const platform = await db(async (d) => {

@@ -118,7 +118,7 @@ describe('games: the house vendor in the frame', () => {
 
     const game = page.frameLocator('[data-testid="game-iframe"]');
     // The launch token was exchanged: the game shows the member's platform balance.
-    await game.getByText('100.00 MYR').waitFor({ timeout: 30_000 });
+    await game.getByText('RM 100.00').waitFor({ timeout: 30_000 });
     for (let n = 1; n <= SPINS; n += 1) await spin(game, playerId, n);
 
     // The vendor's rounds ...
@@ -158,7 +158,7 @@ describe('games: the house vendor in the frame', () => {
     expect(platform.report.ok).toBe(true);
 
     // The game shows the same balance.
-    await game.getByText(`${major(expected)} MYR`).waitFor({ timeout: 15_000 });
+    await game.getByText(`RM ${major(expected)}`).waitFor({ timeout: 15_000 });
 
     // Rotating the seeds reveals the server seed; the verification page recomputes a round from it.
     await game.getByRole('button', { name: 'Fairness', exact: true }).click();

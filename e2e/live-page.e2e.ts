@@ -81,7 +81,7 @@ async function resultOf(seat: Seat, number: string): Promise<string> {
 /** The roads once they include round `number` (the next round's result comes 7.5 s later at the earliest). */
 async function roadsWith(seat: Seat, number: string): Promise<string> {
   await seat.game
-    .locator(`.roads[data-last-round="${number.replace('#', '')}"] .road-cell`)
+    .locator(`.roads[data-last-round="${number.replace(/\D/g, '')}"] .road-cell`)
     .first()
     .waitFor({ timeout: 30_000 });
   return seat.game.locator('.roads').innerHTML();
@@ -126,7 +126,7 @@ describe('live table page: two members at the baccarat table', () => {
     ] as const) {
       await seat.game
         .locator('.balance strong')
-        .getByText(`${cents(10_000n - staked[who] + payout[who])} MYR`, { exact: true })
+        .getByText(`RM ${cents(10_000n - staked[who] + payout[who])}`, { exact: true })
         .waitFor({ timeout: 30_000 });
     }
 
@@ -166,7 +166,8 @@ describe('live table page: two members at the baccarat table', () => {
       const verify = await alice.page.context().newPage();
       await verify.goto(`${vendorUrl()}/verify?round=${seatId}&game=${TABLE}&lang=EN`);
       await verify.getByRole('heading', { name: 'Verify a live round' }).waitFor({ timeout: 15_000 });
-      await verify.getByText(round, { exact: true }).waitFor();
+      // The page shows "Round 8"; the verification lists it under "Round" as #8.
+      await verify.getByText(`#${round.replace(/\D/g, '')}`, { exact: true }).waitFor();
       await verify.close();
     }
 

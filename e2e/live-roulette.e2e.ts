@@ -172,7 +172,7 @@ describe('live table page: roulette', () => {
     const after = 10_000n - staked + payout;
     await seat.game
       .locator('.balance strong')
-      .getByText(`${cents(after)} MYR`, { exact: true })
+      .getByText(`RM ${cents(after)}`, { exact: true })
       .waitFor({ timeout: 30_000 });
     // The win line of this round's bets on that pocket. On the short clock the settlement (after the
     // wheel's 2.4 s spin) can come once the next round is open: a win is then said as the last

@@ -154,7 +154,7 @@ export async function openLiveTable(
   await iframe.waitFor();
   expect(new URL((await iframe.getAttribute('src')) ?? '').origin).toBe(vendorUrl());
   const game = page.frameLocator('[data-testid="game-iframe"]');
-  await game.getByText('100.00 MYR').waitFor({ timeout: 30_000 });
+  await game.getByText('RM 100.00').waitFor({ timeout: 30_000 });
   await game.getByRole('region', { name: 'Betting table' }).waitFor();
   const frame = page.frame({ url: (url) => url.origin === vendorUrl() });
   if (!frame) throw new Error('no vendor frame');

@@ -117,7 +117,7 @@ describe('a newcomer on the demo brand', () => {
     await page.getByRole('button', { name: 'Play Lotus Garden', exact: true }).click();
     await page.waitForURL(/\/game\?vendor=HOUSE&game=lotus-garden/);
     const game = page.frameLocator('[data-testid="game-iframe"]');
-    await game.getByText('700.00 MYR').waitFor({ timeout: 30_000 });
+    await game.getByText('RM 700.00').waitFor({ timeout: 30_000 });
     await game.getByText('10 free spins at 0.20').waitFor();
     await game.getByRole('button', { name: 'Spin for 0.20' }).click();
     // The platform's wallet took the stake: one seamless bet of demoplayer's, 0.20.

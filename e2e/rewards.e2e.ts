@@ -123,7 +123,7 @@ async function openSlot(page: Page, balance: bigint): Promise<FrameLocator> {
   await page.getByRole('button', { name: 'Play Lotus Garden', exact: true }).click();
   await page.waitForURL(/\/game\?vendor=HOUSE&game=lotus-garden/);
   const game = page.frameLocator('[data-testid="game-iframe"]');
-  await game.getByText(`${major(balance)} MYR`).waitFor({ timeout: 30_000 });
+  await game.getByText(`RM ${major(balance)}`).waitFor({ timeout: 30_000 });
   // 0.20 -> 0.40 -> 1.00 -> 2.00 a spin.
   for (let i = 0; i < 3; i += 1) await game.getByRole('button', { name: 'Raise the bet' }).click();
   await game.getByRole('button', { name: `Spin for ${major(STAKE)}` }).waitFor();
@@ -262,7 +262,7 @@ describe('rewards in the browser', () => {
     rounds = await spinUntil(game, playerId, BONUS);
     const turnover = staked(rounds);
     const balance = DEPOSIT + BONUS - turnover + paid(rounds);
-    await game.getByText(`${major(balance)} MYR`).waitFor({ timeout: 15_000 });
+    await game.getByText(`RM ${major(balance)}`).waitFor({ timeout: 15_000 });
     const done = await until('bonus completed', memberPromotion, (p) => p?.state === 'signed');
     expect(done).toMatchObject({ state: 'signed', locked_amount: '0' });
     await leaveGame(page);

@@ -142,16 +142,56 @@ describe('the site a visitor opens', () => {
     await context.close();
   });
 
-  it('has no serious or critical accessibility violation on the home page', async () => {
+  /** axe's serious and critical violations of the page as it is now, one line each. */
+  async function seriousViolations(page: Page): Promise<string[]> {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  }
+
+  it('has no serious or critical accessibility violation on the home page, nor on /live in either theme', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${siteUrl()}/index`);
     await dismissPopup(page);
     await page.getByTestId('footer').waitFor();
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    ).toEqual([]);
+    const found = (await seriousViolations(page)).map((line) => `/index: ${line}`);
+    // /live: the tables' phase labels and the min-bet chip on their cards (issue 24), dark and light.
+    await page.goto(`${siteUrl()}/live`);
+    await page.getByTestId('live-status').first().waitFor({ timeout: 30_000 });
+    for (const theme of ['first', 'second']) {
+      const name = await page.evaluate(() => document.documentElement.dataset.theme);
+      found.push(...(await seriousViolations(page)).map((line) => `/live ${name} (${theme}): ${line}`));
+      await page.getByTestId('theme-toggle').click();
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the home carousel's controls off the banner's button on a phone", async () => {
+    const { context, page } = await newPage(browser);
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 780 });
+      await page.goto(`${siteUrl()}/index`);
+      await dismissPopup(page);
+      const cta = page.getByTestId('banner-cta');
+      await cta.waitFor();
+      const controls = page.locator('.banner__controls');
+      await controls.waitFor();
+      // Every slide: its button and the controls never share a pixel.
+      for (let slide = 0; slide < 3; slide += 1) {
+        const a = await cta.boundingBox();
+        const b = await controls.boundingBox();
+        if (!a || !b) throw new Error(`no box at ${width} px`);
+        const apart =
+          a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+        expect(
+          apart,
+          `${width} px, slide ${slide + 1}: button ${JSON.stringify(a)} controls ${JSON.stringify(b)}`,
+        ).toBe(true);
+        await page.getByRole('button', { name: 'Next banner' }).click();
+      }
+    }
     await context.close();
   });
 });

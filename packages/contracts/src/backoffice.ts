@@ -149,6 +149,20 @@ export const MemberRow = Type.Object({
 });
 export type MemberRow = Static<typeof MemberRow>;
 
+/** Spec §3 memberLabel: at most 10 labels, each 1 to 20 characters, no control characters. */
+export const MEMBER_LABELS_MAX = 10;
+export const MemberLabelsBody = Type.Object(
+  {
+    labels: Type.Array(Type.String({ minLength: 1, maxLength: 20, pattern: '^[^\\p{Cc}]*\\S[^\\p{Cc}]*$' }), {
+      maxItems: MEMBER_LABELS_MAX,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type MemberLabelsBody = Static<typeof MemberLabelsBody>;
+export const MemberLabels = Type.Object({ labels: Type.Array(Type.String()) });
+export type MemberLabels = Static<typeof MemberLabels>;
+
 export const MemberSearchQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 64, description: 'Username (prefix), mobile or member id' })),
   page: Type.Optional(Page),
@@ -172,7 +186,12 @@ export const WalletRow = Type.Object({ kind: Type.String(), label: Type.String()
 export const MemberDetail = Type.Object({
   member: Type.Intersect([
     MemberRow,
-    Type.Object({ email: Type.Union([Type.String(), Type.Null()]), nickname: Type.String() }),
+    Type.Object({
+      email: Type.Union([Type.String(), Type.Null()]),
+      nickname: Type.String(),
+      /** The operator's labels of the member, answered to the member as memberLabel. */
+      labels: Type.Array(Type.String()),
+    }),
   ]),
   currency: Type.String(),
   currencySymbol: Type.String(),

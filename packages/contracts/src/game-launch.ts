@@ -54,6 +54,12 @@ export const SeamlessSession = Type.Object({
   nickname: Type.String({ description: 'Name to show in the game' }),
   gameId: Type.String({ description: "The vendor's game code the token was issued for" }),
   currency: Type.String({ description: "ISO 4217 code of the player's wallet" }),
+  currencySymbol: Type.Optional(
+    Type.String({
+      maxLength: 8,
+      description: 'The brand\'s currency symbol ("RM"): games show money with it, as the site does',
+    }),
+  ),
   language: Type.String({ description: 'EN, MS or CN' }),
   balance: Type.Union([Type.String(), Type.Null()], {
     description: "The player's balance at the currency's exact scale (null in free play)",

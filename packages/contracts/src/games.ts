@@ -60,6 +60,13 @@ export const Game = Type.Object({
   lines: Type.Integer({ description: 'Pay lines (ways for ways games; 0 when not a line game)' }),
   status: Type.Union([Type.Literal('active'), Type.Literal('maintenance')]),
   isFavorite: Type.Boolean({ description: "In the calling member's favourites (false for visitors)" }),
+  defaultPlayType: Type.String({
+    description: "The play type a lottery game's page opens on (/lottery?playType=); '' = the game's first",
+  }),
+  isGame: Type.Union([Type.Literal('GAME'), Type.Literal('VASSALAGE')], {
+    description: "GAME: launched; VASSALAGE: stands for the vendor's game list, opened in a popup instead",
+  }),
+  nodeName: Type.String({ description: "The node (room, table group) it is listed under; '' = none" }),
 });
 export type Game = Static<typeof Game>;
 
@@ -246,6 +253,10 @@ export const LaunchGameResult = Type.Object({
     game_url: Type.String({
       description:
         "The vendor's game page with ?launch=<single-use launch token>&game=<code>&lang=<EN|MS|CN>&merchant=<brand>",
+    }),
+    game_url2: Type.String({
+      description:
+        "The same launch on the brand's next launch CDN, a fallback when game_url's does not load ('' without a second CDN)",
     }),
     mode: GameMode,
   }),
@@ -509,6 +520,9 @@ export const CatalogueGame = Type.Object({
   status: Type.Enum(GAME_STATUSES),
   enabled: Type.Boolean(),
   sortOrder: Type.Integer(),
+  defaultPlayType: Type.String(),
+  isGame: Type.Union([Type.Literal('GAME'), Type.Literal('VASSALAGE')]),
+  nodeName: Type.String(),
 });
 export type CatalogueGame = Static<typeof CatalogueGame>;
 
@@ -537,6 +551,11 @@ export const CatalogueGamePatch = Type.Object(
     status: Type.Optional(Type.Enum(GAME_STATUSES)),
     icon: Type.Optional(Type.Union([Icon, Type.Literal('')])),
     supportPlay: Type.Optional(Type.Boolean()),
+    defaultPlayType: Type.Optional(Type.String({ pattern: '^[a-z0-9-]{0,40}$' })),
+    isGame: Type.Optional(Type.Union([Type.Literal('GAME'), Type.Literal('VASSALAGE')])),
+    nodeName: Type.Optional(
+      Type.String({ maxLength: 64, pattern: '^[^\\p{Cc}<>]*$', description: 'Shown as text, never markup' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -129,6 +129,7 @@ export const PromotionInput = Type.Object(
       Type.Literal('once'),
       Type.Literal('daily'),
       Type.Literal('weekly'),
+      Type.Literal('semimonthly'),
       Type.Literal('monthly'),
     ]),
     rules: PromotionRules,
@@ -373,6 +374,8 @@ export const MemberPromotion = Type.Object({
   prizePoints: Type.Union([Type.String(), Type.Null()]),
   /** A points reward (reward kind points): the points it gives, credited once claimed; null otherwise. */
   rewardPoints: Type.Union([Type.String(), Type.Null()]),
+  /** The activity remark the member wrote when applying (at most 140 characters); null: none. */
+  remark: Type.Union([Type.String(), Type.Null()]),
 });
 export type MemberPromotion = Static<typeof MemberPromotion>;
 export const MemberPromotions = Type.Object({ items: Type.Array(MemberPromotion) });
@@ -384,6 +387,27 @@ export const RewardCentreQuery = Type.Object(
 );
 
 export const PromotionIdParams = Type.Object({ id: Id });
+
+/** Spec §5 and §9: an activity remark holds at most 140 characters. */
+export const ACTIVITY_REMARK_MAX = 140;
+
+/**
+ * Apply body: the optional activity remark for the operator deciding the application, at most 140
+ * characters, without control characters (NUL, escapes); surrounding blanks are dropped, and one
+ * that is only blanks counts as none.
+ */
+export const ApplyBody = Type.Object(
+  {
+    remark: Type.Optional(
+      Type.String({
+        maxLength: ACTIVITY_REMARK_MAX,
+        pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ApplyBody = Static<typeof ApplyBody>;
 
 /** Claim body: the Zalo or WhatsApp id when the promotion asks for one (spec §5). */
 export const ClaimBody = Type.Object(

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { QuickDays } from './QuickDays.tsx';
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -55,6 +56,7 @@ export function DateRangeFields({
         value={value.to}
         onChange={(e) => onChange({ from: value.from, to: e.target.value })}
       />
+      <QuickDays direction="past" onPick={({ days }) => onChange(lastDays(days))} />
     </>
   );
 }

@@ -23,6 +23,8 @@ export type VendorSession = {
   platformToken: string | null;
   gameId: string;
   currency: string;
+  /** The brand's currency symbol from the launch, '' when none came (the page shows the code). */
+  currencyLabel: string;
   language: string;
 };
 
@@ -60,6 +62,7 @@ export async function openSession(
     throw new VendorError('launch_invalid', 'token and mode disagree');
   if (!/^[A-Za-z]{3,8}$/.test(s.currency)) throw new VendorError('launch_invalid', 'currency');
   const currency = s.currency.toUpperCase();
+  const currencyLabel = currencyLabelOf(s.currencySymbol);
   const token = randomBytes(32).toString('base64url');
   const playBalance = s.mode === 'free' ? FREE_PLAY_UNITS * 10n ** BigInt(currencyScale(currency)) : null;
   const freeRounds = s.mode === 'real' ? sessionFreeRounds(s, currency) : [];
@@ -74,6 +77,7 @@ export async function openSession(
       platform_token: s.mode === 'free' ? null : s.token,
       game_id: s.gameId,
       currency,
+      currency_label: currencyLabel,
       language: ['EN', 'MS', 'CN'].includes(s.language) ? s.language : 'EN',
       play_balance: playBalance,
       free_rounds: JSON.stringify(freeRounds),
@@ -93,6 +97,7 @@ export async function openSession(
       platformToken: s.mode === 'free' ? null : s.token,
       gameId: s.gameId,
       currency,
+      currencyLabel,
       language: ['EN', 'MS', 'CN'].includes(s.language) ? s.language : 'EN',
     },
   };
@@ -168,6 +173,7 @@ export async function sessionOf(db: VendorDb, token: string | undefined): Promis
       'platform_token',
       'game_id',
       'currency',
+      'currency_label',
       'language',
     ])
     .where('token_hash', '=', hashToken(token))
@@ -184,8 +190,15 @@ export async function sessionOf(db: VendorDb, token: string | undefined): Promis
     platformToken: row.platform_token,
     gameId: row.game_id,
     currency: row.currency,
+    currencyLabel: row.currency_label,
     language: row.language,
   };
+}
+
+/** The platform's currency symbol as a page may show it: 1 to 8 plain characters, else none. */
+export function currencyLabelOf(symbol: string | undefined): string {
+  const label = (symbol ?? '').trim();
+  return label.length <= 8 && !/[\p{Cc}<>&"']/u.test(label) ? label : '';
 }
 
 /**

@@ -3,11 +3,15 @@ import { useSyncExternalStore } from 'react';
 /** Spec §9: a page chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
-export type LoadFailure = 'chunk_load_failed' | 'stylesheet_load_failed';
+/** A chunk still on its way after this long shows "the page is slow to open" (spec §8) until it arrives. */
+export const CHUNK_SLOW_MS = 10_000;
+
+export type LoadFailure = 'chunk_load_failed' | 'stylesheet_load_failed' | 'page_slow';
+type Failure = Exclude<LoadFailure, 'page_slow'>;
 
 export class ChunkLoadError extends Error {
-  readonly kind: LoadFailure;
-  constructor(kind: LoadFailure, cause?: unknown) {
+  readonly kind: Failure;
+  constructor(kind: Failure, cause?: unknown) {
     super(kind, { cause });
     this.name = 'ChunkLoadError';
     this.kind = kind;
@@ -15,19 +19,30 @@ export class ChunkLoadError extends Error {
 }
 
 /** Wraps a lazy `import()`: it fails with ChunkLoadError when it rejects or stalls past the limit. */
-export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+export function withChunkTimeout<T>(
+  load: () => Promise<T>,
+  timeoutMs = CHUNK_TIMEOUT_MS,
+  slowMs = CHUNK_SLOW_MS,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    const slow = setTimeout(() => report('page_slow'), slowMs);
     const timer = setTimeout(() => {
       report('chunk_load_failed');
       reject(new ChunkLoadError('chunk_load_failed'));
     }, timeoutMs);
+    const settle = () => {
+      clearTimeout(slow);
+      clearTimeout(timer);
+      // The slow notice goes once the page arrives; a real failure stays until dismissed.
+      if (failure === 'page_slow') clearLoadFailure();
+    };
     load().then(
       (module) => {
-        clearTimeout(timer);
+        settle();
         resolve(module);
       },
       (cause: unknown) => {
-        clearTimeout(timer);
+        settle();
         report('chunk_load_failed');
         reject(new ChunkLoadError('chunk_load_failed', cause));
       },
@@ -39,13 +54,14 @@ let failure: LoadFailure | null = null;
 const listeners = new Set<() => void>();
 
 function report(kind: LoadFailure): void {
-  // A missing script outranks a missing stylesheet: the page cannot work at all.
+  // A missing script outranks a missing stylesheet: the page cannot work at all; both outrank slow.
   if (failure === 'chunk_load_failed') return;
+  if (kind === 'page_slow' && failure !== null) return;
   failure = kind;
   for (const listener of listeners) listener();
 }
 
-export function reportLoadFailure(kind: LoadFailure): void {
+export function reportLoadFailure(kind: Failure): void {
   report(kind);
 }
 

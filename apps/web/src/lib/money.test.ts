@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatBalance, formatDecimalAmount, formatMinorUnits, percentOfAmounts } from './money.ts';
+import {
+  formatBalance,
+  formatDecimalAmount,
+  formatMinorUnits,
+  formatSignedBalance,
+  percentOfAmounts,
+} from './money.ts';
 
 describe('balance formatting', () => {
   it('writes two decimals and thousands separators from decimal strings', () => {
@@ -36,5 +42,15 @@ describe('percentOfAmounts', () => {
     // As floats both are 9007199254740992 (2^53): parseFloat would say 100%.
     expect(percentOfAmounts('9007199254740992.00', '9007199254740993.00')).toBe(99);
     expect(percentOfAmounts('0.1', '0.30')).toBe(33);
+  });
+});
+
+describe('formatSignedBalance', () => {
+  it('puts the sign before the one currency label', () => {
+    expect(formatSignedBalance('5', 'RM')).toBe('+RM 5.00');
+    expect(formatSignedBalance('-0.05', 'RM')).toBe('-RM 0.05');
+    expect(formatSignedBalance('0.00', 'RM')).toBe('RM 0.00');
+    expect(formatSignedBalance('0', 'RM', true)).toBe('+RM 0.00');
+    expect(formatSignedBalance('1234567.8', '')).toBe('+1,234,567.80');
   });
 });

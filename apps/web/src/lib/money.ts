@@ -1,3 +1,5 @@
+import { withCurrencyLabel } from '@lotus/contracts/money-label';
+
 /**
  * Balance display (spec §9): two decimals, thousands separators, the brand's currency symbol.
  * Amounts arrive as decimal strings ("1234.5", "-0.05") or integers of minor units; they are
@@ -31,11 +33,23 @@ export function formatMinorUnits(minor: bigint | string, scale = 2): string | nu
   return formatDecimalAmount(negative ? `-${decimal}` : decimal);
 }
 
-/** "P 1,234.50" */
+/** "P 1,234.50": the one currency label of the site and the games (withCurrencyLabel). */
 export function formatBalance(amount: string, symbol: string): string | null {
   const text = formatDecimalAmount(amount);
   if (text === null) return null;
-  return symbol ? `${symbol} ${text}` : text;
+  return withCurrencyLabel(text, symbol);
+}
+
+/**
+ * A signed amount with the currency label after its sign: "+RM 5.00", "-RM 0.05"; zero unsigned
+ * ("RM 0.00") unless `signZero`.
+ */
+export function formatSignedBalance(amount: string, symbol: string, signZero = false): string {
+  const text = formatDecimalAmount(amount) ?? amount;
+  const negative = text.startsWith('-');
+  const zero = !/[1-9]/.test(text);
+  const labelled = withCurrencyLabel(negative ? text.slice(1) : text, symbol);
+  return negative ? `-${labelled}` : zero && !signZero ? labelled : `+${labelled}`;
 }
 
 /** A non-negative decimal string as an integer scaled by 10^scale (extra digits cut), or null. */

@@ -112,7 +112,7 @@ describe('trial accounts refused by the server', () => {
               message: '',
               errorCode: 'trial_account_restricted',
             }),
-            { status: 403 },
+            { status: 200 },
           ),
       ),
     );

@@ -8,12 +8,6 @@ export const membersErrors = {
     ms: 'Anda belum log masuk. Sila log masuk dahulu.',
     cn: '您尚未登录，请先登录。',
   },
-  nologin: {
-    status: 401,
-    en: 'You are not logged in. Please log in first.',
-    ms: 'Anda belum log masuk. Sila log masuk dahulu.',
-    cn: '您尚未登录，请先登录。',
-  },
   'user.or.token.invalid': {
     status: 401,
     en: 'Your session is no longer valid. Please log in again.',
@@ -26,29 +20,11 @@ export const membersErrors = {
     ms: 'Anda telah dilog keluar kerana akaun anda log masuk di tempat lain.',
     cn: '您的账号已在别处登录，您已被登出。',
   },
-  token_ip_different: {
-    status: 401,
-    en: 'Your network address changed. Please log in again.',
-    ms: 'Alamat rangkaian anda berubah. Sila log masuk semula.',
-    cn: '您的网络地址已变更，请重新登录。',
-  },
-  duplicateLogin: {
-    status: 401,
-    en: 'This account is already logged in elsewhere.',
-    ms: 'Akaun ini sudah log masuk di tempat lain.',
-    cn: '此账号已在别处登录。',
-  },
   login_verify_required: {
     status: 200,
     en: 'This login comes from a new device or network. Please verify it with the code sent to your mobile.',
     ms: 'Log masuk ini dari peranti atau rangkaian baharu. Sila sahkan dengan kod yang dihantar ke telefon anda.',
     cn: '此次登录来自新设备或网络，请使用发送到您手机的验证码进行验证。',
-  },
-  bind_customer_required: {
-    status: 200,
-    en: 'Please link this sign-in to a member account first.',
-    ms: 'Sila pautkan log masuk ini kepada akaun ahli dahulu.',
-    cn: '请先将此登录方式绑定到会员账号。',
   },
 
   // Accounts (spec §8)
@@ -57,30 +33,6 @@ export const membersErrors = {
     en: 'Wrong account or password.',
     ms: 'Akaun atau kata laluan salah.',
     cn: '账号或密码错误。',
-  },
-  account_format_error: {
-    status: 400,
-    en: 'The account format is wrong.',
-    ms: 'Format akaun salah.',
-    cn: '账号格式错误。',
-  },
-  password_format_error: {
-    status: 400,
-    en: 'The password format is wrong.',
-    ms: 'Format kata laluan salah.',
-    cn: '密码格式错误。',
-  },
-  mobile_format_error: {
-    status: 400,
-    en: 'The mobile number format is wrong.',
-    ms: 'Format nombor telefon salah.',
-    cn: '手机号码格式错误。',
-  },
-  realname_format_error: {
-    status: 400,
-    en: 'The real name format is wrong.',
-    ms: 'Format nama sebenar salah.',
-    cn: '真实姓名格式错误。',
   },
   password_not_match: {
     status: 400,
@@ -95,20 +47,19 @@ export const membersErrors = {
     cn: '用户名或邮箱不存在。',
   },
   member_no_enter: {
-    status: 403,
+    status: 200,
     en: 'Non-members cannot log in.',
     ms: 'Bukan ahli tidak boleh log masuk.',
     cn: '非会员不能登录。',
   },
   error_not_agent: {
-    status: 403,
+    status: 200,
     en: 'Non-agents cannot log in to the agent area.',
     ms: 'Bukan ejen tidak boleh log masuk ke kawasan ejen.',
     cn: '非代理不能登录代理中心。',
   },
-  verify_first: { status: 200, en: 'Please verify first.', ms: 'Sila sahkan dahulu.', cn: '请先验证。' },
   trial_account_restricted: {
-    status: 403,
+    status: 200,
     en: 'This is a trial account. A real account is needed for this feature.',
     ms: 'Ini akaun percubaan. Akaun sebenar diperlukan untuk ciri ini.',
     cn: '这是试玩账号，使用此功能需要正式账号。',
@@ -194,7 +145,7 @@ export const membersErrors = {
     cn: '由于邮件无法送达，此重置链接已被撤回，请重新申请。',
   },
   account_locked: {
-    status: 403,
+    status: 200,
     en: 'This account is locked. Please contact customer service.',
     ms: 'Akaun ini dikunci. Sila hubungi khidmat pelanggan.',
     cn: '此账号已被锁定，请联系客服。',

@@ -52,7 +52,7 @@ export const transportErrors = {
     cn: '服务暂时不可用，请稍后再试。',
   },
   access_restricted: {
-    status: 403,
+    status: 200,
     en: 'Access is restricted from your IP address or location.',
     ms: 'Akses disekat dari alamat IP atau lokasi anda.',
     cn: '您的IP地址或所在地区访问受限。',

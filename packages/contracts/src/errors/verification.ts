@@ -27,12 +27,6 @@ export const verificationErrors = {
     ms: 'Terlalu banyak permintaan. Sila cuba lagi selepas 5 minit.',
     cn: '请求过多，请5分钟后再试。',
   },
-  phone_auth_unknown: {
-    status: 200,
-    en: 'Phone verification failed for an unknown reason.',
-    ms: 'Pengesahan telefon gagal atas sebab yang tidak diketahui.',
-    cn: '手机验证因未知原因失败。',
-  },
   verification_code_invalid: {
     status: 200,
     en: 'The verification code is not valid.',
@@ -51,12 +45,6 @@ export const verificationErrors = {
     ms: 'Semakan manusia gagal. Sila cuba lagi.',
     cn: '人机验证失败，请重试。',
   },
-  quota_exceeded: {
-    status: 200,
-    en: 'Quota exceeded. Please contact customer service.',
-    ms: 'Kuota melebihi had. Sila hubungi khidmat pelanggan.',
-    cn: '超出配额，请联系客服。',
-  },
   operation_not_allowed: {
     status: 200,
     en: 'This operation is not allowed.',
@@ -68,11 +56,5 @@ export const verificationErrors = {
     en: 'The code has expired. Please request a new one.',
     ms: 'Kod telah tamat tempoh. Sila minta kod baharu.',
     cn: '验证码已过期，请重新获取。',
-  },
-  popup_closed_by_user: {
-    status: 0,
-    en: 'The window was closed before finishing. Please try again.',
-    ms: 'Tetingkap ditutup sebelum selesai. Sila cuba lagi.',
-    cn: '窗口在完成前被关闭，请重试。',
   },
 } as const satisfies Record<string, ErrorEntry>;

@@ -75,6 +75,9 @@ export type AdminGameRow = {
   status: GameStatusColumn;
   enabled: boolean;
   sort_order: number;
+  default_play_type: string;
+  is_game: string;
+  node_name: string;
 };
 
 /** `%`, `_` and `\` of a search stay literal in LIKE patterns. */
@@ -108,6 +111,9 @@ const gameColumns = [
   'games.status',
   'games.enabled',
   'games.sort_order',
+  'games.default_play_type',
+  'games.is_game',
+  'games.node_name',
 ] as const;
 
 /** Stakes as text: int8 arrays would reach PGlite and pg parsed differently. */
@@ -170,6 +176,9 @@ export async function updateGame(
     status?: GameStatusColumn;
     icon?: string;
     supportPlay?: boolean;
+    defaultPlayType?: string;
+    isGame?: 'GAME' | 'VASSALAGE';
+    nodeName?: string;
   },
 ): Promise<void> {
   await db
@@ -181,6 +190,9 @@ export async function updateGame(
       ...(patch.status !== undefined ? { status: patch.status } : {}),
       ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
       ...(patch.supportPlay !== undefined ? { support_play: patch.supportPlay } : {}),
+      ...(patch.defaultPlayType !== undefined ? { default_play_type: patch.defaultPlayType } : {}),
+      ...(patch.isGame !== undefined ? { is_game: patch.isGame } : {}),
+      ...(patch.nodeName !== undefined ? { node_name: patch.nodeName.trim() } : {}),
       updated_at: new Date(),
     })
     .where('brand_id', '=', brandId)

@@ -140,6 +140,9 @@ function gameOut(row: AdminGameRow, currency: string): CatalogueGame {
     status: row.status,
     enabled: row.enabled,
     sortOrder: row.sort_order,
+    defaultPlayType: row.default_play_type,
+    isGame: row.is_game === 'VASSALAGE' ? 'VASSALAGE' : 'GAME',
+    nodeName: row.node_name,
   };
 }
 

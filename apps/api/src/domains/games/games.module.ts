@@ -4,6 +4,7 @@ import { gamesRoutes } from './games.routes.ts';
 import { purgeExpiredLaunchTokens } from './launch.service.ts';
 import * as m0019 from './migrations/0019_games_catalogue.ts';
 import * as m0048 from './migrations/0048_game_stakes.ts';
+import * as m20261201T181735 from './migrations/20261201T181735_game_fields.ts';
 
 export const gamesModule: DomainModule = {
   name: 'games',
@@ -17,5 +18,9 @@ export const gamesModule: DomainModule = {
       run: (db, now) => purgeExpiredLaunchTokens(db, now),
     },
   ],
-  migrations: { '0019_games_catalogue': m0019, '0048_game_stakes': m0048 },
+  migrations: {
+    '0019_games_catalogue': m0019,
+    '0048_game_stakes': m0048,
+    '20261201T181735_game_fields': m20261201T181735,
+  },
 };

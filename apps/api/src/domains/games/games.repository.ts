@@ -33,6 +33,9 @@ export type GameRow = {
   lines: number;
   status: GameStatusColumn;
   sort_order: number;
+  default_play_type: string;
+  is_game: string;
+  node_name: string;
 };
 
 /**
@@ -79,6 +82,9 @@ export async function loadCatalogue(
       'lines',
       'status',
       'sort_order',
+      'default_play_type',
+      'is_game',
+      'node_name',
     ])
     .where('brand_id', '=', brandId)
     .where('vendor_id', 'in', ids)

@@ -149,6 +149,9 @@ export function toGame(
     lines: game.lines,
     status: game.effectiveStatus,
     isFavorite: favorites.has(game.id),
+    defaultPlayType: game.default_play_type,
+    isGame: game.is_game === 'VASSALAGE' ? 'VASSALAGE' : 'GAME',
+    nodeName: game.node_name,
   };
 }
 

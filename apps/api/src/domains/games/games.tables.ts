@@ -32,6 +32,10 @@ export interface GamesTable {
   status: Defaulted<GameStatusColumn>;
   enabled: Defaulted<boolean>;
   sort_order: Defaulted<number>;
+  /** Migration 20261201T181735_game_fields: spec §3 defaultPlayType, isGame (GAME | VASSALAGE), nodeName. */
+  default_play_type: Defaulted<string>;
+  is_game: Defaulted<string>;
+  node_name: Defaulted<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

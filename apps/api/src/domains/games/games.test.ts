@@ -225,6 +225,9 @@ describe('GCSGAME_gameList', () => {
         lines: 30,
         status: 'maintenance',
         isFavorite: false,
+        defaultPlayType: '',
+        isGame: 'GAME',
+        nodeName: '',
       },
     ]);
     const cn = await call<GameListPage>(ctx.app, {

@@ -58,6 +58,29 @@ export function gameUrl(
   return url.toString();
 }
 
+/**
+ * The launch's two addresses (spec §3 `game_url`, `game_url2`): the game page on one of the brand's
+ * launch CDNs chosen at random, and the same page on the next CDN as a fallback when the template
+ * uses `{cdn}` and the brand has more than one ('' otherwise). One launch token serves both: the
+ * vendor spends it once, whichever page the player reaches.
+ */
+export function launchUrls(
+  template: string,
+  values: { game: string; token: string; language: string; merchant: string },
+  launchCdns: readonly string[],
+  random: () => number = Math.random,
+): { url: string | null; url2: string } {
+  const n = launchCdns.length;
+  const pick = n > 0 ? Math.min(n - 1, Math.floor(random() * n)) : 0;
+  const at = (index: number) => () => (index + 0.5) / n;
+  const url = gameUrl(template, values, launchCdns, n > 0 ? at(pick) : random);
+  const url2 =
+    url !== null && n > 1 && template.includes('{cdn}')
+      ? (gameUrl(template, values, launchCdns, at((pick + 1) % n)) ?? '')
+      : '';
+  return { url, url2 };
+}
+
 async function targetOf(db: Db, brand: Brand, query: LaunchGameQuery): Promise<LaunchTarget | null> {
   if (query.roomId) return findRoomLaunchTarget(db, brand.id, query.roomId);
   if (!query.vassalage || !query.gameId) {
@@ -106,7 +129,7 @@ export async function launchGame(
     mode = member.isAgent === TRIAL_TYPE ? 'demo' : 'real';
   }
   const token = randomToken();
-  const url = gameUrl(
+  const { url, url2 } = launchUrls(
     target.launch_url,
     { game: target.code, token, language, merchant: brand.merchantCode },
     brand.launchGameCdns,
@@ -126,7 +149,7 @@ export async function launchGame(
     });
     await touchRecent(trx, brand.id, member.id, target.game_id, RECENT_GAMES_LIMIT);
   });
-  return { content: { game_url: url, mode } };
+  return { content: { game_url: url, game_url2: url2, mode } };
 }
 
 /** What a spent launch token was issued for (the vendors domain turns it into a seamless session). */

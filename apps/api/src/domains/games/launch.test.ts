@@ -260,6 +260,8 @@ describe('POST /seamless/v1/session (launch token exchange)', () => {
       nickname: 'Erin',
       gameId: 'lotus-garden',
       currency: 'MYR',
+      // The brand's symbol: the game shows money as the site does (one currency label).
+      currencySymbol: 'RM',
       language: 'MS',
       balance: '123.45',
       expiresAt: expect.any(String),

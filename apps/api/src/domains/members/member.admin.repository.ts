@@ -7,6 +7,7 @@ const MEMBER_COLUMNS = [
   'mobile',
   'email',
   'nickname',
+  'labels',
   'status',
   'is_agent',
   'created_at',
@@ -19,6 +20,7 @@ export type MemberAdminRow = {
   mobile: string | null;
   email: string | null;
   nickname: string;
+  labels: string[];
   status: string;
   is_agent: number;
   created_at: Date;
@@ -83,6 +85,20 @@ export async function setMemberStatus(
   await executor
     .updateTable('members')
     .set({ status, updated_at: new Date() })
+    .where('brand_id', '=', brandId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setMemberLabels(
+  executor: Executor,
+  brandId: string,
+  id: string,
+  labels: string[],
+): Promise<void> {
+  await executor
+    .updateTable('members')
+    .set({ labels, updated_at: new Date() })
     .where('brand_id', '=', brandId)
     .where('id', '=', id)
     .execute();

@@ -1,6 +1,8 @@
 import {
   IdParams,
   MemberDetail,
+  MemberLabels,
+  MemberLabelsBody,
   MemberPage,
   MemberRow,
   MemberSearchQuery,
@@ -14,7 +16,13 @@ import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import { operatorOf } from '../operators/operator.guard.ts';
-import { changeMemberStatus, findMembers, memberDetail, memberLedger } from './member.admin.service.ts';
+import {
+  changeMemberLabels,
+  changeMemberStatus,
+  findMembers,
+  memberDetail,
+  memberLedger,
+} from './member.admin.service.ts';
 
 const tags = ['back office'];
 
@@ -88,6 +96,33 @@ export function memberAdminRoutes(api: Api, { db, operators }: RouteDeps) {
           request.ip,
           request.params.id,
           request.body.status,
+        ),
+      ),
+  );
+
+  api.put(
+    '/bo/v1/members/:id/labels',
+    {
+      onRequest: operators.guard('cs'),
+      schema: {
+        tags,
+        summary: "Sets a member's labels (answered to the member as memberLabel of GET /wps/member/info)",
+        description: 'At most 10 labels of 1 to 20 characters; duplicates are dropped; audited.',
+        headers: ApiHeaders,
+        params: IdParams,
+        body: MemberLabelsBody,
+        response: responses(MemberLabels, 401, 403),
+      },
+    },
+    async (request) =>
+      ok(
+        await changeMemberLabels(
+          db,
+          request.brand,
+          operatorOf(request),
+          request.ip,
+          request.params.id,
+          request.body.labels,
         ),
       ),
   );

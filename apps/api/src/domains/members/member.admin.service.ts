@@ -1,4 +1,11 @@
-import type { MemberDetail, MemberPage, MemberRow, PostingPage } from '@lotus/contracts/backoffice';
+import {
+  MEMBER_LABELS_MAX,
+  type MemberDetail,
+  type MemberLabels,
+  type MemberPage,
+  type MemberRow,
+  type PostingPage,
+} from '@lotus/contracts/backoffice';
 import { formatAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -13,6 +20,7 @@ import {
   memberPostings,
   memberWallets,
   searchMembers,
+  setMemberLabels,
   setMemberStatus,
 } from './member.admin.repository.ts';
 import { revokeMemberSessions } from './session.repository.ts';
@@ -67,6 +75,7 @@ export async function memberDetail(
       ...rowOf(member, masked),
       email: masked ? maskEmail(member.email) : member.email,
       nickname: member.nickname,
+      labels: member.labels,
     },
     currency: brand.currency,
     currencySymbol: brand.currencySymbol,
@@ -140,6 +149,49 @@ export async function changeMemberStatus(
     const after = await findMemberForAdmin(trx, brand.id, memberId);
     if (!after) throw new AppError('member_not_found');
     return rowOf(after, seesMaskedContact(operator.role));
+  });
+}
+
+/**
+ * The labels an operator gives a member (member info's memberLabel): trimmed, blanks inside folded to
+ * one space, duplicates (case-insensitive) dropped, at most 10 of 1 to 20 characters without control
+ * characters; audited with the labels before and after.
+ */
+export async function changeMemberLabels(
+  db: Db,
+  brand: Brand,
+  operator: OperatorContext,
+  ip: string,
+  memberId: string,
+  input: readonly string[],
+): Promise<MemberLabels> {
+  const labels: string[] = [];
+  for (const raw of input) {
+    const label = raw.trim().replace(/\s+/gu, ' ');
+    const size = [...label].length;
+    if (size < 1 || size > 20 || /\p{Cc}/u.test(label)) {
+      throw new AppError('request_param_err', { fieldErrors: { labels: 'errors.request_param_err' } });
+    }
+    if (!labels.some((l) => l.toLowerCase() === label.toLowerCase())) labels.push(label);
+  }
+  if (labels.length > MEMBER_LABELS_MAX) {
+    throw new AppError('request_param_err', { fieldErrors: { labels: 'errors.request_param_err' } });
+  }
+  return db.transaction().execute(async (trx) => {
+    const before = await findMemberForAdmin(trx, brand.id, memberId);
+    if (!before) throw new AppError('member_not_found');
+    await setMemberLabels(trx, brand.id, memberId, labels);
+    await recordAudit(trx, {
+      brandId: brand.id,
+      operatorId: operator.id,
+      action: 'member.labels',
+      targetType: 'member',
+      targetId: memberId,
+      before: { labels: before.labels },
+      after: { labels },
+      ip,
+    });
+    return { labels };
   });
 }
 

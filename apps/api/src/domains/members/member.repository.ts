@@ -32,6 +32,7 @@ const MEMBER_COLUMNS = [
   'members.language',
   'members.avatar',
   'members.avatar_type',
+  'members.labels',
   'members.created_at',
 ] as const;
 
@@ -56,6 +57,7 @@ type MemberRow = Pick<
   | 'language'
   | 'avatar'
   | 'avatar_type'
+  | 'labels'
   | 'created_at'
 > & { upline_username: string | null };
 
@@ -81,6 +83,7 @@ function toMember(row: MemberRow): Member {
     language: row.language,
     avatar: row.avatar,
     avatarType: row.avatar_type === 'CUSTOM' ? 'CUSTOM' : 'STATIC',
+    labels: row.labels ?? [],
     createdAt: row.created_at,
   };
 }

@@ -41,7 +41,7 @@ export async function memberInfo(db: Executor, member: Member, language: string)
     mobile: maskPhone(member.mobile),
     email: maskEmail(member.email),
     clubLabel,
-    memberLabel: [],
+    memberLabel: member.labels,
     language: member.language ?? '',
     hasFundsPassword: member.fundsPasswordHash !== null,
     profile: member.profile,

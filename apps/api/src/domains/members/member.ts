@@ -22,6 +22,8 @@ export type Member = {
   language: string | null;
   avatar: string;
   avatarType: 'STATIC' | 'CUSTOM';
+  /** The operator's labels of the member, in their order (memberLabel of member info). */
+  labels: string[];
   createdAt: Date;
 };
 

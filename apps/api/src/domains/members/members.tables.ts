@@ -44,6 +44,8 @@ export interface MembersTable extends Record<ProfileColumn, Defaulted<string>> {
   language: string | null;
   avatar: Defaulted<string>;
   avatar_type: Defaulted<string>;
+  /** Migration 20261201T180946_member_labels: the operator's labels of the member (memberLabel). */
+  labels: Defaulted<string[]>;
   register_method: Defaulted<string>;
   register_url: Defaulted<string>;
   register_ip: Defaulted<string>;

@@ -19,4 +19,14 @@ describe('promotion period keys in the brand calendar', () => {
     expect(periodKey('daily', new Date('2026-12-01T23:00:00Z'), 'Europe/London')).toBe('2026-12-01');
     expect(periodKey('daily', new Date('2026-12-01T23:00:00Z'), 'UTC')).toBe('2026-12-01');
   });
+
+  it('a semi-monthly period is the 1st to the 15th, then the 16th to the month end, in the brand calendar', () => {
+    const KL = 'Asia/Kuala_Lumpur';
+    // 15 December 23:59 local, then 16 December 00:00 local (16:00 UTC the day before).
+    expect(periodKey('semimonthly', new Date('2026-12-15T15:59:59Z'), KL)).toBe('2026-12-h1');
+    expect(periodKey('semimonthly', new Date('2026-12-15T16:00:00Z'), KL)).toBe('2026-12-h2');
+    // 31 December 16:00 UTC is already 1 January in Kuala Lumpur.
+    expect(periodKey('semimonthly', new Date('2026-12-31T16:00:00Z'), KL)).toBe('2027-01-h1');
+    expect(periodKey('semimonthly', new Date('2026-12-31T16:00:00Z'), 'UTC')).toBe('2026-12-h2');
+  });
 });

@@ -5,6 +5,8 @@ import * as m0043 from './migrations/0043_promotion_raffles.ts';
 import * as m0044 from './migrations/0044_free_round_grants.ts';
 import * as m0045 from './migrations/0045_raffle_points_prizes.ts';
 import * as m0046 from './migrations/0046_promotion_points_rewards.ts';
+import * as m20261201T175906 from './migrations/20261201T175906_member_promotion_remark.ts';
+import * as m20261201T180659 from './migrations/20261201T180659_promotion_semimonthly.ts';
 import { promotionsAdminRoutes } from './promotions.admin.routes.ts';
 import { PROMOTION_LEDGER_KINDS } from './promotions.ledger-kinds.ts';
 import { brandCurrency, expiredWagering } from './promotions.repository.ts';
@@ -47,5 +49,7 @@ export const promotionsModule: DomainModule = {
     '0044_free_round_grants': m0044,
     '0045_raffle_points_prizes': m0045,
     '0046_promotion_points_rewards': m0046,
+    '20261201T175906_member_promotion_remark': m20261201T175906,
+    '20261201T180659_promotion_semimonthly': m20261201T180659,
   },
 };

@@ -140,6 +140,7 @@ export const RECORD_COLUMNS = [
   'mp.claimed_at',
   'mp.expires_at',
   'mp.created_at',
+  'mp.remark',
 ] as const;
 
 export type RecordRow = {
@@ -165,6 +166,7 @@ export type RecordRow = {
   claimed_at: Date | null;
   expires_at: Date | null;
   created_at: Date;
+  remark: string | null;
   title_en: string;
   title_ms: string;
   title_cn: string;
@@ -250,6 +252,7 @@ export async function insertRecord(
     bonusAmount: bigint;
     wageringRequired: bigint;
     rewardPoints?: bigint;
+    remark?: string | null;
   },
 ): Promise<string | null> {
   const row = await db
@@ -266,6 +269,7 @@ export async function insertRecord(
       wagering_required: values.wageringRequired,
       reward_points: (values.rewardPoints ?? 0n).toString(),
       locked_amount: 0n,
+      remark: values.remark ?? null,
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')

@@ -1,5 +1,6 @@
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import {
+  ApplyBody,
   ClaimBody,
   MemberPromotion,
   MemberPromotions,
@@ -10,6 +11,7 @@ import {
   RaffleDraw,
   RewardCentreQuery,
 } from '@lotus/contracts/promotions';
+import { Type } from 'typebox';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
 import {
@@ -107,14 +109,26 @@ export function promotionsRoutes(api: Api, { db, members, rateLimits }: RouteDep
       schema: {
         tags,
         summary: 'Applies for a promotion: issued at once, or applying until an operator decides (T)',
+        description:
+          'An optional activity remark (at most 140 characters, no control characters) goes with the application to the operator deciding it.',
         headers: ApiHeaders,
         params: PromotionIdParams,
+        // No body at all (older clients) applies without a remark, as before the remark existed.
+        body: Type.Union([ApplyBody, Type.Null()]),
         response: responses(MemberPromotion, 401),
       },
     },
     async (request) =>
       ok(
-        await applyPromotion(db, request.brand, request.member!.member, request.params.id, request.language),
+        await applyPromotion(
+          db,
+          request.brand,
+          request.member!.member,
+          request.params.id,
+          request.language,
+          new Date(),
+          request.body?.remark,
+        ),
       ),
   );
 

@@ -1,5 +1,6 @@
 import { formatAmount, MAX_MINOR, parseAmount } from '@lotus/contracts/money';
 import {
+  ACTIVITY_REMARK_MAX,
   type AdminPromotion,
   type ClaimBody,
   GAME_CATEGORIES,
@@ -68,6 +69,12 @@ export function periodKey(frequency: string, now: Date, timeZone: string): strin
       return dayWindow(now, timeZone).key;
     case 'weekly':
       return `w${weekWindow(now, timeZone).key.slice(1)}`;
+    case 'semimonthly': {
+      // Spec §9's semi-monthly period: the 1st to the 15th, then the 16th to the month's end, in the
+      // brand's calendar.
+      const day = dayWindow(now, timeZone).key;
+      return `${day.slice(0, 7)}-${Number(day.slice(8, 10)) <= 15 ? 'h1' : 'h2'}`;
+    }
     case 'monthly':
       return monthWindow(now, timeZone).key;
     default:
@@ -313,6 +320,7 @@ export function toMemberPromotion(row: RecordRow, language: string, currency: st
         : pickText({ en: row.prize_en, ms: row.prize_ms ?? '', cn: row.prize_cn ?? '' }, language),
     prizePoints: row.prize_kind === 'points' ? row.prize_points : null,
     rewardPoints: row.reward_kind === 'points' ? row.reward_points : null,
+    remark: row.remark,
   };
 }
 
@@ -343,6 +351,21 @@ async function ownRecord(db: Executor, brand: PromoBrand, memberId: string, id: 
 }
 
 /**
+ * The activity remark as stored: trimmed, null when empty; more than 140 characters (code points) or
+ * a control character is refused (the route's schema checks the same; this holds for any caller).
+ */
+export function activityRemark(remark: string | undefined): string | null {
+  const trimmed = (remark ?? '').trim();
+  if (trimmed === '') return null;
+  const chars = [...trimmed];
+  const control = chars.some((ch) => /\p{Cc}/u.test(ch) && !'\t\n\r'.includes(ch));
+  if (chars.length > ACTIVITY_REMARK_MAX || control) {
+    throw new AppError('request_param_err', { fieldErrors: { remark: 'errors.request_param_err' } });
+  }
+  return trimmed;
+}
+
+/**
  * Apply: the promotion must be active and inside its period, the member (not a trial account) must
  * qualify, and have no record of it in the frequency window (a unique index decides between
  * parallel applications). Goes to `applying` (operator queue) or straight to `issued`.
@@ -354,8 +377,10 @@ export async function applyPromotion(
   id: string,
   language: string,
   now = new Date(),
+  remark?: string,
 ): Promise<MemberPromotion> {
   if (member.isAgent === TRIAL) throw new AppError('trial_account_restricted');
+  const note = activityRemark(remark);
   const promo = await findPromotion(db, brand.id, id);
   if (promo?.status !== 'active') throw new AppError('promotion_not_found');
   if (now < promo.starts_at || now >= promo.ends_at) throw new AppError('promotion_not_open');
@@ -381,6 +406,7 @@ export async function applyPromotion(
     bonusAmount: bonus,
     wageringRequired: wageringOf(promo, bonus, qualification.depositAmount),
     rewardPoints: points,
+    remark: note,
   });
   if (!recordId) throw new AppError('promotion_already_applied');
   return ownRecord(db, brand, member.id, recordId, language);

@@ -96,6 +96,8 @@ export interface MemberPromotionsTable {
   flagged_bets: Defaulted<number>;
   contact_kind: Defaulted<string>;
   contact_id: Defaulted<string>;
+  /** Migration 20261201T175906_member_promotion_remark: the member's activity remark (at most 140). */
+  remark: Defaulted<string | null>;
   claimed_at: Date | null;
   expires_at: Date | null;
   decided_by: string | null;

@@ -36,6 +36,7 @@ export async function exchangeLaunchToken(
     nickname: member.nickname || member.username,
     gameId: spent.gameCode,
     currency: vendor.currency,
+    currencySymbol: vendor.currencySymbol,
     language: spent.language,
   };
   if (spent.mode === 'free') {

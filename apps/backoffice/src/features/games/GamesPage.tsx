@@ -108,6 +108,9 @@ export default function GamesPage() {
       sortOrder: Number(text(data, 'sortOrder') || '0'),
       icon: text(data, 'icon'),
       supportPlay: data.get('supportPlay') === 'on',
+      isGame: data.get('isGame') === 'VASSALAGE' ? 'VASSALAGE' : 'GAME',
+      nodeName: text(data, 'nodeName'),
+      defaultPlayType: text(data, 'defaultPlayType'),
     });
   };
   const apply = (event: FormEvent) => {
@@ -357,6 +360,27 @@ export default function GamesPage() {
               <input type="checkbox" name="supportPlay" defaultChecked={editingGame.supportPlay} />{' '}
               {t('games.supportPlay')}
             </label>
+            <div className="field">
+              <label htmlFor="gg-is-game">{t('games.isGame')}</label>
+              <select id="gg-is-game" name="isGame" defaultValue={editingGame.isGame}>
+                <option value="GAME">{t('games.isGameGame')}</option>
+                <option value="VASSALAGE">{t('games.isGameVassalage')}</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="gg-node">{t('games.nodeName')}</label>
+              <input id="gg-node" name="nodeName" maxLength={64} defaultValue={editingGame.nodeName} />
+            </div>
+            <div className="field">
+              <label htmlFor="gg-play-type">{t('games.defaultPlayType')}</label>
+              <input
+                id="gg-play-type"
+                name="defaultPlayType"
+                maxLength={40}
+                pattern="[a-z0-9-]*"
+                defaultValue={editingGame.defaultPlayType}
+              />
+            </div>
             <p>
               <button type="submit" disabled={save.isPending}>
                 {t('games.save')}

@@ -44,6 +44,9 @@ const GAME: CatalogueGame = {
   status: 'active',
   enabled: true,
   sortOrder: 1,
+  defaultPlayType: '',
+  isGame: 'GAME',
+  nodeName: '',
 };
 
 function catalogue(url: string) {
@@ -89,6 +92,27 @@ describe('GamesPage', () => {
           { gameCategory: 'LIVE', sortOrder: 4 },
           { gameCategory: 'RNG', sortOrder: 1 },
         ],
+      }),
+    );
+  });
+
+  it("edits a game's entry kind, node and default play type (spec §3)", async () => {
+    const calls = renderAsOperator('marketing', <GamesPage />, catalogue);
+    const row = await screen.findByTestId('bo-game-lotus-garden');
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByTestId('bo-game-form');
+    fireEvent.change(within(form).getByLabelText('Entry'), { target: { value: 'VASSALAGE' } });
+    fireEvent.change(within(form).getByLabelText('Node (room, table group)'), {
+      target: { value: 'Lotus hall' },
+    });
+    fireEvent.change(within(form).getByLabelText('Default play type (lottery)'), {
+      target: { value: 'front3-straight' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({
+        url: '/bo/v1/games/11',
+        body: { isGame: 'VASSALAGE', nodeName: 'Lotus hall', defaultPlayType: 'front3-straight' },
       }),
     );
   });

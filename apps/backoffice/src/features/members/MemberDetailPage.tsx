@@ -12,6 +12,7 @@ import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
 import { MemberLimitsPanel } from './MemberLimitsPanel.tsx';
+import { MemberLabelsEditor } from './MemberLabelsEditor.tsx';
 
 export default function MemberDetailPage() {
   const { t } = useTranslation();
@@ -71,6 +72,13 @@ export default function MemberDetailPage() {
                 {status.error.message}
               </p>
             )}
+            <MemberLabelsEditor
+              key={data.member.labels.join('\n')}
+              memberId={data.member.id}
+              labels={data.member.labels}
+              canEdit={canAct(role, ['cs'])}
+              onSaved={refresh}
+            />
           </div>
           <h2>{t('member.wallets')}</h2>
           <ul className="wallets">

@@ -40,6 +40,7 @@ const record = {
   username: 'aisyah88',
   contactKind: '',
   contactId: '',
+  remark: 'Deposited <b>by</b> bank transfer',
 };
 
 const ladder = ['Member', 'Bronze', 'Silver', 'Gold'].map((nameEn, level) => ({ level, nameEn }));
@@ -86,6 +87,23 @@ describe('<PromotionsPage>', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       rules: { depositNth: 1, vipLevelMin: 2, vipLevels: [1, 3] },
     });
+  });
+
+  it('offers the semi-monthly period and fills the next 7 or 30 days with one click', async () => {
+    const calls = stub('marketing');
+    fireEvent.click(await screen.findByRole('button', { name: 'New promotion' }));
+    fireEvent.change(screen.getByLabelText('Title (EN)'), { target: { value: 'Half-month reload' } });
+    const starts = screen.getByLabelText('Starts') as HTMLInputElement;
+    const ends = screen.getByLabelText('Ends') as HTMLInputElement;
+    const span = () => (new Date(ends.value).getTime() - new Date(starts.value).getTime()) / 86_400_000;
+    fireEvent.click(screen.getByRole('button', { name: 'Next 7 days' }));
+    expect(span()).toBe(7);
+    fireEvent.click(screen.getByRole('button', { name: 'Next 30 days' }));
+    expect(span()).toBe(30);
+    fireEvent.change(screen.getByLabelText('How often per member'), { target: { value: 'semimonthly' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ frequency: 'semimonthly' });
   });
 
   it('builds a raffle with its prizes', async () => {
@@ -164,6 +182,10 @@ describe('<PromotionsPage>', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Approval queue' }));
     const table = await screen.findByText('aisyah88');
     const row = table.closest('tr') as HTMLElement;
+    // The member's activity remark, as text (never markup), beside the application.
+    expect(within(row).getByTestId('record-remark').textContent).toBe(
+      "Member's remark: Deposited <b>by</b> bank transfer",
+    );
     fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toMatchObject({

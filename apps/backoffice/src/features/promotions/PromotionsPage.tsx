@@ -14,6 +14,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionMessage, type ActionOutcome, failure } from '../../components/ActionMessage.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { QuickDays } from '../../components/QuickDays.tsx';
 import { RejectWithReason } from '../../components/RejectWithReason.tsx';
 import { boApi } from '../../lib/api.ts';
 import { canAct } from '../../lib/roles.ts';
@@ -193,7 +194,12 @@ function readForm(form: HTMLFormElement): PromotionInput {
     startsAt: new Date(text('startsAt')).toISOString(),
     endsAt: new Date(text('endsAt')).toISOString(),
     frequency:
-      frequency === 'daily' || frequency === 'weekly' || frequency === 'monthly' ? frequency : 'once',
+      frequency === 'daily' ||
+      frequency === 'weekly' ||
+      frequency === 'semimonthly' ||
+      frequency === 'monthly'
+        ? frequency
+        : 'once',
     rules,
     rewardKind: kind,
     ...(kind === 'fixed' ? { rewardAmount: text('rewardAmount') } : {}),
@@ -545,12 +551,24 @@ function PromotionForm({ initial, onDone }: { initial: AdminPromotion | null; on
         required
         defaultValue={toLocalInput(p?.endsAt ?? new Date(Date.now() + 30 * 86_400_000).toISOString())}
       />
+      <QuickDays
+        direction="next"
+        onPick={({ from, to, form }) => {
+          const set = (name: string, at: Date) => {
+            const input = form?.elements.namedItem(name);
+            if (input instanceof HTMLInputElement) input.value = toLocalInput(at.toISOString());
+          };
+          set('startsAt', from);
+          set('endsAt', to);
+        }}
+      />
       <label>
         {t('promotions.field.frequency')}
         <select name="frequency" defaultValue={p?.frequency ?? 'once'}>
           <option value="once">{t('promotions.frequency.once')}</option>
           <option value="daily">{t('promotions.frequency.daily')}</option>
           <option value="weekly">{t('promotions.frequency.weekly')}</option>
+          <option value="semimonthly">{t('promotions.frequency.semimonthly')}</option>
           <option value="monthly">{t('promotions.frequency.monthly')}</option>
         </select>
       </label>
@@ -790,7 +808,14 @@ function RecordList({ mode }: { mode: 'queue' | 'members' }) {
             {(list.data?.items ?? []).map((r) => (
               <tr key={r.id}>
                 <td>{r.username}</td>
-                <td>{r.title}</td>
+                <td>
+                  {r.title}
+                  {r.remark ? (
+                    <div className="record-remark" data-testid="record-remark">
+                      {t('promotions.remark')}: {r.remark}
+                    </div>
+                  ) : null}
+                </td>
                 <td>
                   {stateText(t, r.state)}
                   {r.closeReason || r.rejectReason ? ` (${r.closeReason || r.rejectReason})` : ''}

@@ -12,6 +12,7 @@ import * as m0005 from './migrations/0005_live_bet_arrival.ts';
 import * as m0006 from './migrations/0006_repeatable_functions.ts';
 import * as m0007 from './migrations/0007_live_bet_request_ids.ts';
 import * as m0008 from './migrations/0008_live_undo_request_ids.ts';
+import * as m20261201T181309 from './migrations/20261201T181309_session_currency_label.ts';
 import type { VendorDatabase } from './schema.ts';
 
 /**
@@ -45,6 +46,7 @@ const CORE_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_repeatable_functions': m0006,
   '0007_live_bet_request_ids': m0007,
   '0008_live_undo_request_ids': m0008,
+  '20261201T181309_session_currency_label': m20261201T181309,
 };
 
 /**

@@ -40,6 +40,8 @@ export interface SessionsTable {
   platform_token: string | null;
   game_id: string;
   currency: string;
+  /** Migration 20261201T181309_session_currency_label: the brand's currency symbol ('' = none sent). */
+  currency_label: ColumnType<string, string | undefined, string>;
   language: string;
   play_balance: ColumnType<string | null, bigint | null, bigint | null>;
   /** Migration 0003: the platform's free-round grants for this game at launch (SessionFreeRound[]). */

@@ -39,6 +39,7 @@ function sessionInfo(session: VendorSession) {
     nickname: session.nickname,
     game: session.gameId,
     currency: session.currency,
+    currencyLabel: session.currencyLabel,
     scale: currencyScale(session.currency),
     language: session.language,
   };

@@ -63,7 +63,7 @@ export type StubGrant = {
   expiresAt: string;
 };
 
-export type StubPlayer = { balance: bigint; currency: string; token: string };
+export type StubPlayer = { balance: bigint; currency: string; token: string; currencySymbol?: string };
 
 export class StubPlatform {
   readonly secrets = new Map<string, string>();
@@ -117,8 +117,9 @@ export class StubPlatform {
   }
 
   /** A player with a balance (minor units) and a seamless token. */
-  addPlayer(playerId: string, balance: bigint, currency = 'PHP'): StubPlayer {
-    const player = { balance, currency, token: `tok_${randomBytes(12).toString('hex')}` };
+  addPlayer(playerId: string, balance: bigint, currency = 'PHP', currencySymbol?: string): StubPlayer {
+    const player: StubPlayer = { balance, currency, token: `tok_${randomBytes(12).toString('hex')}` };
+    if (currencySymbol !== undefined) player.currencySymbol = currencySymbol;
     this.players.set(playerId, player);
     this.#tokens.set(player.token, playerId);
     return player;
@@ -292,6 +293,7 @@ export class StubPlatform {
       nickname: `nick-${launch.playerId}`,
       gameId: launch.game,
       currency: player.currency,
+      ...(player.currencySymbol === undefined ? {} : { currencySymbol: player.currencySymbol }),
       language: 'EN',
       balance: launch.mode === 'free' ? null : formatAmount(player.balance, player.currency),
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),

@@ -114,7 +114,7 @@ export type TestVendor = {
 
 export type SessionAnswer = {
   token: string;
-  session: { mode: string; game: string; currency: string; scale: number };
+  session: { mode: string; game: string; currency: string; currencyLabel: string; scale: number };
   balance: string | null;
   fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
   freeRounds: { grantId: string; stake: string; remaining: number; expiresAt: string }[];

@@ -1,9 +1,9 @@
-import { GAME_MESSAGE_SOURCE, type GameMessage } from '@lotus/contracts/game-launch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../../src/slots/games/index.ts';
 import type { SpinResult } from '../../../src/slots/round.ts';
 import type { GameDef } from '../../../src/slots/types.ts';
+import { LobbyButton, tellPlatform } from '../components/LobbyButton.tsx';
 import {
   ApiError,
   api,
@@ -13,7 +13,7 @@ import {
   type RoundView,
 } from '../lib/api.ts';
 import { callFailureText, sessionFailureText } from '../lib/http.ts';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor, labelledMoney } from '../lib/money.ts';
 import { type AutoplaySettings, type AutoplayStop, autoplayStop } from './autoplay.ts';
 import { reelsSize } from './layout.ts';
 import { AutoplayDialog, FairnessPanel, History, Paytable, Rules } from './panels.tsx';
@@ -36,12 +36,6 @@ type Panel = 'paytable' | 'rules' | 'history' | 'fairness' | 'autoplay' | null;
 
 const storageKey = (game: string) => `house-vendor:${game}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function tell(type: GameMessage['type']) {
-  if (window.parent === window) return;
-  const message: GameMessage = { source: GAME_MESSAGE_SOURCE, type };
-  window.parent.postMessage(message, '*');
-}
 
 function remember(game: string, token: string) {
   try {
@@ -245,7 +239,7 @@ export default function GamePage({ game: gameId }: { game: string }) {
           setBalance((b) => (b === null ? b : b + stake));
         if (round?.status === 'refused') {
           const broke = round.errorCode === 'insufficient_balance';
-          if (broke && state.session.mode !== 'free') tell('deposit');
+          if (broke && state.session.mode !== 'free') tellPlatform('deposit');
           setMessage({
             text: broke
               ? state.session.mode === 'free'
@@ -293,7 +287,7 @@ export default function GamePage({ game: gameId }: { game: string }) {
       setAnnouncement(payout > 0n ? t('game.youWon', { amount: money(payout) }) : t('game.noWin'));
       if (round.balance !== null) setBalance(BigInt(round.balance));
       setFairness((f) => (f ? { ...f, nonce: Math.max(f.nonce, round.nonce + 1) } : f));
-      if (state.session.mode !== 'free') tell('balance');
+      if (state.session.mode !== 'free') tellPlatform('balance');
       live.current.busy = false;
       setBusy(false);
       return round;
@@ -338,9 +332,7 @@ export default function GamePage({ game: gameId }: { game: string }) {
         <p role="alert" className="fatal">
           {fatal}
         </p>
-        <button type="button" className="primary" onClick={() => tell('lobby')}>
-          {t('game.lobby')}
-        </button>
+        <LobbyButton primary />
       </main>
     );
   }
@@ -359,21 +351,18 @@ export default function GamePage({ game: gameId }: { game: string }) {
   return (
     <main className={`page game game-${game.id}`}>
       <header className="topbar">
-        <button
-          type="button"
-          className="icon-button"
-          onClick={() => tell('lobby')}
-          aria-label={t('game.lobby')}
-        >
-          ‹
-        </button>
+        <LobbyButton />
         <h1>{t(`games.${game.id}`)}</h1>
         <div className="balance" aria-live="polite">
           {mode === 'free' && <span className="badge free">{t('mode.free')}</span>}
           {mode === 'demo' && <span className="badge demo">{t('mode.demo')}</span>}
           <span className="label">{mode === 'free' ? t('game.playMoney') : t('game.balance')}</span>
           <strong>
-            {balance === null ? '—' : money(balance)} {mode === 'free' ? '' : state.session.currency}
+            {balance === null
+              ? '—'
+              : mode === 'free'
+                ? money(balance)
+                : labelledMoney(money(balance), state.session)}
           </strong>
         </div>
       </header>
@@ -403,7 +392,7 @@ export default function GamePage({ game: gameId }: { game: string }) {
         <div className="message" role="alert">
           <span>{message.text}</span>
           {message.deposit && (
-            <button type="button" className="primary small" onClick={() => tell('deposit')}>
+            <button type="button" className="primary small" onClick={() => tellPlatform('deposit')}>
               {t('game.deposit')}
             </button>
           )}
@@ -515,10 +504,6 @@ export default function GamePage({ game: gameId }: { game: string }) {
           {soundOn ? '♪' : '✕♪'} {t('game.sound')}
         </button>
       </nav>
-      <p className="fair-line">
-        <span>{t('fairness.serverSeedHash')}: </span>
-        <code>{fairness.serverSeedHash.slice(0, 16)}…</code> · {t('fairness.nonce')} {fairness.nonce}
-      </p>
 
       {panel === 'paytable' && (
         <Paytable game={game} coinValue={coinValue} scale={scale} onClose={() => setPanel(null)} />

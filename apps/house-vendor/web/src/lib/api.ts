@@ -12,6 +12,8 @@ export type SessionInfo = {
   nickname: string;
   game: string;
   currency: string;
+  /** The brand's currency symbol from the platform ("RM"); '' when it sent none (show the code). */
+  currencyLabel?: string;
   scale: number;
   language: string;
 };

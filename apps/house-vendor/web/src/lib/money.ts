@@ -1,3 +1,5 @@
+import { withCurrencyLabel } from '@lotus/contracts/money-label';
+
 /**
  * Money on the page: integer minor units as bigint (never a float), shown with the currency's scale.
  * `parseMajor` reads what a player types (autoplay limits) into minor units, refusing anything that
@@ -10,6 +12,14 @@ export function formatMinor(minor: bigint | string, scale: number): string {
   const whole = digits.slice(0, digits.length - scale).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const text = scale === 0 ? whole : `${whole}.${digits.slice(digits.length - scale)}`;
   return negative ? `-${text}` : text;
+}
+
+/**
+ * An amount with the session's currency label, written as the platform's site writes it ("RM
+ * 1,234.50", contracts' withCurrencyLabel): the brand's symbol, or the ISO code when none came.
+ */
+export function labelledMoney(text: string, session: { currency: string; currencyLabel?: string }): string {
+  return withCurrencyLabel(text, session.currencyLabel || session.currency);
 }
 
 export function parseMajor(text: string, scale: number): bigint | null {

@@ -127,7 +127,15 @@ function roundOf(game: LiveGameCode, phase: LiveRound['phase'] = 'betting'): Liv
 }
 
 const STATE = {
-  session: { mode: 'real', nickname: 'p', game: 'live', currency: 'MYR', scale: 2, language: 'EN' },
+  session: {
+    mode: 'real',
+    nickname: 'p',
+    game: 'live',
+    currency: 'MYR',
+    currencyLabel: 'RM',
+    scale: 2,
+    language: 'EN',
+  },
   balance: '100000',
   fairness: { serverSeedHash: 'h', clientSeed: 'c', nonce: 0 },
   freeRounds: [],
@@ -469,8 +477,8 @@ describe('the live betting grid', () => {
     );
     expect(spot('tie').classList.contains('has-own')).toBe(false);
     expect(spot('dragon').classList.contains('has-own')).toBe(true);
-    // The balance after an undo comes from the wallet.
-    expect(screen.getByText('999.00 MYR')).toBeTruthy();
+    // The balance after an undo comes from the wallet, with the brand's symbol as the site writes money.
+    expect(screen.getByText('RM 999.00')).toBeTruthy();
 
     // A second press is a second undo: a new request id, never the first one again.
     api.undo.mockResolvedValue(stateWith('DAT', []));

@@ -2,6 +2,7 @@ import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState }
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { Dialog } from '../components/Dialog.tsx';
+import { LobbyButton } from '../components/LobbyButton.tsx';
 import type { GameState } from '../lib/api.ts';
 import { ApiError, type History, type LiveRound, liveApi, type TableState, type TableView } from './api.ts';
 import {
@@ -32,6 +33,7 @@ import { Roads } from './Roads.tsx';
 import { payoutLines, ruleKey } from './rules.ts';
 import './live.css';
 import { sessionFailureText } from '../lib/http.ts';
+import { labelledMoney } from '../lib/money.ts';
 import { LiveSound } from './sound.ts';
 import type { LiveTableView } from './table-view.ts';
 
@@ -326,9 +328,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
         <p className="fatal" role="alert">
           {fatal}
         </p>
-        <button type="button" className="primary" onClick={() => tell('lobby')}>
-          {t('game.lobby')}
-        </button>
+        <LobbyButton primary />
       </main>
     );
   if (!state || !table) return <main className="loading" aria-busy="true" />;
@@ -381,15 +381,19 @@ export default function LivePage({ table: tableId }: { table: string }) {
   return (
     <main className={`page live live-${table.game.toLowerCase()}`}>
       <header className="topbar">
-        <button type="button" className="chip" onClick={() => tell('lobby')}>
-          {t('game.lobby')}
-        </button>
+        <LobbyButton />
         <h1>{t(`live.tables.${table.id}`, { defaultValue: table.name })}</h1>
         {state.session.mode === 'free' && <span className="badge free">{t('mode.free')}</span>}
         {state.session.mode === 'demo' && <span className="badge demo">{t('mode.demo')}</span>}
         <div className="balance">
           <span className="label">{t('game.balance')}</span>
-          <strong>{balance === null ? '—' : `${money(balance)} ${currency}`}</strong>
+          <strong>
+            {balance === null
+              ? '—'
+              : state.session.mode === 'free'
+                ? money(balance)
+                : labelledMoney(money(balance), state.session)}
+          </strong>
         </div>
       </header>
 
@@ -400,7 +404,7 @@ export default function LivePage({ table: tableId }: { table: string }) {
             {seconds}
           </span>
         )}
-        {round && <span className="round-no">#{round.number}</span>}
+        {round && <span className="round-no">{t('live.roundNo', { n: round.number })}</span>}
       </section>
 
       <div className="live-stage" ref={viewHost} />
@@ -550,16 +554,12 @@ export default function LivePage({ table: tableId }: { table: string }) {
               {Object.entries(limits.perBet).map(([kind, l]) => (
                 <tr key={kind}>
                   <th scope="row">{kind === '*' ? t('live.mainBets') : t(`live.kinds.${kind}`)}</th>
-                  <td>
-                    {money(l.min)} – {money(l.max)} {currency}
-                  </td>
+                  <td>{labelledMoney(`${money(l.min)} – ${money(l.max)}`, state.session)}</td>
                 </tr>
               ))}
               <tr>
                 <th scope="row">{t('live.perRound')}</th>
-                <td>
-                  {money(limits.perRound)} {currency}
-                </td>
+                <td>{labelledMoney(money(limits.perRound), state.session)}</td>
               </tr>
             </tbody>
           </table>

@@ -1,4 +1,3 @@
-import type { GameMessage } from '@lotus/contracts/game-launch';
 import type { GameState } from '../lib/api.ts';
 import { ApiError, liveApi } from './api.ts';
 
@@ -7,14 +6,7 @@ import { ApiError, liveApi } from './api.ts';
  * messages to the platform's frame.
  */
 
-/** game-launch.ts's GAME_MESSAGE_SOURCE, typed by the contract (a value import would pull typebox in). */
-const SOURCE: GameMessage['source'] = 'lotus-game';
-
-export function tell(type: GameMessage['type']) {
-  if (window.parent === window) return;
-  const message: GameMessage = { source: SOURCE, type };
-  window.parent.postMessage(message, '*');
-}
+export { tellPlatform as tell } from '../components/LobbyButton.tsx';
 
 const storageKey = (table: string) => `house-vendor:${table}`;
 

@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { catalogueText } from '../../lib/api-error.ts';
-import { clearLoadFailure, useLoadFailure } from '../../lib/chunk-load.ts';
+import { clearLoadFailure, type LoadFailure, useLoadFailure } from '../../lib/chunk-load.ts';
 import { useErrorCatalogue } from '../../lib/error-catalogue.ts';
 
-/** Shown when a script chunk or stylesheet failed to load (spec §8); reloading fetches fresh files. */
+/**
+ * Shown when a script chunk or stylesheet failed to load, or a page is slow to open (spec §8);
+ * reloading fetches fresh files.
+ */
 export function LoadFailureBanner() {
   const { t } = useTranslation();
   const failure = useLoadFailure();
@@ -22,7 +25,7 @@ function LoadFailureMessage({
   onReloadLabel,
   onDismissLabel,
 }: {
-  failure: 'chunk_load_failed' | 'stylesheet_load_failed';
+  failure: LoadFailure;
   onReloadLabel: string;
   onDismissLabel: string;
 }) {

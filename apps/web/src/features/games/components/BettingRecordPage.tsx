@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
+import { formatBalance } from '../../../lib/money.ts';
 import { useBettingRecord } from '../api/games.ts';
 import { categoryLabel } from '../lib/categories.ts';
 import { formatDateTime } from '../lib/dates.ts';
@@ -92,12 +93,8 @@ export function BettingRecordPage() {
                             item.roundId
                           )}
                         </td>
-                        <td>
-                          {data.currencySymbol} {money(item.stake)}
-                        </td>
-                        <td>
-                          {data.currencySymbol} {money(item.payout)}
-                        </td>
+                        <td>{formatBalance(item.stake, data.currencySymbol) ?? money(item.stake)}</td>
+                        <td>{formatBalance(item.payout, data.currencySymbol) ?? money(item.payout)}</td>
                         <td>
                           <SignedAmount value={item.winLoss} symbol={data.currencySymbol} />
                         </td>

@@ -35,6 +35,9 @@ const game = (i: number, over: Partial<Game> = {}): Game => ({
   lines: 20,
   status: 'active',
   isFavorite: false,
+  defaultPlayType: '',
+  isGame: 'GAME',
+  nodeName: '',
   ...over,
 });
 

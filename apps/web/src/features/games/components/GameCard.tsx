@@ -1,7 +1,9 @@
 import type { Game } from '@lotus/contracts/games';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveState } from '../api/live-lobby.ts';
 import { LiveTableStatus } from './LiveTableStatus.tsx';
+import { VendorGamesDialog } from './VendorGamesDialog.tsx';
 
 export type GameCardActions = {
   onPlay: (game: Game, options?: { free?: boolean }) => void;
@@ -18,6 +20,38 @@ export function GameCard({
 }: { game: Game; live?: LiveState | undefined } & GameCardActions) {
   const { t } = useTranslation();
   const maintenance = game.status === 'maintenance';
+  const [listOpen, setListOpen] = useState(false);
+  if (game.isGame === 'VASSALAGE') {
+    // An entry standing for the vendor's game list (spec §3): it opens that list, never a launch.
+    return (
+      <article className="game-card" data-testid="game-card" data-game={game.code}>
+        <div className="game-card__art">
+          {game.showIcon ? (
+            <img src={game.showIcon} alt="" loading="lazy" width="160" height="160" />
+          ) : (
+            <span className="game-card__monogram" aria-hidden="true">
+              {game.gameName.slice(0, 2)}
+            </span>
+          )}
+        </div>
+        <h3 className="game-card__name">{game.gameName}</h3>
+        <p className="game-card__vendor">{game.displayName}</p>
+        <div className="game-card__actions">
+          <button
+            type="button"
+            className="button button--primary game-card__play"
+            onClick={() => setListOpen(true)}
+            aria-haspopup="dialog"
+          >
+            {t('games.openList')}
+          </button>
+        </div>
+        {listOpen ? (
+          <VendorGamesDialog entry={game} onClose={() => setListOpen(false)} onPlay={onPlay} />
+        ) : null}
+      </article>
+    );
+  }
   return (
     <article className="game-card" data-testid="game-card" data-game={game.code}>
       <div className="game-card__art">
@@ -51,7 +85,10 @@ export function GameCard({
         ) : null}
       </div>
       <h3 className="game-card__name">{game.gameName}</h3>
-      <p className="game-card__vendor">{game.displayName}</p>
+      <p className="game-card__vendor">
+        {game.displayName}
+        {game.nodeName ? <span className="game-card__node"> · {game.nodeName}</span> : null}
+      </p>
       {live ? <LiveTableStatus state={live} /> : null}
       <div className="game-card__actions">
         <button

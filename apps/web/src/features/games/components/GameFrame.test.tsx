@@ -44,6 +44,9 @@ const game = (code: string): Game => ({
   lines: 20,
   status: 'active',
   isFavorite: false,
+  defaultPlayType: '',
+  isGame: 'GAME',
+  nodeName: '',
 });
 
 describe('<GameFrame> (/game)', () => {

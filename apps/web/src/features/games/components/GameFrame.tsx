@@ -2,7 +2,8 @@ import { isGameMessage } from '@lotus/contracts/game-launch';
 import type { Game, GameMaintenanceValue } from '@lotus/contracts/games';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BackToLobby } from '../../../components/ui/BackToLobby.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { GamepadIcon } from '../../../components/ui/icons.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
@@ -72,11 +73,7 @@ export function GameFrame({
     if (vendor && game && !signedIn) openModal({ name: 'login' });
   }, [vendor, game, signedIn]);
 
-  const backLink = (
-    <Link className="button button--ghost" to={back}>
-      <span aria-hidden="true">←</span> {t('game.back')}
-    </Link>
-  );
+  const backLink = <BackToLobby to={back} />;
 
   if (!vendor || !game) {
     return (
@@ -141,13 +138,7 @@ export function GameFrame({
   return (
     <section className="game-frame" aria-label={t('game.title')}>
       <div className="game-frame__bar">
-        <button
-          type="button"
-          className="button button--ghost game-frame__back"
-          onClick={() => navigate(back)}
-        >
-          <span aria-hidden="true">←</span> {t('game.back')}
-        </button>
+        <BackToLobby to={back} className="game-frame__back" />
         <h1 className="game-frame__title">{name || game}</h1>
         {mode !== 'real' ? (
           <span className="badge badge--mode">

@@ -31,6 +31,9 @@ const table = (code: string, name: string, gameType: string): Game => ({
   lines: 0,
   status: 'active',
   isFavorite: false,
+  defaultPlayType: '',
+  isGame: 'GAME',
+  nodeName: '',
 });
 
 function stub(lobby: 'up' | 'down') {

@@ -1,6 +1,7 @@
 import type { ProfitFigures } from '@lotus/contracts/games';
 import { useTranslation } from 'react-i18next';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
+import { formatBalance } from '../../../lib/money.ts';
 import { usePersonalProfit } from '../api/games.ts';
 import { categoryLabel } from '../lib/categories.ts';
 import { RecordFilters, useRecordSelection } from './RecordFilters.tsx';
@@ -11,12 +12,8 @@ function FiguresCells({ figures, symbol }: { figures: ProfitFigures; symbol: str
   return (
     <>
       <td>{figures.betCount}</td>
-      <td>
-        {symbol} {money(figures.stake)}
-      </td>
-      <td>
-        {symbol} {money(figures.payout)}
-      </td>
+      <td>{formatBalance(figures.stake, symbol) ?? money(figures.stake)}</td>
+      <td>{formatBalance(figures.payout, symbol) ?? money(figures.payout)}</td>
       <td>
         <SignedAmount value={figures.profit} symbol={symbol} />
       </td>

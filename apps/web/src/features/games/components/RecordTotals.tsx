@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText } from '../../../lib/api-error.ts';
-import { formatDecimalAmount } from '../../../lib/money.ts';
+import { formatBalance, formatDecimalAmount, formatSignedBalance } from '../../../lib/money.ts';
 
 type Totals = { betCount: number; stake: string; payout: string };
 
@@ -15,7 +15,7 @@ export function SignedAmount({ value, symbol }: { value: string; symbol: string 
   const zero = !/[1-9]/.test(text);
   return (
     <span className={zero ? 'amount' : negative ? 'amount amount--out' : 'amount amount--in'}>
-      {negative ? `-${symbol} ${text.slice(1)}` : `${zero ? '' : '+'}${symbol} ${text}`}
+      {formatSignedBalance(value, symbol)}
     </span>
   );
 }
@@ -42,9 +42,7 @@ export function RecordTotals({
       {(['stake', 'payout'] as const).map((key) => (
         <div key={key}>
           <dt>{key === 'stake' ? t('records.stake') : t('records.payout')}</dt>
-          <dd>
-            {symbol} {money(totals[key])}
-          </dd>
+          <dd>{formatBalance(totals[key], symbol) ?? totals[key]}</dd>
         </div>
       ))}
       <div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { TrophyIcon } from '../../../components/ui/icons.tsx';
-import { formatDecimalAmount } from '../../../lib/money.ts';
+import { formatBalance } from '../../../lib/money.ts';
 import { useRankList } from '../api/lobby.ts';
 import './games.css';
 
@@ -33,7 +33,7 @@ export function WinnersBoard() {
               </span>
               <span className="winners__amount">
                 <span className="visually-hidden">{t('home.winAmount')} </span>
-                {symbol} {formatDecimalAmount(entry.winAmount) ?? entry.winAmount}
+                {formatBalance(entry.winAmount, symbol) ?? entry.winAmount}
               </span>
             </li>
           ))}

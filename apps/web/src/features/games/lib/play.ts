@@ -10,7 +10,22 @@ import { getSession } from '../../../lib/session.ts';
 export function usePlay() {
   const navigate = useNavigate();
   const location = useLocation();
-  return (game: { vassalage: string; code: string; gameName?: string }, options: { free?: boolean } = {}) => {
+  return (
+    game: {
+      vassalage: string;
+      code: string;
+      gameName?: string;
+      accountTypeName?: string;
+      defaultPlayType?: string;
+    },
+    options: { free?: boolean } = {},
+  ) => {
+    // Lottery games start on the lottery pages by their account type (spec §4), open to visitors.
+    const lottery = lotteryGamePath(game);
+    if (lottery) {
+      navigate(lottery);
+      return;
+    }
     if (!getSession().token) {
       openModal({ name: 'login' });
       return;
@@ -25,6 +40,28 @@ export function usePlay() {
       }),
     );
   };
+}
+
+/**
+ * Spec §4, lottery start by accountTypeName: TCG_SEA to /seaLottery, TCG_LOTTO_VN to /vnlottery, LOTT
+ * or ELOTT to /lottery on the game with its default play type; null for every other game (launched).
+ */
+export function lotteryGamePath(game: {
+  code: string;
+  accountTypeName?: string;
+  defaultPlayType?: string;
+}): string | null {
+  switch (game.accountTypeName) {
+    case 'TCG_SEA':
+      return paths.seaLottery.to();
+    case 'TCG_LOTTO_VN':
+      return paths.vnLottery.to();
+    case 'LOTT':
+    case 'ELOTT':
+      return paths.lottery.to(game.code, game.defaultPlayType || undefined);
+    default:
+      return null;
+  }
 }
 
 /** Where the frame goes back to: an in-site path only (never another origin), else home. */

@@ -1,6 +1,6 @@
 import type { LotteryChase } from '@lotus/contracts/lottery';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../lib/use-money.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 import { chaseStepStatusLabel } from './labels.ts';
 
 /** A chase's steps: the draw each was placed on, its multiple, stake and state. */

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText } from '../../../lib/api-error.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 import { useCancelChase, useChases } from '../api/lottery.ts';
-import { useMoney } from '../lib/use-money.ts';
 import { ChaseSteps } from './ChaseSteps.tsx';
 import { chasePlanLabel, chaseStatusLabel } from './labels.ts';
 

@@ -2,7 +2,7 @@ import type { BetRefusal, GamePlays, LotteryGame, LotteryOrder, OpenNumero } fro
 import { formatAmount, parseAmount } from '@lotus/contracts/money';
 import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BackToLobby } from '../../../components/ui/BackToLobby.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -12,6 +12,7 @@ import { ApiError, errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
 import { openModal } from '../../../lib/modals.ts';
 import { getSession, subscribeSession } from '../../../lib/session.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 import {
   useCancelOrder,
   useGamePlays,
@@ -24,10 +25,9 @@ import {
 import { chaseField, planChase } from '../lib/chase.ts';
 import { serverNow } from '../lib/server-clock.ts';
 import { betRequest, cartProblem, cartTotal, type Slip } from '../lib/slip.ts';
-import { useMoney } from '../lib/use-money.ts';
 import { ChasePlanner, chaseInputOf, INITIAL_CHASE } from './ChasePlanner.tsx';
 import { Chases } from './Chases.tsx';
-import { familyLabel, orderStatusLabel, playName } from './labels.ts';
+import { familyLabel, orderStatusLabel, playName, prizeModeLabel } from './labels.ts';
 import { OrderDetailDialog } from './OrderDetailDialog.tsx';
 import { PlayPicker } from './PlayPicker.tsx';
 import { Countdown } from './parts.tsx';
@@ -53,9 +53,7 @@ export function LotteryGamePage({ gameCode, playType }: { gameCode: string; play
     return (
       <div className="lottery-game">
         <EmptyState title={t('lottery.gameNotFound')}>
-          <Link className="button button--primary" to={paths.lottery.to()}>
-            {t('lottery.backToLobby')}
-          </Link>
+          <BackToLobby to={paths.lottery.to()} />
         </EmptyState>
       </div>
     );
@@ -76,9 +74,7 @@ function GameBoard({ game, playType }: { game: LotteryGame; playType?: string })
   return (
     <div className="lottery-game" data-testid="lottery-game" data-game={game.code}>
       <div className="lottery-game__top">
-        <Link className="lottery-back" to={paths.lottery.to()}>
-          {t('lottery.backToLobby')}
-        </Link>
+        <BackToLobby to={paths.lottery.to()} className="lottery-back" />
         <h1 className="lottery-game__title">{game.name}</h1>
         <p className="lottery-muted">{familyLabel(t, game.family)}</p>
       </div>
@@ -92,9 +88,12 @@ function GameBoard({ game, playType }: { game: LotteryGame; playType?: string })
             </span>
             <Countdown numero={current} />
             {current.seedHash ? (
-              <span className="lottery-hash lottery-hash--small">
-                <span>{t('lottery.seedHash')}</span> <code>{current.seedHash}</code>
-              </span>
+              <details className="lottery-fair lottery-fair--current">
+                <summary>{t('lottery.fairness')}</summary>
+                <p className="lottery-hash lottery-hash--small">
+                  <span>{t('lottery.seedHash')}</span> <code>{current.seedHash}</code>
+                </p>
+              </details>
             ) : null}
           </>
         ) : (
@@ -290,7 +289,7 @@ function Betting({
               aria-pressed={mode === plays.prizeMode}
               onClick={() => onPrizeMode(mode)}
             >
-              {mode}
+              {prizeModeLabel(t, mode)}
             </button>
           ))}
         </fieldset>

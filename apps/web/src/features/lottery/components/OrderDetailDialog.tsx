@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { useMoney } from '../../../lib/use-money.ts';
 import { useOrderDetail } from '../api/lottery.ts';
-import { useMoney } from '../lib/use-money.ts';
 import { ChaseSteps } from './ChaseSteps.tsx';
 import { DrawVerify } from './DrawVerify.tsx';
 import { chasePlanLabel, chaseStatusLabel, numeroStatusLabel, orderStatusLabel, playName } from './labels.ts';
@@ -52,7 +52,7 @@ function DetailBody({ order }: { order: OrderDetail }) {
         <div>
           <dt>{t('lottery.detail.draw')}</dt>
           <dd>
-            {order.numero} · {numeroStatusLabel(t, order.numeroStatus)}
+            {t('lottery.numero', { numero: order.numero })} · {numeroStatusLabel(t, order.numeroStatus)}
           </dd>
         </div>
         <div>
@@ -93,22 +93,26 @@ function DetailBody({ order }: { order: OrderDetail }) {
           <ResultBalls result={order.result} />
         </>
       ) : null}
-      {order.seed ? (
-        <>
+      {order.seedHash ? (
+        <details className="lottery-fair">
+          <summary>{t('lottery.fairness')}</summary>
           <p className="lottery-hash">
-            <span>{t('lottery.seed')}</span> <code>{order.seed}</code>
+            <span>{t('lottery.seedHash')}</span> <code>{order.seedHash}</code>
           </p>
-          <DrawVerify
-            gameId={order.gameId}
-            numero={order.numero}
-            seedHash={order.seedHash}
-            result={order.result}
-          />
-        </>
-      ) : order.seedHash ? (
-        <p className="lottery-hash">
-          <span>{t('lottery.seedHash')}</span> <code>{order.seedHash}</code>
-        </p>
+          {order.seed ? (
+            <>
+              <p className="lottery-hash">
+                <span>{t('lottery.seed')}</span> <code>{order.seed}</code>
+              </p>
+              <DrawVerify
+                gameId={order.gameId}
+                numero={order.numero}
+                seedHash={order.seedHash}
+                result={order.result}
+              />
+            </>
+          ) : null}
+        </details>
       ) : null}
       {order.chase ? (
         <>

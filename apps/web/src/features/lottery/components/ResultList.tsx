@@ -13,7 +13,7 @@ export function ResultList({ items }: { items: readonly DrawnNumero[] }) {
       {items.map((item, index) => (
         <li key={item.numero} className="lottery-result" data-numero={item.numero}>
           <div className="lottery-result__head">
-            <span className="lottery-result__numero">{item.numero}</span>
+            <span className="lottery-result__numero">{t('lottery.numero', { numero: item.numero })}</span>
             <span className="lottery-muted">{numeroStatusLabel(t, item.status)}</span>
           </div>
           {/* The latest draw in full; older VN and 4D draws by their first prize only. */}

@@ -221,3 +221,22 @@ export function chaseStepStatusLabel(
       return t('lottery.chase.step.cancelled');
   }
 }
+
+/**
+ * A prize mode's name as players read it: the wire codes (LOTT, ZY, ELOTT, SEA, prizeModeId) stay
+ * on the wire, never on the page.
+ */
+export function prizeModeLabel(t: TFunction, mode: string): string {
+  switch (mode.toUpperCase()) {
+    case 'LOTT':
+      return t('lottery.prizeModes.lott');
+    case 'ZY':
+      return t('lottery.prizeModes.zy');
+    case 'ELOTT':
+      return t('lottery.prizeModes.elott');
+    case 'SEA':
+      return t('lottery.prizeModes.sea');
+    default:
+      return t('lottery.prizeModes.other');
+  }
+}

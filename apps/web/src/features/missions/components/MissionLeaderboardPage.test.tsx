@@ -54,15 +54,18 @@ describe('<MissionLeaderboardPage>', () => {
       '/wps/relay/MCSFE_getMissionSummaryDetails': summary,
       '/wps/relay/MCSFE_getMissionLeaderboard': board,
       '/wps/missions/1/claim': { missionId: '1', reward: '5.00', balance: '105.00' },
+      '/wps/system/status': { info: { whitelabel: { currency: 'MYR', currencySymbol: 'RM' } } },
     });
     vi.stubGlobal('fetch', fetchMock);
     renderApp(<MissionLeaderboardPage />);
     expect(await screen.findByText('Bet 100 on slots')).toBeTruthy();
     expect(screen.getByText('1 / 3 days')).toBeTruthy();
+    expect(await screen.findAllByText('Reward RM 5.00')).toHaveLength(2);
+    expect(screen.queryByText(/MYR/)).toBeNull();
     const claims = screen.getAllByRole('button', { name: 'Claim' }) as HTMLButtonElement[];
     expect(claims.map((b) => b.disabled)).toEqual([false, true]);
     fireEvent.click(claims[0] as HTMLButtonElement);
-    expect(await screen.findByText('MYR 5.00 added to your wallet.')).toBeTruthy();
+    expect(await screen.findByText('RM 5.00 added to your wallet.')).toBeTruthy();
     expect(calls.find((c) => c.url.endsWith('/wps/missions/1/claim'))?.init?.method).toBe('POST');
     expect(await screen.findByText('m***e (you)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Weekly' }));

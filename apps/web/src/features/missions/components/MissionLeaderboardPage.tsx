@@ -6,6 +6,7 @@ import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText } from '../../../lib/api-error.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 import { useClaimMission, useMissionLeaderboard, useMissionSummary } from '../api/missions.ts';
 import './missions.css';
 
@@ -27,6 +28,7 @@ function share(mission: MemberMission): number {
 /** Member-centre missionLeaderboard: the member's missions with their progress and claims, and the board. */
 export function MissionLeaderboardPage() {
   const { t } = useTranslation();
+  const money = useMoney();
   const summary = useMissionSummary();
   const claim = useClaimMission();
   const [period, setPeriod] = useState<'daily' | 'weekly'>('daily');
@@ -35,7 +37,7 @@ export function MissionLeaderboardPage() {
 
   if (summary.isPending) return <Spinner />;
   if (summary.isError) return <QueryError error={summary.error} onRetry={() => void summary.refetch()} />;
-  const { missions, currency } = summary.data;
+  const { missions } = summary.data;
 
   return (
     <div className="missions-page" data-testid="missions-page">
@@ -57,9 +59,12 @@ export function MissionLeaderboardPage() {
                 <span>
                   {mission.kind === 'login_days'
                     ? t('missions.days', { progress: mission.progress, target: mission.target })
-                    : t('missions.amounts', { progress: mission.progress, target: mission.target, currency })}
+                    : t('missions.amounts', {
+                        progress: money(mission.progress),
+                        target: money(mission.target),
+                      })}
                 </span>
-                <span>{t('missions.reward', { reward: mission.reward, currency })}</span>
+                <span>{t('missions.reward', { reward: money(mission.reward) })}</span>
               </div>
               {mission.claimed ? (
                 <span className="mission__claimed">{t('missions.claimed')}</span>
@@ -71,7 +76,7 @@ export function MissionLeaderboardPage() {
                   onClick={() =>
                     claim.mutate(mission.id, {
                       onSuccess: (paid) =>
-                        setStatus({ ok: true, text: t('missions.paid', { reward: paid.reward, currency }) }),
+                        setStatus({ ok: true, text: t('missions.paid', { reward: money(paid.reward) }) }),
                       onError: (error) => setStatus({ ok: false, text: errorText(error) }),
                     })
                   }

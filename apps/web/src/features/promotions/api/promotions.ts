@@ -51,8 +51,12 @@ function useRefresh() {
 export function useApplyPromotion() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<MemberPromotion>(`/wps/promotions/${id}/apply`, { method: 'POST', body: {} }),
+    /** `remark`: the optional activity remark for the operator (spec §5, at most 140 characters). */
+    mutationFn: ({ id, remark = '' }: { id: string; remark?: string }) =>
+      apiRequest<MemberPromotion>(`/wps/promotions/${id}/apply`, {
+        method: 'POST',
+        body: remark.trim() ? { remark: remark.trim() } : {},
+      }),
     onSuccess: refresh,
   });
 }

@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { ACTIVITY_REMARK_MAX } from '@lotus/contracts/promotions';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
@@ -29,11 +30,16 @@ export type ActionTarget = {
 export function PromotionActions({
   target,
   inWagering = false,
+  withRemark = false,
 }: {
   target: ActionTarget;
   inWagering?: boolean;
+  /** The promotion's own page: applying may carry an activity remark for the operator. */
+  withRemark?: boolean;
 }) {
   const { t } = useTranslation();
+  const remarkId = useId();
+  const [remark, setRemark] = useState('');
   useErrorCatalogue();
   const apply = useApplyPromotion();
   const claim = useClaimPromotion();
@@ -59,13 +65,38 @@ export function PromotionActions({
 
   return (
     <div className="promo-actions">
-      {target.canApply ? (
+      {target.canApply && withRemark ? (
+        <form
+          className="promo-actions__apply"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (allowMemberAction()) apply.mutate({ id: target.promotionId, remark });
+          }}
+        >
+          <label htmlFor={remarkId}>{t('promotions.remark')}</label>
+          <textarea
+            id={remarkId}
+            className="input"
+            rows={2}
+            maxLength={ACTIVITY_REMARK_MAX}
+            value={remark}
+            aria-describedby={`${remarkId}-count`}
+            onChange={(e) => setRemark(e.target.value)}
+          />
+          <span id={`${remarkId}-count`} className="promo-actions__count">
+            {t('promotions.remarkCount', { n: [...remark].length, max: ACTIVITY_REMARK_MAX })}
+          </span>
+          <button type="submit" className="button" disabled={busy}>
+            {t('promotions.apply')}
+          </button>
+        </form>
+      ) : target.canApply ? (
         <button
           type="button"
           className="button"
           disabled={busy}
           onClick={() => {
-            if (allowMemberAction()) apply.mutate(target.promotionId);
+            if (allowMemberAction()) apply.mutate({ id: target.promotionId });
           }}
         >
           {t('promotions.apply')}

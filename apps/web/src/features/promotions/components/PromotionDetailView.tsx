@@ -111,6 +111,7 @@ export function PromotionDetailView({ id, signedIn }: { id: string | null; signe
           raffle: p.rewardKind === 'raffle',
         }}
         inWagering={p.state === 'process'}
+        withRemark
       />
       <SafeHtml className="rich-text card" html={p.content} />
     </article>

@@ -26,5 +26,6 @@ export const memberPromotion = (extra: Partial<MemberPromotion> = {}): MemberPro
   prize: null,
   prizePoints: null,
   rewardPoints: null,
+  remark: null,
   ...extra,
 });

@@ -47,13 +47,19 @@ describe('<ReferralPage>', () => {
         currency: 'MYR',
       },
       '/wps/referrals/bind': { bound: true },
+      '/wps/system/status': { info: { whitelabel: { currency: 'MYR', currencySymbol: 'RM' } } },
     });
     vi.stubGlobal('fetch', fetchMock);
     renderApp(<ReferralPage />);
     expect((await screen.findByTestId('referral-code')).textContent).toBe('ABCD2345');
     expect(screen.getByText('https://demo.example/register?referralCode=ABCD2345')).toBeTruthy();
     expect(screen.getByText('2 friends invited')).toBeTruthy();
-    expect((await screen.findByTestId('referral-rule')).textContent).toContain('MYR 20.00');
+    // The brand's one currency label (its symbol), never the ISO code, on every amount of the rule.
+    await waitFor(() =>
+      expect(screen.getByTestId('referral-rule').textContent).toBe(
+        'Earn RM 20.00 for each friend whose first deposit is at least RM 50.00 and who bets RM 100.00 within 7 days of registering.',
+      ),
+    );
     expect(screen.getByText('Reward paid')).toBeTruthy();
     expect(screen.getByText('In progress')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Were you invited? Enter the code'), {

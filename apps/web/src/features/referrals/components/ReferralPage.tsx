@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 import { useBindReferral, useInvitations, useReferralDetails } from '../api/referrals.ts';
 import './referrals.css';
 
@@ -28,6 +29,7 @@ function statusLabel(t: T, status: Invitation['status']): string {
 /** Member-centre referral (invite friends): the code and link to share, the rule, the invitations. */
 export function ReferralPage() {
   const { t } = useTranslation();
+  const money = useMoney();
   const id = useId();
   const details = useReferralDetails();
   const [page, setPage] = useState(1);
@@ -63,7 +65,6 @@ export function ReferralPage() {
   };
 
   const rule = list.data?.rule;
-  const currency = list.data?.currency ?? '';
   return (
     <div className="referral-page" data-testid="referral-page">
       <h2 className="referral-page__title">{t('referrals.title')}</h2>
@@ -82,11 +83,10 @@ export function ReferralPage() {
         {rule?.active ? (
           <p className="referral-card__hint" data-testid="referral-rule">
             {t('referrals.ruleText', {
-              reward: rule.reward,
-              deposit: rule.minFirstDeposit,
-              turnover: rule.minTurnover,
+              reward: money(rule.reward),
+              deposit: money(rule.minFirstDeposit),
+              turnover: money(rule.minTurnover),
               days: rule.withinDays,
-              currency,
             })}
           </p>
         ) : null}
@@ -110,7 +110,7 @@ export function ReferralPage() {
                 <span className="referral-friend__status">{statusLabel(t, item.status)}</span>
                 <span className="referral-friend__meta">
                   {formatDateTime(item.registeredAt)}
-                  {item.reward ? ` · ${t('referrals.earned', { reward: item.reward, currency })}` : ''}
+                  {item.reward ? ` · ${t('referrals.earned', { reward: money(item.reward) })}` : ''}
                 </span>
               </li>
             ))}

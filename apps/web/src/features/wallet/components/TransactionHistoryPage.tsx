@@ -6,7 +6,7 @@ import { Pagination } from '../../../components/ui/Pagination.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { errorText } from '../../../lib/api-error.ts';
 import { useErrorCatalogue } from '../../../lib/error-catalogue.ts';
-import { formatDecimalAmount } from '../../../lib/money.ts';
+import { formatBalance, formatDecimalAmount, formatSignedBalance } from '../../../lib/money.ts';
 import { type HistoryFilter, useTransactionHistory } from '../api/wallet.ts';
 import { formatDateTime, localDateValue, localMidnight, transactionTypeLabel } from '../lib/labels.ts';
 import './wallet.css';
@@ -24,11 +24,10 @@ function pastDays(days: number): { from: string; to: string } {
 }
 
 function Amount({ value, symbol }: { value: string; symbol: string }) {
-  const text = formatDecimalAmount(value) ?? value;
-  const negative = text.startsWith('-');
+  const negative = (formatDecimalAmount(value) ?? value).startsWith('-');
   return (
     <span className={negative ? 'amount amount--out' : 'amount amount--in'}>
-      {negative ? `-${symbol} ${text.slice(1)}` : `+${symbol} ${text}`}
+      {formatSignedBalance(value, symbol, true)}
     </span>
   );
 }
@@ -161,9 +160,7 @@ export function TransactionHistoryPage() {
                   <td>
                     <Amount value={item.amount} symbol={page.currencySymbol} />
                   </td>
-                  <td>
-                    {page.currencySymbol} {formatDecimalAmount(item.balanceAfter) ?? item.balanceAfter}
-                  </td>
+                  <td>{formatBalance(item.balanceAfter, page.currencySymbol) ?? item.balanceAfter}</td>
                   <td className="history-table__reference">{item.reference}</td>
                 </tr>
               ))}
