@@ -16,6 +16,7 @@ import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { type AcceptedImage, acceptImage, type UploadStore } from '../../lib/uploads/uploads.ts';
+import { assertKycAllows } from '../kyc/kyc.service.ts';
 import { ensureAccount, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand, type WalletOwner } from '../wallet/wallet.service.ts';
 import {
@@ -168,6 +169,7 @@ export async function requestDeposit(
 ): Promise<DepositCreated> {
   const method = await usableMethod(db, brand.id, body.methodId, ['gateway', 'qr']);
   const amount = amountWithinLimits(body.amount, brand.currency, method);
+  await assertKycAllows(db, brand, member.id, 'deposit', amount);
   const { row } = await createOnce(db, {
     brandId: brand.id,
     memberId: member.id,
@@ -247,6 +249,7 @@ export async function submitBankTransfer(
     throw new AppError('deposit_bank_account_invalid');
   }
   const amount = amountWithinLimits(form.amount, brand.currency, method);
+  await assertKycAllows(db, brand, member.id, 'deposit', amount);
   const temp = await store.writeTemp(form.receipt.bytes);
   const written = [temp];
   try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MemberInfo } from '@lotus/contracts/accounts';
 import { PROFILE_FIELDS, STATIC_AVATARS } from '@lotus/contracts/accounts';
+import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -9,11 +10,12 @@ import type { MemberServices } from '../../http/member-services.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import { maskPhone, toE164 } from '../../lib/phone.ts';
 import { acceptImage, MAX_IMAGE_BYTES, type UploadStore } from '../../lib/uploads/uploads.ts';
+import { assertOldEnough } from '../kyc/age.ts';
 import { clubLabelOf } from './club-label.ts';
 import { FieldErrors } from './field-validation.ts';
 import { updateLanguage } from './language.service.ts';
-import { findMemberByMobile, lockCustomAvatar, updateMember } from './member.repository.ts';
-import type { Member } from './member.ts';
+import { findMemberByMobile, insertMember, lockCustomAvatar, updateMember } from './member.repository.ts';
+import type { Member, NewMember } from './member.ts';
 import { confirmWithPassword, notifyChange } from './sensitive-change.ts';
 
 export const AVATAR_MAX_BYTES = MAX_IMAGE_BYTES;
@@ -213,10 +215,21 @@ export async function storeLanguage(
   return result;
 }
 
-/** Member look-ups and creation published to the other domains. */
-export {
-  countDirectDownlines,
-  findMemberById,
-  findMemberByMobile,
-  insertMember,
-} from './member.repository.ts';
+/** Member look-ups published to the other domains (creation: createCheckedMember). */
+export { countDirectDownlines, findMemberById, findMemberByMobile } from './member.repository.ts';
+
+/**
+ * Creates a member for another domain (external sign-in, an account opened on someone's behalf):
+ * the date of birth is required and checked against the brand's minimum age on the server
+ * (kyc's assertOldEnough) before anything is written, and stored as the profile's birthday.
+ */
+export async function createCheckedMember(
+  db: Db,
+  brand: { id: string; timeZone: string },
+  member: Omit<NewMember, 'brandId'> & { birthDate: string | null | undefined },
+  executor: Executor = db,
+): Promise<string> {
+  const { birthDate, ...rest } = member;
+  const birthday = await assertOldEnough(db, brand, birthDate);
+  return insertMember(executor, { ...rest, brandId: brand.id, profile: { ...rest.profile, birthday } });
+}

@@ -227,7 +227,7 @@ describe('profile, mobile and e-mail', () => {
       url: '/wps/session/login/freeplay',
       remoteAddress: randomIp(),
       headers: headers(),
-      payload: {},
+      payload: { birthday: '1990-01-01' },
     });
     const auth = { ...headers(), authorization: trial.body.value.token };
     const calls = [

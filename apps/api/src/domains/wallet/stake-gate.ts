@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
+import { kycStakeCheck } from '../kyc/kyc.service.ts';
 
 /**
  * The stake gate (docs/money-posting.md): the one question every posting primitive asks before a
@@ -27,6 +28,7 @@ let gate: StakeGate = OPEN;
 /** Throws stake_refused unless the gate lets this stake post (the transaction must then roll back). */
 export async function askStakeGate(executor: Executor, ask: StakeAsk): Promise<void> {
   if (!(await gate(executor, ask))) throw new AppError('stake_refused');
+  await kycStakeCheck(executor, ask);
 }
 
 /**

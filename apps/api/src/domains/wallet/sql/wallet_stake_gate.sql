@@ -3,9 +3,9 @@
 -- of kind p_kind?". seamless_post asks it before it takes a stake, the one place a PL/pgSQL stake is
 -- asked; false makes the call raise seamless:stake_refused, so nothing of it is kept.
 -- Responsible-gaming limits, self-exclusion and trial rules plug in here. Today it answers yes: a
--- plain SQL function, inlined into the caller's expression, so the seamless path pays nothing for it.
+-- plain SQL function, inlined into the caller's expression. KYC: kyc_stake_allowed (kyc domain).
 create or replace function wallet_stake_gate(
   p_brand bigint, p_wallet bigint, p_amount bigint, p_kind text
 ) returns boolean language sql stable as $$
-  select true
+  select kyc_stake_allowed(p_brand, p_wallet)
 $$
