@@ -74,6 +74,7 @@ export function KycPage() {
   const kyc = useMemberKyc();
   const upload = useUploadDocument();
   const [status, setStatus] = useState<Status>(null);
+  const [file, setFile] = useState<File | null>(null);
 
   if (kyc.isPending) return <Spinner />;
   if (kyc.isError) return <QueryError error={kyc.error} onRetry={() => void kyc.refetch()} />;
@@ -82,10 +83,8 @@ export function KycPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const values = new FormData(form);
-    const file = values.get('document');
-    const kind = String(values.get('kind') ?? 'identity') as DocumentKind;
-    if (!(file instanceof File) || file.size === 0) {
+    const kind = String(new FormData(form).get('kind') ?? 'identity') as DocumentKind;
+    if (!file || file.size === 0) {
       setStatus({ ok: false, text: t('kyc.fileRequired') });
       return;
     }
@@ -99,6 +98,7 @@ export function KycPage() {
       {
         onSuccess: () => {
           form.reset();
+          setFile(null);
           setStatus({ ok: true, text: t('kyc.uploaded') });
         },
         onError: (error) => setStatus({ ok: false, text: errorText(error) }),
@@ -152,6 +152,7 @@ export function KycPage() {
               type="file"
               className="input"
               accept={IMAGE_UPLOAD_RULES.types.join(',')}
+              onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
               aria-describedby={`${id}-file-hint`}
             />
             <p id={`${id}-file-hint`} className="field__hint">
