@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LoginResult } from '@lotus/contracts/accounts';
 import {
   DEFAULT_KYC_POLICY,
@@ -302,6 +303,49 @@ describe('the brand policy', () => {
     }
   });
 
+  it('refuses a deposit of a held member and one above the cap of an unverified member', async () => {
+    const m = await signedInMember(ctx, { prefix: 'kp' });
+    const settings = await call<{ methods: { id: string; kind: string }[] }>(ctx.app, {
+      method: 'GET',
+      url: '/wps/relay/MCSFE_getDepositSettings',
+      headers: { ...headers(), authorization: m.token },
+    });
+    const method = settings.body.value.methods.find((x) => x.kind === 'gateway')?.id as string;
+    const deposit = (amount: string) =>
+      call(ctx.app, {
+        method: 'POST',
+        url: '/wps/deposits',
+        headers: { ...headers(), authorization: m.token },
+        payload: { methodId: method, amount, clientRequestId: randomUUID() },
+      });
+    await setPolicy({
+      states: {
+        ...DEFAULT_KYC_POLICY.states,
+        none: { ...DEFAULT_KYC_POLICY.states.none, depositMax: '100.00' },
+      },
+    });
+    try {
+      expect((await deposit('100.01')).body.errorCode).toBe('kyc_required_deposit');
+      expect((await deposit('100.00')).body.success).toBe(true);
+      const hold = await team.bo('admin', 'POST', `/bo/v1/kyc/members/${m.id}/state`, {
+        state: 'on_hold',
+        reason: 'Source of funds check',
+      });
+      expect(hold.body.success).toBe(true);
+      expect((await deposit('50.00')).body.errorCode).toBe('kyc_required_deposit');
+      const audit = await ctx.db
+        .selectFrom('audit_log')
+        .select(['before', 'after'])
+        .where('action', '=', 'kyc.state_change')
+        .where('target_id', '=', m.id)
+        .executeTakeFirstOrThrow();
+      expect(audit.before).toEqual({ state: 'none' });
+      expect(audit.after).toEqual({ state: 'on_hold', reason: 'Source of funds check' });
+    } finally {
+      await setPolicy({});
+    }
+  });
+
   it('refuses an amount that is not one in the policy editor', async () => {
     const bad = await team.bo('admin', 'PUT', '/bo/v1/kyc/policy', {
       ...DEFAULT_KYC_POLICY,
@@ -403,6 +447,13 @@ describe('risk signals', () => {
       .where('member_id', '=', m.id)
       .execute();
     expect(mine.map((s) => s.kind).sort()).toEqual(['night_sessions', 'rising_losses']);
+    const losses = await ctx.db
+      .selectFrom('risk_signals')
+      .select('detail')
+      .where('member_id', '=', m.id)
+      .where('kind', '=', 'rising_losses')
+      .executeTakeFirstOrThrow();
+    expect(losses.detail).toMatchObject({ weekLoss: '1000.00', averageLoss: '100.00', currency: 'MYR' });
 
     const id = mine[0]?.id as string;
     const contacted = await team.bo('cs', 'POST', `/bo/v1/risk-signals/${id}/status`, {

@@ -123,16 +123,22 @@ export async function transitionSignal(
  * above zero. Amounts in minor units.
  */
 export async function risingLosses(db: Executor, today: string, factor: number) {
-  const result = await sql<{ brand_id: string; member_id: string; week_loss: string; average_loss: string }>`
+  const result = await sql<{
+    brand_id: string;
+    member_id: string;
+    currency: string;
+    week_loss: string;
+    average_loss: string;
+  }>`
     with t as (
-      select brand_id, member_id,
+      select brand_id, member_id, max(currency) as currency,
         -sum(net) filter (where day > ${today}::date - 7) as week_loss,
         -sum(net) filter (where day <= ${today}::date - 7) / 4 as average_loss
       from member_daily_turnover
       where day > ${today}::date - 35 and day <= ${today}::date
       group by brand_id, member_id
     )
-    select brand_id::text, member_id::text, week_loss::bigint::text as week_loss,
+    select brand_id::text, member_id::text, currency, week_loss::bigint::text as week_loss,
       average_loss::bigint::text as average_loss
     from t
     where average_loss > 0 and week_loss > ${factor} * average_loss

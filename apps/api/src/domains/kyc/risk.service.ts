@@ -5,6 +5,7 @@ import {
   type RiskSignalPage,
   type RiskSignalStatus,
 } from '@lotus/contracts/kyc';
+import { formatAmount } from '@lotus/contracts/money';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -69,7 +70,12 @@ export async function computeRiskSignals(db: Db, now: Date): Promise<number> {
         memberId: row.member_id,
         kind: 'rising_losses',
         period,
-        detail: { weekLoss: row.week_loss, averageLoss: row.average_loss, factor: RISING_LOSS_FACTOR },
+        detail: {
+          weekLoss: formatAmount(row.week_loss, row.currency),
+          averageLoss: formatAmount(row.average_loss, row.currency),
+          currency: row.currency,
+          factor: RISING_LOSS_FACTOR,
+        },
       })
     ) {
       raised += 1;

@@ -104,7 +104,7 @@ export async function setCustomAvatar(
 /**
  * Profile fields the brand allows: nickname and the "other profile labels" always; registration
  * fields (payeeName, qqNum, ...) only when the brand enables them, checked by their rule. The real
- * name and id number are set once (changing them goes through customer service).
+ * name, id number and date of birth are set once (changing them goes through customer service).
  */
 export async function updateProfile(
   svc: MemberServices,
@@ -130,10 +130,15 @@ export async function updateProfile(
       errors.add(field, 'operation_not_allowed');
       continue;
     }
-    if ((field === 'payeeName' || field === 'idNumber') && (member.profile[field] ?? '') !== '') {
+    if (
+      (field === 'payeeName' || field === 'idNumber' || field === 'birthday') &&
+      (member.profile[field] ?? '') !== ''
+    ) {
       errors.add(field, 'operation_not_allowed');
       continue;
     }
+    // An account from before issue 25 gives its date of birth once, of age like any new one.
+    if (field === 'birthday') await assertOldEnough(svc.db, caller.brand, value);
     if (rule) errors.check(field, value, rule);
     else if ([...value].length > 128) errors.add(field, 'request_param_err');
     profile[field] = value;
