@@ -111,7 +111,13 @@ export async function insertDocument(
 export async function decideDocument(
   db: Executor,
   id: string,
-  change: { from: DocumentStatus; to: DocumentStatus; reason: string; note: string; operatorId: string },
+  change: {
+    from: DocumentStatus;
+    to: DocumentStatus;
+    reason: string;
+    note: string;
+    operatorId: string | null;
+  },
 ): Promise<boolean> {
   const row = await db
     .updateTable('kyc_documents')

@@ -32,6 +32,7 @@ import {
   stateHistory,
 } from './kyc.repository.ts';
 import { allows, type KycAction, kycPolicyOf, kycStateOf, playGated, validatePolicy } from './kyc-policy.ts';
+import { type KycProviderDecision, kycProvider } from './kyc-provider.ts';
 import { canMove, DOCUMENT_STATUS_OF, REVIEWABLE, stateAfterReview, stateAfterUpload } from './kyc-states.ts';
 
 type Brand = { id: string; currency: string };
@@ -152,13 +153,14 @@ export async function uploadDocument(
   const form = await readForm(parts);
   const temp = await store.writeTemp(form.image.bytes);
   const written = [temp];
+  const storedName = store.newStoredName('kyc', brand.id, form.image.extension);
+  let documentId = '';
   try {
-    const storedName = store.newStoredName('kyc', brand.id, form.image.extension);
     await db.transaction().execute(async (trx) => {
       const state = await lockMemberState(trx, brand.id, member.id);
       const next = stateAfterUpload(state);
       if (next === null) throw new AppError('kyc_upload_not_allowed');
-      await insertDocument(trx, {
+      documentId = await insertDocument(trx, {
         brandId: brand.id,
         memberId: member.id,
         kind: form.kind,
@@ -189,6 +191,14 @@ export async function uploadDocument(
     await store.remove(written);
     throw error;
   }
+  await kycProvider().submitted(db, {
+    brandId: brand.id,
+    memberId: member.id,
+    documentId,
+    kind: form.kind,
+    file: store.finalPath(storedName),
+    mimeType: form.image.mimeType,
+  });
   return memberKyc(db, brand, member);
 }
 
@@ -222,18 +232,18 @@ export async function kycQueue(
   return { items: rows.map(operatorDocument), total, page, size };
 }
 
+type Decider =
+  | { type: 'operator'; operator: AuditOperator }
+  | { type: 'provider'; name: string; brandId: string };
+
 /**
- * An operator's decision on a pending or held document, and the member state it leads to. The
- * member's state row is locked, the document moves only from the status read (so of two operators
- * deciding at once one applies and the other gets kyc_review_state_invalid), and the history and
- * audit rows commit with it.
+ * A decision on a pending or held document, and the member state it leads to, by an operator (the
+ * manual review) or a KYC provider. The member's state row is locked, the document moves only from
+ * the status read (so of two decisions at once one applies and the other gets
+ * kyc_review_state_invalid), and the history row (and an operator's audit row) commit with it.
  */
-export async function reviewDocument(
-  db: Db,
-  operator: AuditOperator,
-  id: string,
-  body: KycReviewBody,
-): Promise<OperatorKycDocument> {
+async function decide(db: Db, by: Decider, id: string, body: KycReviewBody): Promise<OperatorKycDocument> {
+  const brandId = by.type === 'operator' ? by.operator.brandId : by.brandId;
   const reason = (body.reason ?? '').trim();
   const note = (body.note ?? '').trim();
   if (
@@ -242,7 +252,7 @@ export async function reviewDocument(
   ) {
     throw new AppError('kyc_reason_required', { fieldErrors: { reason: errorKey('kyc_reason_required') } });
   }
-  const doc = await findDocument(db, operator.brandId, id);
+  const doc = await findDocument(db, brandId, id);
   if (!doc) throw new AppError('kyc_document_not_found');
   if (!REVIEWABLE.includes(doc.status)) throw new AppError('kyc_review_state_invalid');
   const to = DOCUMENT_STATUS_OF[body.decision];
@@ -252,8 +262,8 @@ export async function reviewDocument(
       from: doc.status,
       to,
       reason,
-      note,
-      operatorId: operator.id,
+      note: by.type === 'provider' ? note || `provider:${by.name}` : note,
+      operatorId: by.type === 'operator' ? by.operator.id : null,
     });
     if (!moved) throw new AppError('kyc_review_state_invalid');
     const policy = await kycPolicyOf(trx, doc.brandId);
@@ -269,22 +279,51 @@ export async function reviewDocument(
       memberId: doc.memberId,
       from: state,
       to: next,
-      actorType: 'operator',
-      actorId: operator.id,
+      actorType: by.type === 'operator' ? 'operator' : 'system',
+      actorId: by.type === 'operator' ? by.operator.id : null,
       reason: reason || `${body.decision}:${doc.kind}`,
     });
-    await auditChange(
-      trx,
-      operator,
-      'kyc.document_review',
-      { type: 'kyc_document', id: doc.id },
-      { status: doc.status, memberState: state },
-      { status: to, memberState: next, reason, note },
-    );
+    if (by.type === 'operator') {
+      await auditChange(
+        trx,
+        by.operator,
+        'kyc.document_review',
+        { type: 'kyc_document', id: doc.id },
+        { status: doc.status, memberState: state },
+        { status: to, memberState: next, reason, note },
+      );
+    }
   });
-  const after = await findDocument(db, operator.brandId, id);
+  const after = await findDocument(db, brandId, id);
   if (!after) throw new AppError('kyc_document_not_found');
   return operatorDocument(after);
+}
+
+/** POST /bo/v1/kyc/documents/:id/review: an operator's decision (the manual review), audited. */
+export function reviewDocument(
+  db: Db,
+  operator: AuditOperator,
+  id: string,
+  body: KycReviewBody,
+): Promise<OperatorKycDocument> {
+  return decide(db, { type: 'operator', operator }, id, body);
+}
+
+/** A KYC provider's decision (its webhook, kyc-provider.ts): the same move, with the provider as the actor. */
+export function applyProviderDecision(
+  db: Db,
+  providerName: string,
+  decision: KycProviderDecision,
+): Promise<OperatorKycDocument> {
+  return decide(
+    db,
+    { type: 'provider', name: providerName, brandId: decision.brandId },
+    decision.documentId,
+    {
+      decision: decision.decision,
+      reason: decision.reason,
+    },
+  );
 }
 
 /** The member's KYC section of the back office: state, date of birth, documents and history. */

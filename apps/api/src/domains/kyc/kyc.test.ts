@@ -24,6 +24,8 @@ import { backOfficeTeam } from '../../../test/operators.ts';
 import { call, headers, listFiles, setupTestApp } from '../../../test/support.ts';
 import { addCard, memberWithFunds, withdraw } from '../../../test/withdrawals.ts';
 import { todayIn } from './age.ts';
+import { applyProviderDecision, kycStakeCheck } from './kyc.service.ts';
+import { type KycSubmission, setKycProvider } from './kyc-provider.ts';
 import { computeRiskSignals } from './risk.service.ts';
 
 const ctx = setupTestApp({ rateLimits: { kycUpload: { max: 1000, timeWindow: 60_000 } } });
@@ -273,6 +275,47 @@ describe('states and reviews', () => {
   });
 });
 
+describe('the provider adapter', () => {
+  it('tells the provider of each submission and applies its decision like a review', async () => {
+    const seen: KycSubmission[] = [];
+    setKycProvider({
+      name: 'fakeid',
+      async submitted(_db, submission) {
+        seen.push(submission);
+      },
+    });
+    try {
+      const m = await signedInMember(ctx, { prefix: 'kv' });
+      const id = (await upload(m, 'identity')).body.value.documents[0]?.id as string;
+      expect(seen).toEqual([expect.objectContaining({ documentId: id, memberId: m.id, kind: 'identity' })]);
+      const decided = await applyProviderDecision(ctx.db, 'fakeid', {
+        brandId: m.brand.id,
+        documentId: id,
+        decision: 'approve',
+        reason: '',
+      });
+      expect(decided).toMatchObject({ status: 'approved', memberState: 'approved', note: 'provider:fakeid' });
+      const last = await ctx.db
+        .selectFrom('kyc_state_history')
+        .select(['actor_type', 'to_state'])
+        .where('member_id', '=', m.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(last).toEqual({ actor_type: 'system', to_state: 'approved' });
+      await expect(
+        applyProviderDecision(ctx.db, 'fakeid', {
+          brandId: m.brand.id,
+          documentId: id,
+          decision: 'hold',
+          reason: '',
+        }),
+      ).rejects.toMatchObject({ code: 'kyc_review_state_invalid' });
+    } finally {
+      setKycProvider(null);
+    }
+  });
+});
+
 describe('the brand policy', () => {
   it('refuses a withdrawal above the cap of an unverified member and lets it pass once approved', async () => {
     const m = await memberWithFunds(ctx, { funds: 1_000_000n });
@@ -379,7 +422,6 @@ describe('the brand policy', () => {
     });
     try {
       expect(await allowed()).toBe(false);
-      const { kycStakeCheck } = await import('./kyc.service.ts');
       await expect(kycStakeCheck(ctx.db, { brandId: m.brand.id, memberId: m.id })).rejects.toMatchObject({
         code: 'kyc_required_play',
       });
