@@ -23,6 +23,7 @@ import {
 import { backOfficeTeam } from '../../../test/operators.ts';
 import { call, headers, listFiles, setupTestApp } from '../../../test/support.ts';
 import { addCard, memberWithFunds, withdraw } from '../../../test/withdrawals.ts';
+import { createCheckedMember } from '../members/member.service.ts';
 import { todayIn } from './age.ts';
 import { applyProviderDecision, kycStakeCheck } from './kyc.service.ts';
 import { type KycSubmission, setKycProvider } from './kyc-provider.ts';
@@ -151,6 +152,18 @@ describe('the minimum age on every account creation path', () => {
     expect((await freePlay('2999-01-01')).body.errorCode).toBe('birth_date_invalid');
     expect(await countMembers()).toBe(before);
     expect((await freePlay(bornYearsAgo(30))).body.success).toBe(true);
+  });
+
+  it("an account opened on someone's behalf (members' createCheckedMember, e.g. by an agent) is checked too", async () => {
+    const brand = (await signedInMember(ctx, { prefix: 'ka' })).brand;
+    const before = await countMembers();
+    const open = (birthDate: string | null) =>
+      createCheckedMember(ctx.db, brand, { username: `ka${Date.now()}`, passwordHash: '!x', birthDate });
+    await expect(open(bornYearsAgo(18))).rejects.toMatchObject({ code: 'age_below_18' });
+    await expect(open(null)).rejects.toMatchObject({ code: 'birth_date_invalid' });
+    expect(await countMembers()).toBe(before);
+    await open(bornYearsAgo(40));
+    expect(await countMembers()).toBe(before + 1);
   });
 
   it('a brand at 21 refuses a 20-year-old on registration and the free demo', async () => {
