@@ -29,13 +29,19 @@ describe('KYC in the browser', () => {
     const centre = member.page.getByTestId('member-centre');
     await centre.getByTestId('member-menu-verification').click();
     const kyc = centre.getByTestId('kyc-page');
-    await kyc.getByTestId('kyc-state').filter({ hasText: 'Not verified' }).waitFor({ timeout: 15_000 });
-    await kyc.getByLabel('Document').selectOption('identity');
+    await kyc
+      .getByTestId('kyc-state')
+      .filter({ hasText: /^Not verified$/ })
+      .waitFor({ timeout: 15_000 });
+    await kyc.getByLabel('Document', { exact: true }).selectOption('identity');
     await kyc
       .getByLabel('Image of the document')
       .setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: PNG });
     await kyc.getByRole('button', { name: 'Upload' }).click();
-    await kyc.getByTestId('kyc-state').filter({ hasText: 'Under review' }).waitFor();
+    await kyc
+      .getByTestId('kyc-state')
+      .filter({ hasText: /^Under review$/ })
+      .waitFor();
     const id = await db(async (d) => {
       const row = await d
         .selectFrom('kyc_documents')
@@ -63,7 +69,10 @@ describe('KYC in the browser', () => {
     // The member sees the approval.
     await centre.getByTestId('member-menu-securityCenter').click();
     await centre.getByTestId('member-menu-verification').click();
-    await centre.getByTestId('kyc-state').filter({ hasText: 'Verified' }).waitFor({ timeout: 15_000 });
+    await centre
+      .getByTestId('kyc-state')
+      .filter({ hasText: /^Verified$/ })
+      .waitFor({ timeout: 15_000 });
     const state = await db((d) =>
       d
         .selectFrom('kyc_members')

@@ -4,9 +4,17 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 const KEY = ['kyc'] as const;
 
-/** GET /wps/kyc: the member's verification state, what the brand asks and why, the documents. */
+/**
+ * GET /wps/kyc: the member's verification state, what the brand asks and why, the documents. Read
+ * again each time the page opens (a review may have changed it meanwhile).
+ */
 export function useMemberKyc() {
-  return useQuery({ queryKey: KEY, queryFn: () => apiRequest<MemberKyc>('/wps/kyc') });
+  return useQuery({
+    queryKey: KEY,
+    queryFn: () => apiRequest<MemberKyc>('/wps/kyc'),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
 }
 
 /** POST /wps/kyc/documents (multipart): one document image of a kind. */
