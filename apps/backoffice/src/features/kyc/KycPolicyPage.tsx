@@ -86,7 +86,11 @@ export default function KycPolicyPage() {
       <ActionMessage message={message} />
       {value ? (
         <form onSubmit={submit} className="card">
-          <fieldset disabled={!editable || save.isPending}>
+          {/* A fieldset grows to its content's width by default: the table scrolls inside it instead. */}
+          <fieldset
+            disabled={!editable || save.isPending}
+            style={{ minWidth: 0, border: 0, margin: 0, padding: 0 }}
+          >
             <div className="field">
               <label htmlFor="kyc-minimum-age">{t('kycPolicy.minimumAge')}</label>
               <select id="kyc-minimum-age" name="minimumAge" defaultValue={String(value.minimumAge)}>
