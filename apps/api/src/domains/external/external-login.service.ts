@@ -163,26 +163,22 @@ export class ExternalLogin {
     // The provider's `birthdate` claim (OpenID Connect standard claim, YYYY-MM-DD): without one, or
     // below the brand's minimum age, no account is created (birth_date_invalid, age_below_18/21).
     const birthDate = typeof claims.birthdate === 'string' ? claims.birthdate : null;
-    const id = await svc.db.transaction().execute(async (trx) => {
-      const memberId = await createCheckedMember(
-        svc.db,
-        caller.brand,
-        {
-          birthDate,
-          username: `${name[0]}${randomBytes(6).toString('hex')}`,
-          // No password: this member signs in through the provider (or sets one by e-mail reset).
-          passwordHash: '!external',
-          email,
-          nickname: typeof claims.name === 'string' ? claims.name.slice(0, 32) : '',
-          language: caller.language,
-          registerMethod: `EXTERNAL_${name.toUpperCase()}`,
-          registerIp: caller.ip,
-        },
-        trx,
-      );
-      await linkIdentity(trx, { brandId, provider: name, subject: claims.sub, memberId });
-      return memberId;
-    });
+    const id = await createCheckedMember(
+      svc.db,
+      caller.brand,
+      {
+        birthDate,
+        username: `${name[0]}${randomBytes(6).toString('hex')}`,
+        // No password: this member signs in through the provider (or sets one by e-mail reset).
+        passwordHash: '!external',
+        email,
+        nickname: typeof claims.name === 'string' ? claims.name.slice(0, 32) : '',
+        language: caller.language,
+        registerMethod: `EXTERNAL_${name.toUpperCase()}`,
+        registerIp: caller.ip,
+      },
+      (trx, memberId) => linkIdentity(trx, { brandId, provider: name, subject: claims.sub, memberId }),
+    );
     const member = await findMemberById(svc.db, brandId, id);
     if (!member) throw new Error('external member vanished');
     return member;

@@ -226,15 +226,26 @@ export { countDirectDownlines, findMemberById, findMemberByMobile } from './memb
 /**
  * Creates a member for another domain (external sign-in, an account opened on someone's behalf):
  * the date of birth is required and checked against the brand's minimum age on the server
- * (kyc's assertOldEnough) before anything is written, and stored as the profile's birthday.
+ * (kyc's assertOldEnough) before anything is written, and stored as the profile's birthday. The
+ * member is inserted in a transaction of its own, with the caller's `andThen` (a link, a first
+ * record) in it. The check runs before the transaction opens: the embedded database has one
+ * connection, so no other query may wait on it while a transaction holds it.
  */
 export async function createCheckedMember(
   db: Db,
   brand: { id: string; timeZone: string },
   member: Omit<NewMember, 'brandId'> & { birthDate: string | null | undefined },
-  executor: Executor = db,
+  andThen?: (trx: Executor, memberId: string) => Promise<void>,
 ): Promise<string> {
   const { birthDate, ...rest } = member;
   const birthday = await assertOldEnough(db, brand, birthDate);
-  return insertMember(executor, { ...rest, brandId: brand.id, profile: { ...rest.profile, birthday } });
+  return db.transaction().execute(async (trx) => {
+    const id = await insertMember(trx, {
+      ...rest,
+      brandId: brand.id,
+      profile: { ...rest.profile, birthday },
+    });
+    if (andThen) await andThen(trx, id);
+    return id;
+  });
 }
