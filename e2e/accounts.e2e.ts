@@ -35,6 +35,7 @@ describe('accounts in the browser', () => {
     await modal.getByLabel('Username').fill(username);
     await modal.getByLabel(/^Password/).fill('Secret123');
     await modal.getByLabel('Confirm password').fill('Secret123');
+    await modal.getByLabel('Date of birth').fill('1990-01-01');
     await modal.getByTestId('register-submit').click();
     await loggedIn(page);
     expect(await page.getByTestId('nickname').innerText()).toContain(username);
@@ -64,6 +65,7 @@ describe('accounts in the browser', () => {
     // The demo brand registers by mobile without a password (MOBILENUMPASSREG3 off).
     expect(await modal.getByLabel(/^Password/).count()).toBe(0);
     expect(await modal.getByLabel('Confirm password').count()).toBe(0);
+    await modal.getByLabel('Date of birth').fill('1990-01-01');
     await modal.getByTestId('register-submit').click();
     await loggedIn(page);
     await context.close();
@@ -72,7 +74,11 @@ describe('accounts in the browser', () => {
   it('plays the free demo and is warned that member features need a real account', async () => {
     const { context, page } = await newPage(browser);
     await openHome(page);
-    await page.getByTestId('login-box').getByRole('button', { name: 'Free demo' }).click();
+    const box = page.getByTestId('login-box');
+    // The free demo asks for the date of birth first (the brand's minimum age, issue 25).
+    await box.getByRole('button', { name: 'Free demo' }).click();
+    await box.getByLabel(/date of birth/i).fill('1990-01-01');
+    await box.getByRole('button', { name: 'Free demo' }).click();
     await loggedIn(page);
     expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe(String(TRIAL_TYPE));
     await page.getByTestId('logged-in-bar').getByRole('button', { name: 'Deposit' }).click();

@@ -44,6 +44,7 @@ describe('the demo\'s "messages sent" page', () => {
     expect(await masked.innerText()).not.toContain(code as string);
 
     await modal.getByLabel('SMS code').fill(code as string);
+    await modal.getByLabel('Date of birth').fill('1990-01-01');
     await modal.getByTestId('register-submit').click();
     await loggedIn(visitor.page);
     await visitor.context.close();

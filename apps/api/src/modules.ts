@@ -6,6 +6,7 @@ import { externalModule } from './domains/external/external.module.ts';
 import { feedbackModule } from './domains/feedback/feedback.module.ts';
 import { gamesModule } from './domains/games/games.module.ts';
 import { helpModule } from './domains/help/help.module.ts';
+import { kycModule } from './domains/kyc/kyc.module.ts';
 import { limitsModule } from './domains/limits/limits.module.ts';
 import { lotteryModule } from './domains/lottery/lottery.module.ts';
 import { membersModule } from './domains/members/members.module.ts';
@@ -40,6 +41,7 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   helpModule,
   announcementsModule,
   feedbackModule,
+  kycModule,
   walletModule,
   depositsModule,
   withdrawalsModule,

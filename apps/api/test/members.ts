@@ -124,6 +124,7 @@ export async function registerMember(
       login: true,
       registerMethod: 'WEB',
       registerUrl: 'http://localhost/register',
+      birthday: '1990-01-01',
       ...fields,
     },
     { method: 'PUT', ip: options.ip ?? randomIp(), ...options },

@@ -90,6 +90,8 @@ const RegisterCommon = {
   loginDeviceId: Opt(64),
   /** A member's referral code (invite friends): the new member becomes the referrer's invitation. */
   referralCode: Opt(32),
+  /** Date of birth, YYYY-MM-DD: checked against the brand's minimum age (18 or 21) on the server. */
+  birthday: Opt(10),
 };
 
 /** PUT /wps/member/register (E). */
@@ -155,6 +157,8 @@ export const LoginVerificationBody = Type.Object({
 
 /** POST /wps/session/login/freeplay. */
 export const FreePlayBody = Type.Object({
+  /** Date of birth, YYYY-MM-DD: the brand's minimum age holds for trial accounts too (issue 25). */
+  birthday: Opt(10),
   os: Opt(32),
   platform: Opt(8),
   random: Opt(256),

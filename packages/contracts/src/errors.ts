@@ -5,6 +5,7 @@ import { csErrors } from './errors/cs.ts';
 import { depositsErrors } from './errors/deposits.ts';
 import type { ErrorEntry } from './errors/entry.ts';
 import { gamesErrors } from './errors/games.ts';
+import { kycErrors } from './errors/kyc.ts';
 import { limitsErrors } from './errors/limits.ts';
 import { lotteryErrors } from './errors/lottery.ts';
 import { membersErrors } from './errors/members.ts';
@@ -58,6 +59,7 @@ const table = {
   ...referralsErrors,
   ...contentErrors,
   ...limitsErrors,
+  ...kycErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */

@@ -10,6 +10,7 @@ import { DOMAIN_MODULES } from '../modules.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0015 from './migrations/0015_member_uploads.ts';
 import * as m20261128T192707 from './migrations/20261128T192707_brand_time_zone.ts';
+import * as m20261201T175245 from './migrations/20261201T175245_member_uploads_kyc.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations of the kernel itself (brands and settings, upload quotas); domains declare their own. */
@@ -17,6 +18,7 @@ const KERNEL_MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0015_member_uploads': m0015,
   '20261128T192707_brand_time_zone': m20261128T192707,
+  '20261201T175245_member_uploads_kyc': m20261201T175245,
 };
 
 /**

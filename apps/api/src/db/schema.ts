@@ -7,6 +7,7 @@ import type { ExternalTables } from '../domains/external/external.tables.ts';
 import type { FeedbackTables } from '../domains/feedback/feedback.tables.ts';
 import type { GamesTables } from '../domains/games/games.tables.ts';
 import type { HelpTables } from '../domains/help/help.tables.ts';
+import type { KycTables } from '../domains/kyc/kyc.tables.ts';
 import type { LimitsTables } from '../domains/limits/limits.tables.ts';
 import type { LotteryTables } from '../domains/lottery/lottery.tables.ts';
 import type { MembersTables } from '../domains/members/members.tables.ts';
@@ -91,7 +92,7 @@ export interface MemberUploadsTable {
   stored_name: string;
   brand_id: string;
   member_id: string;
-  kind: 'avatar' | 'deposit_receipt' | 'withdrawal_proof';
+  kind: 'avatar' | 'deposit_receipt' | 'withdrawal_proof' | 'kyc_document';
   size_bytes: number;
   created_at: ColumnType<Date, never, never>;
 }
@@ -134,6 +135,7 @@ export interface Database
     GamesTables,
     HelpTables,
     LimitsTables,
+    KycTables,
     LotteryTables,
     MembersTables,
     MessagesTables,

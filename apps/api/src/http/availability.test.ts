@@ -43,7 +43,7 @@ async function attempt(setup: Awaited<ReturnType<typeof visitorCalls>>) {
     url: '/wps/session/login/freeplay',
     ...via,
     headers: headers('DEMO', 'EN', xff),
-    payload: { os: 'linux', platform: 'W', random: 'abc', version: 3 },
+    payload: { os: 'linux', platform: 'W', random: 'abc', version: 3, birthday: '1990-01-01' },
   });
   const balance = await call(ctx.app, {
     method: 'GET',
@@ -67,6 +67,7 @@ async function attempt(setup: Awaited<ReturnType<typeof visitorCalls>>) {
       password: 'abc12345',
       confirmPassword: 'abc12345',
       humanCheck: setup.humanCheck,
+      birthday: '1990-01-01',
       login: true,
       registerMethod: 'WEB',
       registerUrl: 'http://localhost/register',

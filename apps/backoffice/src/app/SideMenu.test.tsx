@@ -39,6 +39,8 @@ describe('side menu', () => {
     expect(labels()).toEqual([
       'Dashboard',
       'Members',
+      'KYC review',
+      'Risk signals',
       'Games and vendors',
       'Round lookup',
       'GGR report',

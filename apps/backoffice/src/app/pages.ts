@@ -34,6 +34,24 @@ export const PAGES: BackofficePage[] = [
   },
   { path: 'members/:id', roles: [], load: () => import('../features/members/MemberDetailPage.tsx') },
   {
+    path: 'kyc',
+    menuKey: 'kyc.menu',
+    roles: [],
+    load: () => import('../features/kyc/KycQueuePage.tsx'),
+  },
+  {
+    path: 'kyc-policy',
+    menuKey: 'kycPolicy.menu',
+    roles: ['admin'],
+    load: () => import('../features/kyc/KycPolicyPage.tsx'),
+  },
+  {
+    path: 'risk-signals',
+    menuKey: 'risk.menu',
+    roles: [],
+    load: () => import('../features/kyc/RiskSignalsPage.tsx'),
+  },
+  {
     path: 'adjustments',
     menuKey: 'menu.adjustments',
     roles: ['finance'],

@@ -16,6 +16,7 @@ import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { type AcceptedImage, acceptImage, type UploadStore } from '../../lib/uploads/uploads.ts';
+import { assertKycAllows } from '../kyc/kyc.service.ts';
 import { checkDepositLimit } from '../limits/limits.service.ts';
 import { ensureAccount, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand, type WalletOwner } from '../wallet/wallet.service.ts';
@@ -171,6 +172,7 @@ export async function requestDeposit(
   const amount = amountWithinLimits(body.amount, brand.currency, method);
   // The member's deposit limit, asked early (docs/limits.md); the credit asks again, locked.
   await checkDepositLimit(db, brand, member.id, amount, 'request');
+  await assertKycAllows(db, brand, member.id, 'deposit', amount);
   const { row } = await createOnce(db, {
     brandId: brand.id,
     memberId: member.id,
@@ -251,6 +253,7 @@ export async function submitBankTransfer(
   }
   const amount = amountWithinLimits(form.amount, brand.currency, method);
   await checkDepositLimit(db, brand, member.id, amount, 'request');
+  await assertKycAllows(db, brand, member.id, 'deposit', amount);
   const temp = await store.writeTemp(form.receipt.bytes);
   const written = [temp];
   try {

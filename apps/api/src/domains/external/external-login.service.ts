@@ -8,7 +8,7 @@ import { throttleKey } from '../../http/throttle.ts';
 import { flagOn } from '../brands/brand.ts';
 import { brandOrigin } from '../brands/brand-origin.ts';
 import { assertActive, completeLogin } from '../members/login.service.ts';
-import { findMemberById, insertMember } from '../members/member.service.ts';
+import { createCheckedMember, findMemberById } from '../members/member.service.ts';
 import type { Member } from '../members/member.ts';
 import {
   type ExternalProvider,
@@ -160,9 +160,14 @@ export class ExternalLogin {
       if (member) return member;
     }
     const email = claims.email_verified === true && typeof claims.email === 'string' ? claims.email : null;
-    const id = await svc.db.transaction().execute(async (trx) => {
-      const memberId = await insertMember(trx, {
-        brandId,
+    // The provider's `birthdate` claim (OpenID Connect standard claim, YYYY-MM-DD): without one, or
+    // below the brand's minimum age, no account is created (birth_date_invalid, age_below_18/21).
+    const birthDate = typeof claims.birthdate === 'string' ? claims.birthdate : null;
+    const id = await createCheckedMember(
+      svc.db,
+      caller.brand,
+      {
+        birthDate,
         username: `${name[0]}${randomBytes(6).toString('hex')}`,
         // No password: this member signs in through the provider (or sets one by e-mail reset).
         passwordHash: '!external',
@@ -171,10 +176,9 @@ export class ExternalLogin {
         language: caller.language,
         registerMethod: `EXTERNAL_${name.toUpperCase()}`,
         registerIp: caller.ip,
-      });
-      await linkIdentity(trx, { brandId, provider: name, subject: claims.sub, memberId });
-      return memberId;
-    });
+      },
+      (trx, memberId) => linkIdentity(trx, { brandId, provider: name, subject: claims.sub, memberId }),
+    );
     const member = await findMemberById(svc.db, brandId, id);
     if (!member) throw new Error('external member vanished');
     return member;

@@ -37,9 +37,18 @@ beforeAll(async () => {
     ],
     findAccount: async (_ctx: unknown, sub: string) => ({
       accountId: sub,
-      claims: async () => ({ sub, email: `${sub}@example.com`, email_verified: true, name: `Player ${sub}` }),
+      claims: async () => ({
+        sub,
+        email: `${sub}@example.com`,
+        email_verified: true,
+        name: `Player ${sub}`,
+        // Issue 25: the provider's birth date decides; `minor*` accounts are 17, `nodob*` have none.
+        ...(sub.startsWith('nodob')
+          ? {}
+          : { birthdate: sub.startsWith('minor') ? minorBirthDate() : '1990-01-01' }),
+      }),
     }),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'birthdate'] },
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     cookies: { keys: ['oidc-test-cookie-key'] },
@@ -123,7 +132,22 @@ const finish = (callbackUrl: string) =>
     payload: { callbackUrl },
   });
 
+/** A date of birth 17 years before today (UTC). */
+function minorBirthDate(): string {
+  const d = new Date();
+  return `${d.getUTCFullYear() - 17}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
 describe('external sign-in through OpenID Connect', () => {
+  it("refuses to create an account below the brand's minimum age, or without a birth date (issue 25)", async () => {
+    const before = await countRows(ctx.db, 'members');
+    const minor = await finish(await signInAtProvider((await start()).body.value.authorizationUrl, 'minor1'));
+    expect(minor.body.errorCode).toBe('age_below_18');
+    const none = await finish(await signInAtProvider((await start()).body.value.authorizationUrl, 'nodob1'));
+    expect(none.body.errorCode).toBe('birth_date_invalid');
+    expect(await countRows(ctx.db, 'members')).toBe(before);
+  });
+
   it('signs a new person in with code + PKCE, creates the member once, and reuses it', async () => {
     const begun = await start();
     expect(begun.body.success).toBe(true);

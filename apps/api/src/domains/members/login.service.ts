@@ -8,6 +8,7 @@ import { throttleKey } from '../../http/throttle.ts';
 import { verifyPassword } from '../../lib/hashing.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { flagOn } from '../brands/brand.ts';
+import { assertOldEnough } from '../kyc/age.ts';
 import { FieldErrors } from './field-validation.ts';
 import {
   hasAnyKnownIp,
@@ -261,13 +262,20 @@ export async function verifyLogin(
   );
 }
 
-/** Free demo play (FREEPLAY3): a new trial account (isAgent 4) with its own session. */
-export async function freePlay(svc: MemberServices, caller: Caller): Promise<LoginResult> {
+/** Free demo play (FREEPLAY3): a new trial account (isAgent 4) with its own session, of age. */
+export async function freePlay(
+  svc: MemberServices,
+  caller: Caller,
+  body: { birthday?: string | undefined } = {},
+): Promise<LoginResult> {
   const { brand } = caller;
   if (!flagOn(brand, 'FREEPLAY3')) throw new AppError('feature_disabled');
+  // The brand's minimum age holds for a trial account too (issue 25).
+  const birthday = await assertOldEnough(svc.db, brand, body.birthday);
   await svc.throttle.consume([['freePlayPerIp', throttleKey(brand, caller.ip)]]);
   const username = `demo${randomBytes(5).toString('hex')}`;
   const id = await insertMember(svc.db, {
+    profile: { birthday },
     brandId: brand.id,
     username,
     // Trial accounts have no password: nothing can ever verify against this marker.

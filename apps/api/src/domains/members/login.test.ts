@@ -471,7 +471,7 @@ describe('free demo play', () => {
       url: '/wps/session/login/freeplay',
       remoteAddress: randomIp(),
       headers: headers(),
-      payload: { os: 'linux', platform: 'W', random: 'abc', version: 3 },
+      payload: { os: 'linux', platform: 'W', random: 'abc', version: 3, birthday: '1990-01-01' },
     });
     expect(res.body.value).toMatchObject({ isAgent: TRIAL_TYPE, customerType: 'TRIAL' });
     expect(await countRows(ctx.db, 'members')).toBe(before + 1);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MemberInfo } from '@lotus/contracts/accounts';
 import { PROFILE_FIELDS, STATIC_AVATARS } from '@lotus/contracts/accounts';
+import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -9,11 +10,12 @@ import type { MemberServices } from '../../http/member-services.ts';
 import { throttleKey } from '../../http/throttle.ts';
 import { maskPhone, toE164 } from '../../lib/phone.ts';
 import { acceptImage, MAX_IMAGE_BYTES, type UploadStore } from '../../lib/uploads/uploads.ts';
+import { assertOldEnough } from '../kyc/age.ts';
 import { clubLabelOf } from './club-label.ts';
 import { FieldErrors } from './field-validation.ts';
 import { updateLanguage } from './language.service.ts';
-import { findMemberByMobile, lockCustomAvatar, updateMember } from './member.repository.ts';
-import type { Member } from './member.ts';
+import { findMemberByMobile, insertMember, lockCustomAvatar, updateMember } from './member.repository.ts';
+import type { Member, NewMember } from './member.ts';
 import { confirmWithPassword, notifyChange } from './sensitive-change.ts';
 
 export const AVATAR_MAX_BYTES = MAX_IMAGE_BYTES;
@@ -102,7 +104,7 @@ export async function setCustomAvatar(
 /**
  * Profile fields the brand allows: nickname and the "other profile labels" always; registration
  * fields (payeeName, qqNum, ...) only when the brand enables them, checked by their rule. The real
- * name and id number are set once (changing them goes through customer service).
+ * name, id number and date of birth are set once (changing them goes through customer service).
  */
 export async function updateProfile(
   svc: MemberServices,
@@ -128,10 +130,15 @@ export async function updateProfile(
       errors.add(field, 'operation_not_allowed');
       continue;
     }
-    if ((field === 'payeeName' || field === 'idNumber') && (member.profile[field] ?? '') !== '') {
+    if (
+      (field === 'payeeName' || field === 'idNumber' || field === 'birthday') &&
+      (member.profile[field] ?? '') !== ''
+    ) {
       errors.add(field, 'operation_not_allowed');
       continue;
     }
+    // An account from before issue 25 gives its date of birth once, of age like any new one.
+    if (field === 'birthday') await assertOldEnough(svc.db, caller.brand, value);
     if (rule) errors.check(field, value, rule);
     else if ([...value].length > 128) errors.add(field, 'request_param_err');
     profile[field] = value;
@@ -213,10 +220,32 @@ export async function storeLanguage(
   return result;
 }
 
-/** Member look-ups and creation published to the other domains. */
-export {
-  countDirectDownlines,
-  findMemberById,
-  findMemberByMobile,
-  insertMember,
-} from './member.repository.ts';
+/** Member look-ups published to the other domains (creation: createCheckedMember). */
+export { countDirectDownlines, findMemberById, findMemberByMobile } from './member.repository.ts';
+
+/**
+ * Creates a member for another domain (external sign-in, an account opened on someone's behalf):
+ * the date of birth is required and checked against the brand's minimum age on the server
+ * (kyc's assertOldEnough) before anything is written, and stored as the profile's birthday. The
+ * member is inserted in a transaction of its own, with the caller's `andThen` (a link, a first
+ * record) in it. The check runs before the transaction opens: the embedded database has one
+ * connection, so no other query may wait on it while a transaction holds it.
+ */
+export async function createCheckedMember(
+  db: Db,
+  brand: { id: string; timeZone: string },
+  member: Omit<NewMember, 'brandId'> & { birthDate: string | null | undefined },
+  andThen?: (trx: Executor, memberId: string) => Promise<void>,
+): Promise<string> {
+  const { birthDate, ...rest } = member;
+  const birthday = await assertOldEnough(db, brand, birthDate);
+  return db.transaction().execute(async (trx) => {
+    const id = await insertMember(trx, {
+      ...rest,
+      brandId: brand.id,
+      profile: { ...rest.profile, birthday },
+    });
+    if (andThen) await andThen(trx, id);
+    return id;
+  });
+}

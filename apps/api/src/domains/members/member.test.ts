@@ -132,6 +132,17 @@ describe('avatars', () => {
 });
 
 describe('profile, mobile and e-mail', () => {
+  it("refuses a first date of birth below the brand's minimum age (an account from before issue 25)", async () => {
+    const m = await member();
+    const res = await call(ctx.app, {
+      method: 'PUT',
+      url: '/wps/member/profile',
+      headers: { ...headers(), authorization: m.token },
+      payload: { birthday: '2020-05-05' },
+    });
+    expect(res.body.errorCode).toBe('age_below_18');
+  });
+
   it('updates allowed profile fields and refuses disabled ones', async () => {
     const m = await member();
     const put = (payload: Record<string, string>) =>
@@ -146,6 +157,10 @@ describe('profile, mobile and e-mail', () => {
     expect(ok.body.value.profile).toMatchObject({ birthday: '1990-01-02', payeeName: 'Lucky Star' });
     expect((await put({ payeeName: 'Other Name' })).body.fieldErrors).toEqual({
       payeeName: 'errors.operation_not_allowed',
+    });
+    // The date of birth is set once too (issue 25).
+    expect((await put({ birthday: '2015-01-01' })).body.fieldErrors).toEqual({
+      birthday: 'errors.operation_not_allowed',
     });
     expect((await put({ qqNum: '12345' })).body.fieldErrors).toEqual({
       qqNum: 'errors.operation_not_allowed',
@@ -227,7 +242,7 @@ describe('profile, mobile and e-mail', () => {
       url: '/wps/session/login/freeplay',
       remoteAddress: randomIp(),
       headers: headers(),
-      payload: {},
+      payload: { birthday: '1990-01-01' },
     });
     const auth = { ...headers(), authorization: trial.body.value.token };
     const calls = [

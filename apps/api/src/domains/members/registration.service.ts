@@ -7,6 +7,7 @@ import { throttleKey } from '../../http/throttle.ts';
 import { hashPassword, hmacHex } from '../../lib/hashing.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { flagOn } from '../brands/brand.ts';
+import { assertOldEnough } from '../kyc/age.ts';
 import { FieldErrors, required } from './field-validation.ts';
 import { recordLoginAttempt, rememberIp } from './login-attempt.repository.ts';
 import { loginResult } from './login-result.ts';
@@ -139,6 +140,8 @@ export async function register(
     errors.add('affiliateCode', 'invitation_code_error');
   }
   errors.throwIfAny();
+  // Date of birth: required, and the brand's minimum age (18 or 21) holds (issue 25).
+  const birthday = await assertOldEnough(svc.db, brand, input.birthday);
 
   let uplineId: string | null = null;
   if (affiliateCode !== '') {
@@ -168,6 +171,7 @@ export async function register(
     const value = (input[name] ?? '').trim();
     if (value !== '' && f[name]?.enabled) profile[name] = value;
   }
+  profile.birthday = birthday;
   const email = (input.email ?? '').trim();
 
   let memberId: string;

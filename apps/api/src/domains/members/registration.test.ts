@@ -160,6 +160,7 @@ describe('PUT /wps/member/register', () => {
       password: 'abc12345',
       confirmPassword: 'abc12345',
       humanCheck: await solveHumanCheck(ctx),
+      birthday: '1990-01-01',
     };
     const before = await countRows(ctx.db, 'members');
     const first = await sealed<LoginResult>(ctx, '/wps/member/register', payload, {
@@ -186,6 +187,7 @@ describe('PUT /wps/member/register', () => {
       password: 'abc12345',
       confirmPassword: 'abc12345',
       humanCheck: await solveHumanCheck(ctx),
+      birthday: '1990-01-01',
     };
     const before = await countRows(ctx.db, 'members');
     const results = await Promise.all(
@@ -259,6 +261,7 @@ describe('PUT /wps/member/register/mobile', () => {
         countryDialingCode: mobile.countryDialingCode,
         verificationCode: code,
         humanCheck: await solveHumanCheck(ctx),
+        birthday: '1990-01-01',
       },
       { method: 'PUT', ip: randomIp() },
     );
@@ -313,6 +316,7 @@ describe('PUT /wps/member/register/mobile', () => {
         mobileNum: mobile.mobileNum,
         countryDialingCode: '60',
         humanCheck: await solveHumanCheck(ctx),
+        birthday: '1990-01-01',
       },
     });
     expect(real.body.success).toBe(true);
@@ -328,7 +332,7 @@ describe('PUT /wps/member/register/mobile', () => {
       url: '/wps/verification/sms/register',
       remoteAddress: randomIp(),
       headers: headers(),
-      payload: { ...payload, humanCheck: await solveHumanCheck(ctx) },
+      payload: { ...payload, humanCheck: await solveHumanCheck(ctx), birthday: '1990-01-01' },
     });
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe(code);
@@ -340,7 +344,13 @@ describe('PUT /wps/member/register/mobile', () => {
       sealed(
         ctx,
         '/wps/member/register/mobile',
-        { mobileNum, countryDialingCode: '60', verificationCode, humanCheck: await solveHumanCheck(ctx) },
+        {
+          mobileNum,
+          countryDialingCode: '60',
+          verificationCode,
+          humanCheck: await solveHumanCheck(ctx),
+          birthday: '1990-01-01',
+        },
         { method: 'PUT', ip: randomIp() },
       );
     const before = await countRows(ctx.db, 'members');
@@ -374,6 +384,7 @@ describe('PUT /wps/member/register/mobile', () => {
         countryDialingCode: mobile.countryDialingCode,
         verificationCode: code,
         humanCheck: await solveHumanCheck(ctx),
+        birthday: '1990-01-01',
       },
       { method: 'PUT', ip: randomIp() },
     );
@@ -438,6 +449,7 @@ describe('encrypted payloads', () => {
       username: randomUsername(),
       password: 'abc12345',
       humanCheck: await solveHumanCheck(ctx),
+      birthday: '1990-01-01',
     });
     const { h, b } = tamper(envelope.headers, envelope.body);
     const before = await countRows(ctx.db, 'members');

@@ -58,7 +58,7 @@ export function sessionRoutes(api: Api, { members }: RouteDeps) {
         response: responses(LoginResult),
       },
     },
-    async (request) => ok(await freePlay(members, callerOf(request))),
+    async (request) => ok(await freePlay(members, callerOf(request), request.body ?? {})),
   );
 
   api.post(

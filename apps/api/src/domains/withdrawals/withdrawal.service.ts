@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
+import { assertKycAllows } from '../kyc/kyc.service.ts';
 import { bonusWithdrawalCheck } from '../promotions/promotions.service.ts';
 import { vipWithdrawalLimits } from '../vip/vip.service.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
@@ -283,6 +284,8 @@ export async function requestWithdrawal(
     if (concurrent) return replay(concurrent);
     // A bonus in wagering locks its amount: refused until the member confirms, then forfeited.
     await bonusWithdrawalCheck(trx, brand, member.id, body.forfeitBonus === true);
+    // The brand's KYC policy: a state may be kept from withdrawing, or above an amount (docs/kyc.md).
+    await assertKycAllows(trx, brand, member.id, 'withdraw', amount);
     // The daily limits, counted under the member's row lock so parallel requests cannot pass them together.
     const limits = await dailyLimitsOf(trx, brand.id, member.id, settings);
     if (limits.count > 0 && (await countToday(trx, brand.id, member.id)) >= limits.count) {

@@ -11,8 +11,9 @@ import { formatAmount } from '../../lib/money.ts';
 import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
-import { MemberLimitsPanel } from './MemberLimitsPanel.tsx';
+import { KycSection } from './KycSection.tsx';
 import { MemberLabelsEditor } from './MemberLabelsEditor.tsx';
+import { MemberLimitsPanel } from './MemberLimitsPanel.tsx';
 
 export default function MemberDetailPage() {
   const { t } = useTranslation();
@@ -94,6 +95,7 @@ export default function MemberDetailPage() {
           </ul>
           {canAct(role, ['finance']) && <AdjustmentForm memberId={data.member.id} onDone={refresh} />}
           <MemberLimitsPanel memberId={data.member.id} canChange={canAct(role, ['cs'])} />
+          <KycSection memberId={data.member.id} />
           <Tabs.Root defaultValue="ledger" className="tabs">
             <Tabs.List aria-label={t('member.sections')}>
               <Tabs.Trigger value="ledger">{t('member.ledger')}</Tabs.Trigger>

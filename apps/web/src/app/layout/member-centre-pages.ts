@@ -24,6 +24,7 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
   Record<MemberCentrePage, ComponentType<MemberCentrePageProps>>
 > = {
+  verification: page(() => import('../../features/kyc/components/KycPage.tsx'), 'KycPage'),
   transferFund: page(
     () => import('../../features/wallet/components/TransferFundPage.tsx'),
     'TransferFundPage',

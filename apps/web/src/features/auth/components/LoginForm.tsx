@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
+import { ApiError, catalogueText, errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
 import { withChunkTimeout } from '../../../lib/chunk-load.ts';
 import { openModal } from '../../../lib/modals.ts';
 import type { Captcha } from '../api/get-captcha.ts';
@@ -103,13 +103,23 @@ export function LoginForm({
     }
   };
 
+  // The free demo asks for the date of birth first: the brand's minimum age holds for trial accounts.
+  const [demoBirthday, setDemoBirthday] = useState<string | null>(null);
   const startFreePlay = async () => {
     if (pending) return;
+    if (demoBirthday === null) {
+      setDemoBirthday('');
+      return;
+    }
+    if (!demoBirthday) {
+      setMessage(catalogueText('birth_date_invalid'));
+      return;
+    }
     setPending(true);
     setMessage(null);
     try {
       const flow = await loadFlow();
-      await flow.freePlayLogin(queryClient);
+      await flow.freePlayLogin(queryClient, demoBirthday);
     } catch (error) {
       setMessage(errorText(error));
     } finally {
@@ -194,6 +204,23 @@ export function LoginForm({
           </button>
         ) : null}
       </div>
+      {features.freePlay && demoBirthday !== null ? (
+        <div className="field login-form__demo-birthday">
+          <label className="field__label" htmlFor={`${id}-demo-birthday`}>
+            {t('auth.demoBirthDate')}
+          </label>
+          <input
+            id={`${id}-demo-birthday`}
+            type="date"
+            className="input"
+            autoComplete="bday"
+            min="1900-01-01"
+            max={new Date().toISOString().slice(0, 10)}
+            value={demoBirthday}
+            onChange={(event) => setDemoBirthday(event.target.value)}
+          />
+        </div>
+      ) : null}
       {message ? (
         <p className="login-form__note" role="alert">
           {message}

@@ -119,10 +119,23 @@ describe('<RegisterModal>', () => {
     fireEvent.change(input('confirmPassword')!, { target: { value: 'abc12345' } });
     fireEvent.change(input('email')!, { target: { value: 'a@example.com' } });
     fireEvent.change(input('affiliateCode')!, { target: { value: 'BADC' } });
+    fireEvent.change(input('birthday')!, { target: { value: '1990-01-01' } });
     fireEvent.click(screen.getByTestId('register-submit'));
     expect(await screen.findByTestId('invitation-code-error')).toBeTruthy();
     expect(api.calls.some((call) => call.url.includes('/wps/member/register'))).toBe(false);
     expect(api.calls.some((call) => call.url.includes('/wps/system/humanCheck'))).toBe(false);
+  });
+
+  it('asks for the date of birth before anything is sent (the minimum age is checked by the server)', async () => {
+    const api = show();
+    await screen.findByTestId('register-submit', {}, { timeout: 5000 });
+    fireEvent.change(input('username')!, { target: { value: 'player01' } });
+    fireEvent.change(input('password')!, { target: { value: 'abc12345' } });
+    fireEvent.change(input('confirmPassword')!, { target: { value: 'abc12345' } });
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByText('Please enter your date of birth.')).toBeTruthy();
+    expect(input('birthday')!.getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls.some((call) => call.url.includes('/wps/member/register'))).toBe(false);
   });
 
   it('keeps the error line of a field in place when the error goes (no layout shift)', async () => {

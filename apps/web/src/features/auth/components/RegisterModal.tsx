@@ -237,6 +237,7 @@ function RegisterForm({
       const problem = checkField(settings, name, values[name] ?? '', values, shown, method);
       if (problem) next[name] = problem;
     }
+    if (!values.birthday) next.birthday = catalogueText('birth_date_invalid');
     if (values.agree !== 'on') next.agree = t('register.agreeRequired');
     setErrors(next);
     setMessage(null);
@@ -248,6 +249,8 @@ function RegisterForm({
       fields.countryDialingCode = values.countryDialingCode ?? '';
     if (!affiliate.fieldShown && affiliate.fromUrl) fields.affiliateCode = affiliate.fromUrl;
     if (invitedBy) fields.referralCode = invitedBy;
+    // The brand's minimum age is checked on the server (age_below_18 / age_below_21 on `birthday`).
+    if (values.birthday) fields.birthday = values.birthday;
     try {
       setStage('check');
       if (affiliate.fieldShown && fields.affiliateCode) {
@@ -352,6 +355,29 @@ function RegisterForm({
           input(name)
         ),
       )}
+      <div className="field">
+        <div className="field__label-row">
+          <label className="field__label" htmlFor={`${id}-birthday`}>
+            {t('register.birthDate')}
+          </label>
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        </div>
+        <input
+          id={`${id}-birthday`}
+          name="birthday"
+          type="date"
+          className="input"
+          autoComplete="bday"
+          max={new Date().toISOString().slice(0, 10)}
+          min="1900-01-01"
+          required
+          aria-invalid={errors.birthday ? true : undefined}
+          aria-describedby={errors.birthday ? `${id}-birthday-error` : undefined}
+        />
+        <FieldError id={`${id}-birthday-error`} error={errors.birthday} reserve />
+      </div>
       <div className="field field--check">
         <input id={`${id}-agree`} name="agree" type="checkbox" defaultChecked />
         <label htmlFor={`${id}-agree`}>

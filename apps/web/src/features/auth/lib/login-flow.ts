@@ -32,6 +32,6 @@ export async function verificationLogin(
   await completeLogin(result, queryClient, 'verification', input.password);
 }
 
-export async function freePlayLogin(queryClient: QueryClient): Promise<void> {
-  await completeLogin(await freePlay(), queryClient, 'freeplay');
+export async function freePlayLogin(queryClient: QueryClient, birthday: string): Promise<void> {
+  await completeLogin(await freePlay(birthday), queryClient, 'freeplay');
 }

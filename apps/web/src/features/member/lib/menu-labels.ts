@@ -6,6 +6,8 @@ export function memberPageLabel(t: TFunction, page: MemberCentrePage): string {
   switch (page) {
     case 'securityCenter':
       return t('member.menu.securityCenter');
+    case 'verification':
+      return t('member.menu.verification');
     case 'transferFund':
       return t('member.menu.transferFund');
     case 'depositv2':

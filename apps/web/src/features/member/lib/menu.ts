@@ -1,6 +1,7 @@
 /** The member-centre menu of spec §2, in order. */
 export const MEMBER_CENTRE_PAGES = [
   'securityCenter',
+  'verification',
   'transferFund',
   'depositv2',
   'withdraw',
