@@ -4,6 +4,7 @@ import { contentErrors } from './errors/content.ts';
 import { csErrors } from './errors/cs.ts';
 import { depositsErrors } from './errors/deposits.ts';
 import type { ErrorEntry } from './errors/entry.ts';
+import { exclusionErrors } from './errors/exclusion.ts';
 import { gamesErrors } from './errors/games.ts';
 import { lotteryErrors } from './errors/lottery.ts';
 import { membersErrors } from './errors/members.ts';
@@ -56,6 +57,7 @@ const table = {
   ...missionsErrors,
   ...referralsErrors,
   ...contentErrors,
+  ...exclusionErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -80,6 +82,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   missionsErrors,
   referralsErrors,
   contentErrors,
+  exclusionErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
+import { stakeOpenForExclusion } from '../exclusion/exclusion.service.ts';
 
 /**
  * The stake gate (docs/money-posting.md): the one question every posting primitive asks before a
@@ -26,7 +27,8 @@ let gate: StakeGate = OPEN;
 
 /** Throws stake_refused unless the gate lets this stake post (the transaction must then roll back). */
 export async function askStakeGate(executor: Executor, ask: StakeAsk): Promise<void> {
-  if (!(await gate(executor, ask))) throw new AppError('stake_refused');
+  if (!(await gate(executor, ask)) || !(await stakeOpenForExclusion(executor, ask)))
+    throw new AppError('stake_refused');
 }
 
 /**
