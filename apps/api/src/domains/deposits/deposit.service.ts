@@ -16,6 +16,7 @@ import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { type AcceptedImage, acceptImage, type UploadStore } from '../../lib/uploads/uploads.ts';
+import { assertNotExcluded } from '../exclusion/exclusion.service.ts';
 import { ensureAccount, postEntry } from '../wallet/ledger.service.ts';
 import { openMemberWallet, type WalletBrand, type WalletOwner } from '../wallet/wallet.service.ts';
 import {
@@ -166,6 +167,7 @@ export async function requestDeposit(
   body: DepositRequestBody,
   links: PayLinks,
 ): Promise<DepositCreated> {
+  await assertNotExcluded(db, member.id);
   const method = await usableMethod(db, brand.id, body.methodId, ['gateway', 'qr']);
   const amount = amountWithinLimits(body.amount, brand.currency, method);
   const { row } = await createOnce(db, {
@@ -240,6 +242,7 @@ export async function submitBankTransfer(
   member: WalletOwner,
   parts: AsyncIterable<DepositFormPart>,
 ): Promise<DepositCreated> {
+  await assertNotExcluded(db, member.id);
   const form = await readBankTransferForm(parts);
   const method = await usableMethod(db, brand.id, form.methodId, ['bank_transfer']);
   const account = await findBankAccount(db, brand.id, form.bankAccountId);
