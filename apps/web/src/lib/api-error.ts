@@ -48,10 +48,21 @@ export function catalogueText(code: ErrorCode): string {
   return hasCatalogueText(code) ? i18n.t(keyOf(code), { ns: 'errors' }) : code;
 }
 
+/** The string fields of a refusal's value, filling `{{name}}` of its text (an exclusion's end date). */
+function textValues(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
 /** The text to show for any thrown value, preferring the shared catalogue in the UI language. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (hasCatalogueText(error.errorCode)) return i18n.t(keyOf(error.errorCode), { ns: 'errors' });
+    if (hasCatalogueText(error.errorCode))
+      return i18n.t(keyOf(error.errorCode), { ns: 'errors', ...textValues(error.value) });
     if (error.message && error.message !== error.errorCode) return error.message;
   }
   return catalogueText('system_error');

@@ -3,17 +3,19 @@ import type { ErrorEntry } from './entry.ts';
 /**
  * Player protection, time and attention (issue 25): time-outs, self-exclusion, session limits and
  * reality checks. `{{until}}` is filled from the answer's `value.until` (a UTC date and time) by
- * the server's message and by the site's catalogue text alike.
+ * the server's message and by the site's catalogue text alike. The two refusals answer HTTP 423
+ * (the account is locked for a time): a status no route declares a schema for, so the value with
+ * the end date reaches the client whatever the route answers on success.
  */
 export const exclusionErrors = {
   member_timed_out: {
-    status: 200,
+    status: 423,
     en: 'You are taking a break from play until {{until}}. You can log in again after that.',
     ms: 'Anda sedang berehat daripada permainan sehingga {{until}}. Anda boleh log masuk semula selepas itu.',
     cn: '您正在暂停游戏，直至{{until}}。届时您可以再次登录。',
   },
   member_self_excluded: {
-    status: 200,
+    status: 423,
     en: 'You have excluded yourself from play until {{until}}. Withdrawals of your balance stay possible through customer service.',
     ms: 'Anda telah mengecualikan diri daripada permainan sehingga {{until}}. Pengeluaran baki anda masih boleh dibuat melalui khidmat pelanggan.',
     cn: '您已自我禁止游戏，直至{{until}}。您仍可通过客服提取余额。',

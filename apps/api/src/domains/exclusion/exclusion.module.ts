@@ -1,8 +1,13 @@
 import type { RepeatableFunction } from '@lotus/db-repeatable';
 import type { DomainModule } from '../../http/module.ts';
 import { onLogin } from '../members/login-hooks.ts';
-import { onMemberRegistered } from '../members/registration-hooks.ts';
-import { assertNotExcluded, refuseExcludedIdentity, sweepSessions } from './exclusion.service.ts';
+import { onMemberRegistered, onRegistrationIdentity } from '../members/registration-hooks.ts';
+import {
+  assertNotExcluded,
+  refuseExcludedIdentity,
+  refuseExcludedRegistration,
+  sweepSessions,
+} from './exclusion.service.ts';
 import * as m20261201T175320 from './migrations/20261201T175320_exclusion.ts';
 import { protectionAdminRoutes } from './protection.admin.routes.ts';
 import { protectionRoutes } from './protection.routes.ts';
@@ -15,6 +20,7 @@ export const EXCLUSION_FUNCTIONS: RepeatableFunction[] = [
 // Every login is refused while a time-out or self-exclusion is in force, naming its end; a new
 // account with an excluded person's identity is refused (docs/exclusion.md).
 onLogin((trx, member) => assertNotExcluded(trx, member.id));
+onRegistrationIdentity(refuseExcludedRegistration);
 onMemberRegistered((trx, registered) => refuseExcludedIdentity(trx, registered));
 
 /**

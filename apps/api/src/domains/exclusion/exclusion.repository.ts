@@ -138,7 +138,9 @@ export async function insertIdentities(
   if (identities.length === 0) return;
   await db
     .insertInto('excluded_identities')
-    .values(identities.map((i) => ({ brand_id: brandId, exclusion_id: exclusionId, kind: i.kind, value: i.value })))
+    .values(
+      identities.map((i) => ({ brand_id: brandId, exclusion_id: exclusionId, kind: i.kind, value: i.value })),
+    )
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -158,7 +160,10 @@ export async function identityExcluded(
     .where((eb) =>
       eb.or(
         identities.map((i) =>
-          eb.and([eb('excluded_identities.kind', '=', i.kind), eb('excluded_identities.value', '=', i.value)]),
+          eb.and([
+            eb('excluded_identities.kind', '=', i.kind),
+            eb('excluded_identities.value', '=', i.value),
+          ]),
         ),
       ),
     )
@@ -326,8 +331,15 @@ export async function insertEndRequest(
   return row.id;
 }
 
-export async function findEndRequest(db: Executor, brandId: string, id: string): Promise<EndRequestRow | null> {
-  const row = await endRequests(db).where('r.brand_id', '=', brandId).where('r.id', '=', id).executeTakeFirst();
+export async function findEndRequest(
+  db: Executor,
+  brandId: string,
+  id: string,
+): Promise<EndRequestRow | null> {
+  const row = await endRequests(db)
+    .where('r.brand_id', '=', brandId)
+    .where('r.id', '=', id)
+    .executeTakeFirst();
   return row ? toEndRequest(row) : null;
 }
 
@@ -408,7 +420,11 @@ export async function upsertSettings(
 }
 
 export async function sessionStart(db: Executor, sessionId: string): Promise<Date | null> {
-  const row = await db.selectFrom('sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('sessions')
+    .select('created_at')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
   return row?.created_at ?? null;
 }
 
@@ -569,7 +585,15 @@ export async function auditOf(db: Executor, memberId: string) {
     .leftJoin('operators as o', (join) =>
       join.onRef('o.id', '=', 'a.actor_id').on('a.actor_kind', '=', 'operator'),
     )
-    .select(['a.created_at', 'a.actor_kind', 'o.username', 'a.action', 'a.before', 'a.after', 'a.effective_from'])
+    .select([
+      'a.created_at',
+      'a.actor_kind',
+      'o.username',
+      'a.action',
+      'a.before',
+      'a.after',
+      'a.effective_from',
+    ])
     .where('a.member_id', '=', memberId)
     .orderBy('a.id', 'desc')
     .limit(100)

@@ -5,10 +5,10 @@ import {
   type EndRequestBody,
   type Exclusion,
   type ExclusionBody,
+  PROTECTION_RULES,
   type ProtectionBlock,
   type ProtectionBlocks,
   type ProtectionPanel,
-  PROTECTION_RULES,
   type ProtectionSettings,
   type ProtectionStatus,
 } from '@lotus/contracts/protection';
@@ -25,8 +25,8 @@ import {
   closeFinishedTimeouts,
   decideEndRequest,
   type EndRequestRow,
-  endExclusion,
   type ExclusionRow,
+  endExclusion,
   exclusionsOf,
   findEndRequest,
   findExclusionInForce,
@@ -238,8 +238,25 @@ export async function refuseExcludedIdentity(trx: Tx, registered: { brandId: str
     throw new AppError('member_excluded_identity');
 }
 
+/** The same before anything is written (members' identity check), so the answer is this code. */
+export async function refuseExcludedRegistration(
+  db: Executor,
+  identity: {
+    brandId: string;
+    mobile: string | null;
+    email: string;
+    idNumber: string;
+    name: string;
+    birthday: string;
+  },
+): Promise<void> {
+  if (await identityExcluded(db, identity.brandId, identitiesOf(identity)))
+    throw new AppError('member_excluded_identity');
+}
+
 export function validSettings(input: ProtectionSettings): ProtectionSettings {
-  const ok = (v: number, min: number, max: number) => v === 0 || (Number.isInteger(v) && v >= min && v <= max);
+  const ok = (v: number, min: number, max: number) =>
+    v === 0 || (Number.isInteger(v) && v >= min && v <= max);
   if (
     !ok(input.sessionLimitMinutes, PROTECTION_RULES.sessionLimitMin, PROTECTION_RULES.sessionLimitMax) ||
     !ok(input.realityCheckMinutes, PROTECTION_RULES.realityCheckMin, PROTECTION_RULES.realityCheckMax)
@@ -339,9 +356,19 @@ async function ownSection(db: Db, _brandId: string, memberId: string): Promise<P
     });
   const settings = await findSettings(db, memberId);
   if (settings.sessionLimitMinutes > 0)
-    blocks.push({ kind: 'session_limit', since: null, until: null, value: String(settings.sessionLimitMinutes) });
+    blocks.push({
+      kind: 'session_limit',
+      since: null,
+      until: null,
+      value: String(settings.sessionLimitMinutes),
+    });
   if (settings.realityCheckMinutes > 0)
-    blocks.push({ kind: 'reality_check', since: null, until: null, value: String(settings.realityCheckMinutes) });
+    blocks.push({
+      kind: 'reality_check',
+      since: null,
+      until: null,
+      value: String(settings.realityCheckMinutes),
+    });
   return blocks;
 }
 
@@ -397,7 +424,7 @@ export async function requestEnd(
   const matches = await verifyPassword(member?.passwordHash ?? DUMMY, body.password);
   if (!member || !matches) throw new AppError('wrong_account_or_password');
   const row = await findExclusionInForce(db, member.id);
-  if (!row || row.kind !== 'self_exclusion') throw new AppError('exclusion_not_found');
+  if (row?.kind !== 'self_exclusion') throw new AppError('exclusion_not_found');
   if (!termOver(row, now)) throw new AppError('exclusion_term_running');
   const decidableAt = new Date(now.getTime() + PROTECTION_RULES.endCoolingOffHours * HOUR_MS);
   let id: string;

@@ -24,7 +24,10 @@ export function normaliseEmail(email: string): string | null {
 }
 
 export function normaliseIdNumber(id: string): string | null {
-  const value = id.normalize('NFKC').toUpperCase().replace(/[^0-9A-Z]/g, '');
+  const value = id
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '');
   return value === '' ? null : value;
 }
 

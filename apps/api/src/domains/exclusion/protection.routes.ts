@@ -42,7 +42,7 @@ export function protectionRoutes(api: Api, { db, members, rateLimits }: RouteDep
         tags,
         summary: 'What a game asks at its round boundary: session limit and reality check',
         description:
-          'The session start and the end the member\'s session limit sets (the member is logged out then), and whether a reality check is due: elapsed time and the net result of play (wins less stakes, slots, live and lottery) since login. While `realityCheck.due` is true play waits for `POST /wps/protection/reality-check/ack`.',
+          "The session start and the end the member's session limit sets (the member is logged out then), and whether a reality check is due: elapsed time and the net result of play (wins less stakes, slots, live and lottery) since login. While `realityCheck.due` is true play waits for `POST /wps/protection/reality-check/ack`.",
         headers: ApiHeaders,
         response: responses(ProtectionStatus, 401),
       },
@@ -94,12 +94,11 @@ export function protectionRoutes(api: Api, { db, members, rateLimits }: RouteDep
     },
     async (request) =>
       ok(
-        await changeSettings(
-          db,
-          { id: request.member!.member.id, brandId: request.brand.id },
-          request.body,
-          { kind: 'member', id: request.member!.member.id, ip: request.ip },
-        ),
+        await changeSettings(db, { id: request.member!.member.id, brandId: request.brand.id }, request.body, {
+          kind: 'member',
+          id: request.member!.member.id,
+          ip: request.ip,
+        }),
       ),
   );
 
@@ -120,12 +119,11 @@ export function protectionRoutes(api: Api, { db, members, rateLimits }: RouteDep
     },
     async (request) =>
       ok(
-        await excludeMember(
-          db,
-          { id: request.member!.member.id, brandId: request.brand.id },
-          request.body,
-          { kind: 'member', id: request.member!.member.id, ip: request.ip },
-        ),
+        await excludeMember(db, { id: request.member!.member.id, brandId: request.brand.id }, request.body, {
+          kind: 'member',
+          id: request.member!.member.id,
+          ip: request.ip,
+        }),
       ),
   );
 

@@ -3,6 +3,7 @@ import { languageRoutes } from './language.routes.ts';
 import { memberAdminRoutes } from './member.admin.routes.ts';
 import { avatarFileRoute, memberRoutes } from './member.routes.ts';
 import * as m0002 from './migrations/0002_accounts.ts';
+import * as m20261201T180128 from './migrations/20261201T180128_session_end_reasons.ts';
 import { passwordRoutes } from './password.routes.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { registrationRulesAdminRoutes } from './registration-rules.admin.routes.ts';
@@ -24,5 +25,6 @@ export const membersModule: DomainModule = {
   externalRoutes: avatarFileRoute,
   migrations: {
     '0002_accounts': m0002,
+    '20261201T180128_session_end_reasons': m20261201T180128,
   },
 };

@@ -33,7 +33,13 @@ export async function endPlayerAtVendors(event: SessionsEnded): Promise<void> {
     .selectFrom('vendor_sessions')
     .innerJoin('vendors', 'vendors.id', 'vendor_sessions.vendor_id')
     .innerJoin('brands', 'brands.id', 'vendor_sessions.brand_id')
-    .select(['vendors.id', 'vendors.code', 'vendors.launch_url', 'vendors.secret_encrypted', 'brands.merchant_code'])
+    .select([
+      'vendors.id',
+      'vendors.code',
+      'vendors.launch_url',
+      'vendors.secret_encrypted',
+      'brands.merchant_code',
+    ])
     .distinct()
     .where('vendor_sessions.member_id', '=', memberId)
     .where('vendor_sessions.expires_at', '>', sql<Date>`now()`)

@@ -13,6 +13,7 @@ import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { pickText } from '../../lib/localised.ts';
+import { excludedMembers } from '../exclusion/exclusion.service.ts';
 import {
   type BatchPosted,
   ensureAccount,
@@ -22,7 +23,6 @@ import {
   postEntries,
   postEntry,
 } from '../wallet/ledger.service.ts';
-import { excludedMembers } from '../exclusion/exclusion.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
 import {
   applyLevelChanges,

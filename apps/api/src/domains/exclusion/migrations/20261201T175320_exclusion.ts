@@ -43,7 +43,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       value text not null check (char_length(value) between 1 and 400),
       unique (exclusion_id, kind, value)
     )`.execute(db);
-  await sql`create index excluded_identities_lookup on excluded_identities (brand_id, kind, value)`.execute(db);
+  await sql`create index excluded_identities_lookup on excluded_identities (brand_id, kind, value)`.execute(
+    db,
+  );
 
   await sql`
     create table exclusion_end_requests (
@@ -61,7 +63,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index exclusion_end_requests_one_pending on exclusion_end_requests (exclusion_id) where status = 'pending'`.execute(
     db,
   );
-  await sql`create index exclusion_end_requests_queue on exclusion_end_requests (brand_id, status, id)`.execute(db);
+  await sql`create index exclusion_end_requests_queue on exclusion_end_requests (brand_id, status, id)`.execute(
+    db,
+  );
 
   await sql`
     create table protection_settings (
