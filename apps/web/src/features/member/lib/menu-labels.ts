@@ -34,6 +34,8 @@ export function memberPageLabel(t: TFunction, page: MemberCentrePage): string {
       return t('member.menu.messageV2');
     case 'playerRank':
       return t('member.menu.playerRank');
+    case 'protection':
+      return t('member.menu.protection');
   }
 }
 
