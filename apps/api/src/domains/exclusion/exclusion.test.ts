@@ -519,11 +519,9 @@ describe('session limit and reality checks', () => {
     expect((await member<Status>(m.token, 'GET', '/wps/protection/status')).body.value.realityCheck.due).toBe(
       false,
     );
-    await ctx.db
-      .updateTable('sessions')
-      .set({ created_at: sql<Date>`now() - interval '16 minutes'` })
-      .where('member_id', '=', m.id)
-      .execute();
+    await sql`update sessions set created_at = now() - interval '16 minutes' where member_id = ${m.id}`.execute(
+      ctx.db,
+    );
     const due = await member<Status>(m.token, 'GET', '/wps/protection/status');
     expect(due.body.value.realityCheck).toMatchObject({ due: true, net: '0.00' });
     expect(due.body.value.realityCheck.elapsedSeconds).toBeGreaterThanOrEqual(16 * 60);
@@ -548,11 +546,9 @@ describe('session limit and reality checks', () => {
     });
     await sweepSessions(ctx.db);
     expect((await member(m.token, 'GET', '/wps/protection/status')).status).toBe(200);
-    await ctx.db
-      .updateTable('sessions')
-      .set({ created_at: sql<Date>`now() - interval '15 minutes'` })
-      .where('member_id', '=', m.id)
-      .execute();
+    await sql`update sessions set created_at = now() - interval '15 minutes' where member_id = ${m.id}`.execute(
+      ctx.db,
+    );
     expect(await sweepSessions(ctx.db)).toBeGreaterThanOrEqual(1);
     expect((await member(m.token, 'GET', '/wps/protection/status')).status).toBe(401);
   });

@@ -37,8 +37,8 @@ export const live: GameKind = {
     }));
     await realtime.attach(db, config.redisUrl ?? null, config.redisKey, config.liveJoinLimits);
     return {
-      routes: (server) => {
-        registerLiveRoutes(server, { db, live: engine });
+      routes: async (server) => {
+        await registerLiveRoutes(server, { db, live: engine });
         registerPlayerEnded(server, {
           db,
           brands: config.brands,
