@@ -36,11 +36,16 @@ describe('self-exclusion at the live table', () => {
     const memberId = await fundedMember(username);
     const { page } = await sessionWithoutPopups(browser);
     const siteToken = await memberSignedIn(page, username, 'Secret123');
-    const { frame } = await openLiveTable(page, TABLE, 'Play Lotus Baccarat');
-
-    // The table page's own game session, and a second socket on it held outside the browser: the
-    // vendor's server must close it itself.
-    const gameToken = await frame.evaluate((key) => sessionStorage.getItem(key), `house-vendor:${TABLE}`);
+    // The table page's own game session (its answer to the launch-token exchange; the frame's
+    // storage is partitioned), and a second socket on it held outside the browser: the vendor's
+    // server must close it itself.
+    let gameToken: string | null = null;
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname !== '/api/session' || response.request().method() !== 'POST')
+        return;
+      gameToken = ((await response.json().catch(() => ({}))) as { token?: string }).token ?? null;
+    });
+    await openLiveTable(page, TABLE, 'Play Lotus Baccarat');
     expect(gameToken).toBeTruthy();
     const socket = io(vendorUrl(), {
       path: '/live/socket.io',
@@ -60,6 +65,8 @@ describe('self-exclusion at the live table', () => {
         disconnectedAt = Date.now();
       });
 
+      // On a phone (the header's account menu), as most members play.
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.getByTestId('account-menu').click();
       await page.getByTestId('account-menu-content').getByTestId('menu-member-centre').click();
       const centre = page.getByTestId('member-centre');

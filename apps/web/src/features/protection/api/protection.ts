@@ -62,10 +62,15 @@ export function useBlocks() {
   });
 }
 
-/** POST /wps/protection/exclusions (T): a time-out or self-exclusion, effective at once. */
-export function useExclude() {
+/**
+ * POST /wps/protection/exclusions (T): a time-out or self-exclusion, effective at once. `onExcluded`
+ * is the hook's own callback, so it runs even when the page unmounted meanwhile (the game frame
+ * goes back to the lobby as soon as the vendor closes the table).
+ */
+export function useExclude(onExcluded: (exclusion: Exclusion) => void) {
   return useMutation({
     mutationFn: (body: ExclusionBody) =>
       apiRequest<Exclusion>('/wps/protection/exclusions', { method: 'POST', body }),
+    onSuccess: onExcluded,
   });
 }

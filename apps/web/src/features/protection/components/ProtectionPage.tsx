@@ -140,7 +140,20 @@ function ExclusionSection() {
   const { t } = useTranslation();
   const id = useId();
   const queryClient = useQueryClient();
-  const exclude = useExclude();
+  // The server ended every session already: leave the site and say until when.
+  const exclude = useExclude((exclusion) => {
+    const notice = new ApiError(
+      exclusion.kind === 'timeout' ? 'member_timed_out' : 'member_self_excluded',
+      '',
+      423,
+      undefined,
+      undefined,
+      { until: exclusion.endsAt ? formatDateTime(exclusion.endsAt) : t('protection.blocks.noEnd') },
+    );
+    endSession();
+    queryClient.clear();
+    openModal({ name: 'login', notice: errorText(notice) });
+  });
   const [choice, setChoice] = useState<string>('timeout:24');
   const [confirming, setConfirming] = useState(false);
   const [status, setStatus] = useState<Status>(null);
@@ -154,23 +167,7 @@ function ExclusionSection() {
 
   const confirm = () => {
     setConfirming(false);
-    exclude.mutate(body(), {
-      onSuccess: (exclusion) => {
-        // The server ended every session already: leave the site and say until when.
-        const notice = new ApiError(
-          exclusion.kind === 'timeout' ? 'member_timed_out' : 'member_self_excluded',
-          '',
-          423,
-          undefined,
-          undefined,
-          { until: exclusion.endsAt ? formatDateTime(exclusion.endsAt) : t('protection.blocks.noEnd') },
-        );
-        endSession();
-        queryClient.clear();
-        openModal({ name: 'login', notice: errorText(notice) });
-      },
-      onError: (error) => setStatus({ ok: false, text: errorText(error) }),
-    });
+    exclude.mutate(body(), { onError: (error) => setStatus({ ok: false, text: errorText(error) }) });
   };
 
   return (
