@@ -25,8 +25,14 @@ describe('<ProtectionWatch>', () => {
       '/wps/protection/reality-check/ack': status(false),
     });
     vi.stubGlobal('fetch', fetchMock);
+    // A game in the site's frame is told to pause at its round boundary, then to resume.
+    const frame = document.createElement('iframe');
+    frame.dataset.testid = 'game-iframe';
+    document.body.append(frame);
+    const told = vi.spyOn(frame.contentWindow as Window, 'postMessage');
     renderApp(<ProtectionWatch />);
     const dialog = await screen.findByTestId('reality-check');
+    await waitFor(() => expect(told).toHaveBeenCalledWith({ source: 'lotus-platform', type: 'pause' }, '*'));
     expect(dialog.textContent).toContain('You have been playing for 1 h 15 min.');
     expect(dialog.textContent).toContain('MYR -12.50');
     fireEvent.click(screen.getByTestId('reality-check-ack'));
@@ -34,6 +40,10 @@ describe('<ProtectionWatch>', () => {
       expect(calls.some((c) => c.url.endsWith('/wps/protection/reality-check/ack'))).toBe(true),
     );
     await waitFor(() => expect(screen.queryByTestId('reality-check')).toBeNull());
+    await waitFor(() =>
+      expect(told).toHaveBeenLastCalledWith({ source: 'lotus-platform', type: 'resume' }, '*'),
+    );
+    frame.remove();
   });
 
   it('shows nothing while no reality check is due', async () => {

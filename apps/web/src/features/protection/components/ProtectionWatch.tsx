@@ -1,3 +1,4 @@
+import { PLATFORM_MESSAGE_SOURCE, type PlatformMessage } from '@lotus/contracts/game-launch';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertDialog } from '../../../components/ui/AlertDialog.tsx';
@@ -33,6 +34,15 @@ export function ProtectionWatch() {
   }, [endsAt]);
 
   const check = status.data?.realityCheck;
+  const due = check?.due === true;
+  // The game in the site's frame stops at its next round boundary while the check is on screen
+  // (the house vendor's slot autoplay waits; game-launch.ts, PlatformMessage).
+  useEffect(() => {
+    const message: PlatformMessage = { source: PLATFORM_MESSAGE_SOURCE, type: due ? 'pause' : 'resume' };
+    for (const frame of document.querySelectorAll<HTMLIFrameElement>('iframe[data-testid="game-iframe"]'))
+      frame.contentWindow?.postMessage(message, '*');
+  }, [due]);
+
   if (!check?.due) return null;
   const { hours, minutes } = duration(check.elapsedSeconds);
   return (
