@@ -74,9 +74,24 @@ export async function assertNotExcluded(db: Executor, memberId: string): Promise
   if (row) throw exclusionError(row);
 }
 
-/** The stake gate's check (docs/money-posting.md): no stake while an exclusion is in force. */
+/** Answers already given inside one posting transaction (a batch asks once per stake entry). */
+const answered = new WeakMap<Executor, Map<string, boolean>>();
+
+/**
+ * The stake gate's check (docs/money-posting.md): no stake while an exclusion is in force. One
+ * index probe per member and transaction: a batch of many stakes of one member asks once.
+ */
 export async function stakeOpenForExclusion(db: Executor, ask: { memberId: string }): Promise<boolean> {
-  return !(await walletOwnerExcluded(db, ask.memberId));
+  let known = answered.get(db);
+  if (!known) {
+    known = new Map();
+    answered.set(db, known);
+  }
+  const cached = known.get(ask.memberId);
+  if (cached !== undefined) return cached;
+  const open = !(await walletOwnerExcluded(db, ask.memberId));
+  if (db.isTransaction) known.set(ask.memberId, open);
+  return open;
 }
 
 /** Of `memberIds`, those marketing must skip (time-out or self-exclusion in force). */
