@@ -473,50 +473,40 @@ export async function netPlaySince(db: Executor, memberId: string, since: Date):
   return BigInt(row.net);
 }
 
-/** Active login sessions past their member's session limit (at most 500 a sweep). */
+/**
+ * Active login sessions past their member's session limit, and any active session of a member
+ * under an exclusion in force (at most 500 each a sweep). Each side is driven by its small table
+ * (members with a limit, exclusions in force) and reaches the member's one active session through
+ * `sessions_one_active_uq`, so the sweep never scans the sessions.
+ */
 export async function sessionsPastLimit(
   db: Executor,
 ): Promise<{ memberId: string; brandId: string; reason: 'session_limit' | 'excluded' }[]> {
-  const rows = await db
-    .selectFrom('sessions as s')
-    .leftJoin('protection_settings as ps', 'ps.member_id', 's.member_id')
-    .select((eb) => [
-      's.member_id',
-      's.brand_id',
-      eb
-        .exists(
-          eb
-            .selectFrom('member_exclusions')
-            .select('member_exclusions.id')
-            .whereRef('member_exclusions.member_id', '=', 's.member_id')
-            .where(IN_FORCE),
-        )
-        .as('excluded'),
-    ])
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('ps.session_limit_minutes', '>', 0),
-          eb(sql`s.created_at + make_interval(mins => ps.session_limit_minutes)`, '<=', sql`now()`),
-        ]),
-        eb.exists(
-          eb
-            .selectFrom('member_exclusions')
-            .select('member_exclusions.id')
-            .whereRef('member_exclusions.member_id', '=', 's.member_id')
-            .where(IN_FORCE),
-        ),
-      ]),
-    )
-    .limit(500)
-    .execute();
-  return rows.map((r) => ({
-    memberId: r.member_id,
-    brandId: r.brand_id,
-    reason: r.excluded ? 'excluded' : 'session_limit',
-  }));
+  const [limited, excluded] = await Promise.all([
+    db
+      .selectFrom('protection_settings as ps')
+      .innerJoin('sessions as s', 's.member_id', 'ps.member_id')
+      .select(['s.member_id', 's.brand_id'])
+      .where('ps.session_limit_minutes', '>', 0)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .where(sql<SqlBool>`s.created_at + make_interval(mins => ps.session_limit_minutes) <= now()`)
+      .limit(500)
+      .execute(),
+    db
+      .selectFrom('member_exclusions')
+      .innerJoin('sessions as s', 's.member_id', 'member_exclusions.member_id')
+      .select(['s.member_id', 's.brand_id'])
+      .where(IN_FORCE)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .limit(500)
+      .execute(),
+  ]);
+  return [
+    ...excluded.map((r) => ({ memberId: r.member_id, brandId: r.brand_id, reason: 'excluded' as const })),
+    ...limited.map((r) => ({ memberId: r.member_id, brandId: r.brand_id, reason: 'session_limit' as const })),
+  ];
 }
 
 export type SessionSummary = {

@@ -551,5 +551,17 @@ describe('session limit and reality checks', () => {
     );
     expect(await sweepSessions(ctx.db)).toBeGreaterThanOrEqual(1);
     expect((await member(m.token, 'GET', '/wps/protection/status')).status).toBe(401);
+    // The safety net: a session an excluded member still holds (a race) ends at the next sweep.
+    const raced = await signedInMember(ctx);
+    await arrangeExclusion(raced.id, 'timeout');
+    expect((await member(raced.token, 'GET', '/wps/protection/status')).status).toBe(200);
+    await sweepSessions(ctx.db);
+    expect((await member(raced.token, 'GET', '/wps/protection/status')).status).toBe(401);
+    const reason = await ctx.db
+      .selectFrom('sessions')
+      .select('revoked_reason')
+      .where('member_id', '=', raced.id)
+      .executeTakeFirstOrThrow();
+    expect(reason.revoked_reason).toBe('excluded');
   });
 });
