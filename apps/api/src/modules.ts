@@ -2,6 +2,7 @@ import { agentsModule } from './domains/agents/agents.module.ts';
 import { announcementsModule } from './domains/announcements/announcements.module.ts';
 import { csModule } from './domains/cs/cs.module.ts';
 import { depositsModule } from './domains/deposits/deposits.module.ts';
+import { exclusionModule } from './domains/exclusion/exclusion.module.ts';
 import { externalModule } from './domains/external/external.module.ts';
 import { feedbackModule } from './domains/feedback/feedback.module.ts';
 import { gamesModule } from './domains/games/games.module.ts';
@@ -42,6 +43,8 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   announcementsModule,
   feedbackModule,
   kycModule,
+  // Before the wallet: its stake gate's SQL calls exclusion_stake_open, applied first.
+  exclusionModule,
   walletModule,
   depositsModule,
   withdrawalsModule,

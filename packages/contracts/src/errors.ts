@@ -4,6 +4,7 @@ import { contentErrors } from './errors/content.ts';
 import { csErrors } from './errors/cs.ts';
 import { depositsErrors } from './errors/deposits.ts';
 import type { ErrorEntry } from './errors/entry.ts';
+import { exclusionErrors } from './errors/exclusion.ts';
 import { gamesErrors } from './errors/games.ts';
 import { kycErrors } from './errors/kyc.ts';
 import { limitsErrors } from './errors/limits.ts';
@@ -60,6 +61,7 @@ const table = {
   ...contentErrors,
   ...limitsErrors,
   ...kycErrors,
+  ...exclusionErrors,
 };
 
 /** The area files in catalogue order (errors.test.ts checks that no code is in two of them). */
@@ -85,6 +87,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   referralsErrors,
   contentErrors,
   limitsErrors,
+  exclusionErrors,
 ];
 
 export type ErrorCode = keyof typeof table;

@@ -91,6 +91,22 @@ export type SeamlessSession = Static<typeof SeamlessSession>;
 export const GAME_MESSAGE_SOURCE = 'lotus-game';
 export type GameMessage = { source: typeof GAME_MESSAGE_SOURCE; type: 'deposit' | 'balance' | 'lobby' };
 
+/**
+ * What the platform's page tells the game in its frame (`postMessage` to the frame's window):
+ * - `pause`: a reality check is on screen (player protection, docs/exclusion.md); the game stops at
+ *   its next round boundary (no new autoplay round) until `resume`;
+ * - `resume`: the member acknowledged it.
+ * A game accepts these only from `window.parent`.
+ */
+export const PLATFORM_MESSAGE_SOURCE = 'lotus-platform';
+export type PlatformMessage = { source: typeof PLATFORM_MESSAGE_SOURCE; type: 'pause' | 'resume' };
+
+export function isPlatformMessage(data: unknown): data is PlatformMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const m = data as Record<string, unknown>;
+  return m.source === PLATFORM_MESSAGE_SOURCE && (m.type === 'pause' || m.type === 'resume');
+}
+
 export function isGameMessage(data: unknown): data is GameMessage {
   if (typeof data !== 'object' || data === null) return false;
   const m = data as Record<string, unknown>;

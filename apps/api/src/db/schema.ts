@@ -3,6 +3,7 @@ import type { AgentsTables } from '../domains/agents/agents.tables.ts';
 import type { AnnouncementsTables } from '../domains/announcements/announcements.tables.ts';
 import type { CsTables } from '../domains/cs/cs.tables.ts';
 import type { DepositsTables } from '../domains/deposits/deposits.tables.ts';
+import type { ExclusionTables } from '../domains/exclusion/exclusion.tables.ts';
 import type { ExternalTables } from '../domains/external/external.tables.ts';
 import type { FeedbackTables } from '../domains/feedback/feedback.tables.ts';
 import type { GamesTables } from '../domains/games/games.tables.ts';
@@ -130,6 +131,7 @@ export interface Database
     CsTables,
     DepositsTables,
     EventsTables,
+    ExclusionTables,
     ExternalTables,
     FeedbackTables,
     GamesTables,

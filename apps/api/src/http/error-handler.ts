@@ -64,11 +64,23 @@ export function toAppError(error: FastifyError | Error): AppError {
   return new AppError('system_error', { cause: error });
 }
 
+/** `{{name}}` in a catalogue text takes the refusal's `value.name` (a string), else stays as is. */
+export function fillPlaceholders(text: string, value: unknown): string {
+  if (typeof value !== 'object' || value === null || !text.includes('{{')) return text;
+  const fields = value as Record<string, unknown>;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    typeof fields[name] === 'string' ? (fields[name] as string) : whole,
+  );
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, appError: AppError) {
   const body: Record<string, unknown> = {
     success: false,
     value: appError.value,
-    message: errorMessage(appError.code, request.headers.language as string | undefined),
+    message: fillPlaceholders(
+      errorMessage(appError.code, request.headers.language as string | undefined),
+      appError.value,
+    ),
     errorCode: appError.code,
   };
   if (appError.detail) body.detail = appError.detail;

@@ -52,6 +52,17 @@ export const PAGES: BackofficePage[] = [
     load: () => import('../features/kyc/RiskSignalsPage.tsx'),
   },
   {
+    path: 'members/:id/protection',
+    roles: [],
+    load: () => import('../features/protection/MemberProtectionPage.tsx'),
+  },
+  {
+    path: 'protection/end-requests',
+    menuKey: 'protection.menu',
+    roles: ['cs'],
+    load: () => import('../features/protection/EndRequestsPage.tsx'),
+  },
+  {
     path: 'adjustments',
     menuKey: 'menu.adjustments',
     roles: ['finance'],

@@ -5,6 +5,8 @@ export const VENDOR_ERRORS = {
   bet_invalid: 400,
   client_seed_invalid: 400,
   session_invalid: 401,
+  /** A platform notice (player-ended) whose signature does not match the brand's secret. */
+  signature_invalid: 401,
   launch_invalid: 401,
   not_found: 404,
   game_unknown: 404,

@@ -232,3 +232,19 @@ export function balanceIn(value: unknown, currency: string): bigint | null {
   const text = (value as { balance?: unknown } | null)?.balance;
   return typeof text === 'string' ? parseAmount(text, currency) : null;
 }
+
+/**
+ * The platform ended the player's play (a time-out, self-exclusion or session limit: the signed
+ * player-ended notice): every game-page session of the player at this brand ends now. Answers how
+ * many ended.
+ */
+export async function endPlayerSessions(db: VendorDb, brand: string, playerId: string): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ expires_at: sql<Date>`now()` })
+    .where('brand', '=', brand)
+    .where('player_id', '=', playerId)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

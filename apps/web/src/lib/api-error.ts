@@ -73,11 +73,21 @@ export function refusalDetailText(detail: Record<string, unknown> | undefined): 
   return parts.join(' ');
 }
 
+/** The string fields of a refusal's value, filling `{{name}}` of its text (an exclusion's end date). */
+function textValues(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
 /** The text to show for any thrown value, preferring the shared catalogue in the UI language. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
     if (hasCatalogueText(error.errorCode)) {
-      const text = i18n.t(keyOf(error.errorCode), { ns: 'errors' });
+      const text = i18n.t(keyOf(error.errorCode), { ns: 'errors', ...textValues(error.value) });
       const extra = refusalDetailText(error.detail);
       return extra ? `${text} ${extra}` : text;
     }

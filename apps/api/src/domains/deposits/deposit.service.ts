@@ -16,6 +16,7 @@ import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { type AcceptedImage, acceptImage, type UploadStore } from '../../lib/uploads/uploads.ts';
+import { assertNotExcluded } from '../exclusion/exclusion.service.ts';
 import { assertKycAllows } from '../kyc/kyc.service.ts';
 import { checkDepositLimit } from '../limits/limits.service.ts';
 import { ensureAccount, postEntry } from '../wallet/ledger.service.ts';
@@ -168,6 +169,7 @@ export async function requestDeposit(
   body: DepositRequestBody,
   links: PayLinks,
 ): Promise<DepositCreated> {
+  await assertNotExcluded(db, member.id);
   const method = await usableMethod(db, brand.id, body.methodId, ['gateway', 'qr']);
   const amount = amountWithinLimits(body.amount, brand.currency, method);
   // The member's deposit limit, asked early (docs/limits.md); the credit asks again, locked.
@@ -245,6 +247,7 @@ export async function submitBankTransfer(
   member: WalletOwner,
   parts: AsyncIterable<DepositFormPart>,
 ): Promise<DepositCreated> {
+  await assertNotExcluded(db, member.id);
   const form = await readBankTransferForm(parts);
   const method = await usableMethod(db, brand.id, form.methodId, ['bank_transfer']);
   const account = await findBankAccount(db, brand.id, form.bankAccountId);

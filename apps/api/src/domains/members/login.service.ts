@@ -18,6 +18,7 @@ import {
   recordLoginAttempt,
   rememberIp,
 } from './login-attempt.repository.ts';
+import { runLoginChecks } from './login-hooks.ts';
 import { loginResult } from './login-result.ts';
 import {
   findMemberById,
@@ -63,6 +64,9 @@ export async function completeLogin(
   const token = await retryOnUniqueViolation(() =>
     svc.db.transaction().execute(async (trx) => {
       const started = await svc.sessions.startIn(trx, member, caller);
+      // After startIn took the member's row lock: a check that refuses rolls the session back, and
+      // whatever ends sessions under that lock (an exclusion) ends this one too.
+      await runLoginChecks(trx, member);
       await rememberIp(trx, member.id, caller.ip);
       await updateMember(trx, member.id, { lastLoginAt: new Date() });
       await recordLoginAttempt(

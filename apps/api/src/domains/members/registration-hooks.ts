@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/executor.ts';
+import type { Executor, Tx } from '../../db/executor.ts';
 
 /** What a registration hook learns of a new member, inside the registration's transaction. */
 export type RegisteredMember = {
@@ -26,4 +26,31 @@ export function onMemberRegistered(hook: RegistrationHook): void {
 
 export async function runRegistrationHooks(trx: Tx, member: RegisteredMember): Promise<void> {
   for (const hook of hooks) await hook(trx, member);
+}
+
+/** The identity a registration gives, before anything is written (typed values; mobile as E.164). */
+export type RegisteringIdentity = {
+  brandId: string;
+  mobile: string | null;
+  email: string;
+  idNumber: string;
+  name: string;
+  birthday: string;
+};
+
+export type IdentityCheck = (db: Executor, identity: RegisteringIdentity) => Promise<void>;
+
+const identityChecks: IdentityCheck[] = [];
+
+/**
+ * Published for other domains (exclusion: an excluded person's identity): `check` runs before the
+ * registration looks for an existing mobile or writes anything, so its AppError is the answer.
+ * Registering the same check twice keeps one.
+ */
+export function onRegistrationIdentity(check: IdentityCheck): void {
+  if (!identityChecks.includes(check)) identityChecks.push(check);
+}
+
+export async function runIdentityChecks(db: Executor, identity: RegisteringIdentity): Promise<void> {
+  for (const check of identityChecks) await check(db, identity);
 }

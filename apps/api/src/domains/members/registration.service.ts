@@ -19,7 +19,7 @@ import {
   insertMember,
 } from './member.repository.ts';
 import type { Member } from './member.ts';
-import { runRegistrationHooks } from './registration-hooks.ts';
+import { runIdentityChecks, runRegistrationHooks } from './registration-hooks.ts';
 
 type RegisterInput = RegisterByUsernameBody | RegisterByMobileBody;
 
@@ -155,6 +155,14 @@ export async function register(
   // The SMS code first: sms/register sends none to a registered number, so without a valid code
   // every number answers alike and this call cannot tell which numbers are members.
   if (smsNeeded && mobile) await svc.sms.consume(brand.id, mobile, 'register', input.verificationCode);
+  await runIdentityChecks(svc.db, {
+    brandId: brand.id,
+    mobile,
+    email: f.email?.enabled ? (input.email ?? '').trim() : '',
+    idNumber: f.idNumber?.enabled ? (input.idNumber ?? '').trim() : '',
+    name: f.payeeName?.enabled ? (input.payeeName ?? '').trim() : '',
+    birthday: '',
+  });
   if (mobile && (await findMemberByMobile(svc.db, brand.id, mobile))) {
     throw new AppError('mobile_exists', { fieldErrors: { mobileNum: 'errors.mobile_exists' } });
   }

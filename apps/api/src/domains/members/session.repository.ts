@@ -10,7 +10,8 @@ export type SessionRow = {
   revokedReason: string | null;
 };
 
-export type RevokeReason = 'replaced' | 'logout' | 'password_changed';
+/** `excluded`: a time-out or self-exclusion began; `session_limit`: the member's own session limit ran out. */
+export type RevokeReason = 'replaced' | 'logout' | 'password_changed' | 'excluded' | 'session_limit';
 
 /**
  * Starts a session and ends every other active one of the member (reason `replaced`), in one

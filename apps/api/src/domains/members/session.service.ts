@@ -94,3 +94,11 @@ export class SessionService {
     return revokeMemberSessions(this.db, memberId, reason);
   }
 }
+
+/**
+ * Published for the exclusion domain (time-outs, self-exclusion, session limits): ends every active
+ * session of the member, with `db` (a caller's transaction joins it).
+ */
+export function endMemberSessions(db: Db, memberId: string, reason: RevokeReason): Promise<void> {
+  return revokeMemberSessions(db, memberId, reason);
+}

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pickText } from '../../lib/localised.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { excludedMembers } from '../exclusion/exclusion.service.ts';
 import { recordAudit } from '../operators/audit.service.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import {
@@ -227,7 +228,12 @@ export async function sendMessage(
     const known = new Set(found.map((m) => m.username.toLowerCase()));
     const unknown = names.filter((n) => !known.has(n));
     if (unknown.length > 0) throw new AppError('message_recipients_invalid');
-    memberIds = found.map((m) => m.id);
+    // Members on a time-out or self-excluded get no message (docs/exclusion.md).
+    const protectedIds = await excludedMembers(
+      db,
+      found.map((m) => m.id),
+    );
+    memberIds = found.map((m) => m.id).filter((id) => !protectedIds.has(id));
   } else if ((input.usernames ?? []).length > 0) {
     throw new AppError('message_recipients_invalid');
   }

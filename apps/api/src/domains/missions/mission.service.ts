@@ -16,6 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { pickText } from '../../lib/localised.ts';
+import { assertReachable } from '../exclusion/exclusion.service.ts';
 import { maskName } from '../games/records.service.ts';
 import { recordAudit } from '../operators/audit.service.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
@@ -132,6 +133,7 @@ export async function claimMission(
   now = new Date(),
 ): Promise<MissionClaimed> {
   if (member.isAgent === TRIAL_TYPE) throw new AppError('trial_account_restricted');
+  await assertReachable(db, member.id);
   const mission = await findMission(db, brand.id, missionId);
   if (!mission?.active || mission.startsAt > now) throw new AppError('mission_not_found');
   await refreshLoginProgress(db, brand.id, member.id, [mission], now);

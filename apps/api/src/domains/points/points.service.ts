@@ -21,6 +21,7 @@ import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { toE164 } from '../../lib/phone.ts';
+import { assertReachable } from '../exclusion/exclusion.service.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
 import { mainWalletRef } from '../wallet/wallet.service.ts';
 import {
@@ -119,6 +120,7 @@ export async function redeemPoints(
   memberId: string,
   body: RedeemPointBody,
 ): Promise<RedeemResult> {
+  await assertReachable(db, memberId);
   const address = body.address.trim();
   if (address.length < 5) throw new AppError('points_redeem_invalid');
   const phone = toE164(body.mobileNum, body.countryDialingCode);

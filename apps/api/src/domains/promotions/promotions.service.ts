@@ -16,6 +16,7 @@ import { AppError } from '../../http/app-error.ts';
 import { dayWindow, monthWindow, weekWindow } from '../../lib/brand-time.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { pickText } from '../../lib/localised.ts';
+import { assertReachable } from '../exclusion/exclusion.service.ts';
 import { creditPromotionPoints } from '../points/points.service.ts';
 import { memberVipLevel } from '../vip/vip.service.ts';
 import { ensureAccount, moneyTransaction, postEntry } from '../wallet/ledger.service.ts';
@@ -380,6 +381,7 @@ export async function applyPromotion(
   remark?: string,
 ): Promise<MemberPromotion> {
   if (member.isAgent === TRIAL) throw new AppError('trial_account_restricted');
+  await assertReachable(db, member.id);
   const note = activityRemark(remark);
   const promo = await findPromotion(db, brand.id, id);
   if (promo?.status !== 'active') throw new AppError('promotion_not_found');
@@ -543,6 +545,8 @@ export async function creditRewardPoints(
   brand: PromoBrand,
   record: { id: string; member_id: string; promotion_id: string; reward_points: string },
 ): Promise<void> {
+  // No marketing reaches a member on a time-out or self-excluded (docs/exclusion.md).
+  await assertReachable(trx, record.member_id);
   const points = BigInt(record.reward_points);
   if (points <= 0n) throw new AppError('promotion_state_invalid');
   const credited = await creditPromotionPoints(trx, {
@@ -567,6 +571,8 @@ export async function payBonus(
   promotionId: string,
   amount: bigint,
 ): Promise<void> {
+  // No marketing reaches a member on a time-out or self-excluded (docs/exclusion.md).
+  await assertReachable(trx, memberId);
   const key = `promotion:${recordId}:bonus`;
   const { account: wallet } = await ensureAccount(trx, mainWalletRef(brand, memberId));
   await postEntry(trx, {

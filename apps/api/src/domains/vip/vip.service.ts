@@ -13,6 +13,7 @@ import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256Hex } from '../../lib/hashing.ts';
 import { pickText } from '../../lib/localised.ts';
+import { excludedMembers } from '../exclusion/exclusion.service.ts';
 import {
   type BatchPosted,
   ensureAccount,
@@ -393,9 +394,17 @@ export type VipCredit = {
 export async function payMembers(
   trx: Executor,
   brand: Brand,
-  credits: readonly VipCredit[],
+  allCredits: readonly VipCredit[],
   sources: Map<string, LedgerAccount>,
 ): Promise<BatchPosted[]> {
+  // VIP gifts (bonuses) skip members on a time-out or self-excluded (docs/exclusion.md); a
+  // rebate is their play's due and is paid.
+  const gifted = allCredits.filter((c) => c.kind === 'vip_bonus').map((c) => c.memberId);
+  const protectedIds = gifted.length > 0 ? await excludedMembers(trx, gifted) : new Set<string>();
+  const credits =
+    protectedIds.size > 0
+      ? allCredits.filter((c) => c.kind !== 'vip_bonus' || !protectedIds.has(c.memberId))
+      : allCredits;
   if (credits.length === 0) return [];
   const members = [...new Set(credits.map((c) => c.memberId))];
   const wallets = await ensureAccounts(

@@ -3,6 +3,7 @@ import { type ErrorCode, isErrorCode } from '@lotus/contracts/errors';
 import { formatAmount } from '@lotus/contracts/money';
 import type { Executor } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
+import { exclusionStakeCheck } from '../exclusion/exclusion-stake-check.ts';
 import { kycStakeCheck } from '../kyc/kyc-stake-check.ts';
 import { limitsStakeCheck } from '../limits/limits-stake-check.ts';
 
@@ -44,7 +45,7 @@ export type StakeCheck = {
  * wallet_stake_gate (sql/wallet_stake_gate.sql), which calls each domain's `<domain>_stake_check`
  * function in the same order: a new check adds its entry here and its call there.
  */
-export const STAKE_CHECKS: readonly StakeCheck[] = [kycStakeCheck, limitsStakeCheck];
+export const STAKE_CHECKS: readonly StakeCheck[] = [exclusionStakeCheck, kycStakeCheck, limitsStakeCheck];
 
 /** Detail fields of a refusal that are amounts: minor units in the SQL refusal, decimals on the wire. */
 const AMOUNT_FIELDS = new Set(['limit', 'used', 'remaining']);

@@ -3,7 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { boApi } from '../../lib/api.ts';
@@ -80,6 +80,9 @@ export default function MemberDetailPage() {
               canEdit={canAct(role, ['cs'])}
               onSaved={refresh}
             />
+            <p>
+              <Link to={`/members/${data.member.id}/protection`}>{t('member.protection')}</Link>
+            </p>
           </div>
           <h2>{t('member.wallets')}</h2>
           <ul className="wallets">

@@ -1,6 +1,7 @@
 import type { GameKind } from '../game-kind.ts';
 import { LiveEngine } from './engine.ts';
 import { LIVE_FUNCTIONS } from './live.sql.ts';
+import { registerPlayerEnded } from './player-ended.ts';
 import { createRealtime } from './realtime.ts';
 import { registerLiveRoutes } from './routes.ts';
 import { SEATS_PER_BATCH } from './settle-batch.ts';
@@ -36,7 +37,14 @@ export const live: GameKind = {
     }));
     await realtime.attach(db, config.redisUrl ?? null, config.redisKey, config.liveJoinLimits);
     return {
-      routes: (server) => registerLiveRoutes(server, { db, live: engine }),
+      routes: async (server) => {
+        await registerLiveRoutes(server, { db, live: engine });
+        registerPlayerEnded(server, {
+          db,
+          brands: config.brands,
+          endPlayer: (brand, player) => realtime.endPlayer(brand, player),
+        });
+      },
       recover: () => engine.recover(),
       start: () => engine.start(),
       stop: () => engine.stop(),

@@ -58,6 +58,8 @@ export const SOCKET_PATH = '/live/socket.io';
 export type Realtime = {
   io: Server;
   emitter: LiveEmitter;
+  /** Disconnects every socket of the player, on every vendor process (through the Redis adapter). */
+  endPlayer(brand: string, player: string): void;
   close(): Promise<void>;
 };
 
@@ -68,6 +70,8 @@ function addressOf(socket: Socket): string {
 
 const tableRoom = (table: string) => `table:${table}`;
 const playerRoom = (table: string, brand: string, player: string) => `player:${table}:${brand}:${player}`;
+/** Every socket of one player at any table (the platform's player-ended notice closes them). */
+const memberRoom = (brand: string, player: string) => `member:${brand}:${player}`;
 
 /** The emitter exists before the server: the engine needs it, the join handler needs the engine. */
 export function createRealtime(
@@ -98,6 +102,10 @@ export function createRealtime(
   return {
     io,
     emitter,
+    endPlayer(brand, player) {
+      io.in(memberRoom(brand, player)).emit('player_ended', {});
+      io.in(memberRoom(brand, player)).disconnectSockets(true);
+    },
     onJoin(handler) {
       join = handler;
     },
@@ -151,7 +159,11 @@ export function createRealtime(
             if (!join) throw new VendorError('internal_error');
             const state = await join(session, table);
             for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
-            await socket.join([tableRoom(table), playerRoom(table, session.brand, session.playerId)]);
+            await socket.join([
+              tableRoom(table),
+              playerRoom(table, session.brand, session.playerId),
+              memberRoom(session.brand, session.playerId),
+            ]);
             reply({ ok: true, ...(state as object) });
           } catch (error) {
             if (error instanceof JoinRefused) {

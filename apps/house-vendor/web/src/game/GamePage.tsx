@@ -1,3 +1,4 @@
+import { GAME_MESSAGE_SOURCE, type GameMessage, isPlatformMessage } from '@lotus/contracts/game-launch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../../src/slots/games/index.ts';
@@ -115,7 +116,19 @@ export default function GamePage({ game: gameId }: { game: string }) {
   const reels = useRef<ReelsView | null>(null);
   const lastStops = useRef<readonly number[] | null>(null);
   const sound = useRef(new GameSound(true));
-  const live = useRef({ turbo: false, coinValue: 0, busy: false, stopAuto: false });
+  const live = useRef({ turbo: false, coinValue: 0, busy: false, stopAuto: false, paused: false });
+
+  // The platform's reality check (player protection): autoplay waits at its next round boundary
+  // until the member acknowledged it. Only the platform's page (the parent window) may say so.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== window.parent || window.parent === window || !isPlatformMessage(event.data))
+        return;
+      live.current.paused = event.data.type === 'pause';
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
 
   const coinValue = game?.coinValues[coinIndex] ?? 0;
   live.current.turbo = turbo;
@@ -308,6 +321,8 @@ export default function GamePage({ game: gameId }: { game: string }) {
     setAutoLeft(settings.count);
     let played = 0;
     while (!live.current.stopAuto) {
+      while (live.current.paused && !live.current.stopAuto) await sleep(250);
+      if (live.current.stopAuto) break;
       const round = await play();
       played += 1;
       setAutoLeft(settings.count - played);

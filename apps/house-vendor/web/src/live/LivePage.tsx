@@ -200,11 +200,18 @@ export default function LivePage({ table: tableId }: { table: string }) {
         },
       );
     socket.on('connect', join);
+    // The platform ended the player's play (a time-out, self-exclusion or session limit): the
+    // server closes the socket right after; back to the platform's lobby, never reconnecting.
+    let ended = false;
+    socket.on('player_ended', () => {
+      ended = true;
+      tell('lobby');
+    });
     socket.on('disconnect', (reason) => {
       setConnected(false);
       // A server that closes the connection itself (a restart, a deploy) is not retried by the
       // client on its own: connect again after a moment (a dropped network is retried by Socket.IO).
-      if (reason === 'io server disconnect')
+      if (reason === 'io server disconnect' && !ended)
         setTimeout(() => socket.connect(), 1_000 + Math.random() * 1_000);
     });
     socket.on('phase', (next: LiveRound) => {

@@ -12,6 +12,13 @@ import { Header } from './Header.tsx';
 import { ModalHost } from './ModalHost.tsx';
 import { SkipLink } from './SkipLink.tsx';
 
+// A logged-in member's reality checks and session limit (player protection), on every page.
+const ProtectionWatch = lazy(() =>
+  withChunkTimeout(() => import('../../features/protection/components/ProtectionWatch.tsx')).then((m) => ({
+    default: m.ProtectionWatch,
+  })),
+);
+
 // Below the fold: loaded right after the first paint instead of before it.
 const Footer = lazy(() =>
   withChunkTimeout(() => import('./Footer.tsx')).then((m) => ({ default: m.Footer })),
@@ -48,6 +55,11 @@ export function SiteLayout({ header = true, footer = true, rightBar = true, popu
       {rightBar ? <RightBar /> : null}
       {popup && !accountModalOpen ? <AnnouncementPopupHost key={execution} execution={execution} /> : null}
       <ModalHost />
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <ProtectionWatch />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

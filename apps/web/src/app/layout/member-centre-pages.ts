@@ -33,6 +33,7 @@ export const MEMBER_CENTRE_PAGE_COMPONENTS: Partial<
     () => import('../../features/wallet/components/TransactionHistoryPage.tsx'),
     'TransactionHistoryPage',
   ),
+  protection: page(() => import('../../features/protection/components/ProtectionPage.tsx'), 'ProtectionPage'),
   depositv2: page(() => import('../../features/deposits/components/DepositsPage.tsx'), 'DepositsPage'),
   withdraw: page(
     () => import('../../features/withdrawals/components/WithdrawalsPage.tsx'),

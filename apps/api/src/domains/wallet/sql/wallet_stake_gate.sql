@@ -8,6 +8,8 @@
 -- and one entry in STAKE_CHECKS of stake-gate.ts; it answers null or its refusal, runs inside the
 -- call's transaction and may lock its own rows to serialise a member's stakes; a member it does not
 -- concern costs it at most one indexed lookup):
+--   exclusion_stake_open a time-out or self-exclusion in force (domains/exclusion/sql): false
+--                        refuses with stake_refused
 --   kyc_stake_allowed    the brand's KYC policy for play (domains/kyc/sql/kyc_stake_allowed.sql):
 --                        false refuses with stake_refused
 --   limits_stake_check   loss and wager limits (domains/limits/sql/limits_stake_check.sql)
@@ -23,6 +25,9 @@ begin
   select member_id, currency into v_member, v_currency from ledger_accounts where id = p_wallet;
   if v_member is null then
     return null;
+  end if;
+  if not exclusion_stake_open(p_wallet) then
+    return jsonb_build_object('code', 'stake_refused');
   end if;
   if not kyc_stake_allowed(p_brand, p_wallet) then
     return jsonb_build_object('code', 'stake_refused');

@@ -38,6 +38,8 @@ export function memberPageLabel(t: TFunction, page: MemberCentrePage): string {
       return t('member.menu.playerRank');
     case 'responsibleGaming':
       return t('member.menu.responsibleGaming');
+    case 'protection':
+      return t('member.menu.protection');
   }
 }
 

@@ -17,6 +17,7 @@ export const MEMBER_CENTRE_PAGES = [
   'messageV2',
   'playerRank',
   'responsibleGaming',
+  'protection',
 ] as const;
 export type MemberCentrePage = (typeof MEMBER_CENTRE_PAGES)[number];
 
