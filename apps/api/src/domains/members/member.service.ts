@@ -218,5 +218,8 @@ export {
   countDirectDownlines,
   findMemberById,
   findMemberByMobile,
+  findMemberByUsername,
   insertMember,
+  setAccountKind,
+  setUpline,
 } from './member.repository.ts';
