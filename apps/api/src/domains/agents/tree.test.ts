@@ -203,6 +203,16 @@ describe('the downline tree', () => {
     const final = await ctx.db.selectFrom('members').select('upline_id').where('id', '=', root.id).executeTakeFirstOrThrow();
     expect(open.map((o) => o.upline_id)).toEqual([final.upline_id]);
   });
+
+  it('two agents moved under each other at once: one move wins, the other is a cycle', async () => {
+    const top = await agent();
+    const p = await agent(top.username);
+    const q = await agent(top.username);
+    const [a, b] = await Promise.all([move(p.id, q.username), move(q.id, p.username)]);
+    expect([a.body.success, b.body.success].sort()).toEqual([false, true]);
+    expect([a, b].find((r) => !r.body.success)?.body.errorCode).toBe('agent_move_cycle');
+    expect(await closureDrift()).toBe(0);
+  });
 });
 
 describe('the agent centre calls', () => {
@@ -352,6 +362,33 @@ describe('the agent centre calls', () => {
       withdrawals: '0.00',
     });
     expect(res.body.value.days).toHaveLength(1);
+  });
+});
+
+describe('agentAnnouncement', () => {
+  it('audience G reaches agents only: a member is refused with error_not_agent, a visitor must log in', async () => {
+    const brand = await ctx.db.selectFrom('brands').select('id').where('merchant_code', '=', 'DEMO').executeTakeFirstOrThrow();
+    const title = uniqueName('Agents only ');
+    await ctx.db
+      .insertInto('announcements')
+      .values({ brand_id: brand.id, type: 'B', execution: 'G', title_en: title, content_en: '<p>Hi<script>x</script></p>' })
+      .execute();
+    const url = '/wps/relay/MCSFE_getListAnnouncements?types=B&execution=G';
+    const mine = await agent();
+    const seen = await getWithToken<{ title: string; content: string }[]>(ctx, url, await tokenOf(mine.username));
+    expect(seen.body.value.map((a) => a.title)).toContain(title);
+    expect(seen.body.value.find((a) => a.title === title)?.content).not.toContain('script');
+    const plain = await member();
+    const refused = await getWithToken(ctx, url, await tokenOf(plain.username));
+    expect(refused.body).toMatchObject({ success: false, errorCode: 'error_not_agent' });
+    const visitor = await getWithToken(ctx, url, undefined);
+    expect(visitor.body).toMatchObject({ success: false, errorCode: 'CUSTOMER_NOT_LOGIN' });
+    const members = await getWithToken<{ title: string }[]>(
+      ctx,
+      '/wps/relay/MCSFE_getListAnnouncements?types=B&execution=A',
+      await tokenOf(plain.username),
+    );
+    expect(members.body.value.map((a) => a.title)).not.toContain(title);
   });
 });
 
