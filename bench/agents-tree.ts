@@ -46,7 +46,10 @@ export type AgentsTreeResult = {
   machine: { cpus: number; node: string; loadStart: number; loadEnd: number };
 };
 
-async function time(runs: number, work: () => Promise<unknown>): Promise<{ medianMs: number; p95Ms: number }> {
+async function time(
+  runs: number,
+  work: () => Promise<unknown>,
+): Promise<{ medianMs: number; p95Ms: number }> {
   await work();
   const samples: number[] = [];
   for (let i = 0; i < runs; i += 1) {
@@ -122,7 +125,13 @@ export async function agentsTreeBench(): Promise<AgentsTreeResult> {
         (await sql<{ n: string }>`select count(*)::text as n from agent_tree`.execute(db)).rows[0]?.n,
       );
       const byName = async (username: string) =>
-        (await db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+        (
+          await db
+            .selectFrom('members')
+            .select('id')
+            .where('username', '=', username)
+            .executeTakeFirstOrThrow()
+        ).id;
       const top = await byName('lv1_1');
       const mid = await byName('lv5_1');
       const outsider = await byName(`lv10_${levels[9]}`);

@@ -155,7 +155,10 @@ const TeamFigures = {
   winLoss: Type.String({ description: "The team's result: payouts - stakes (negative: the team lost)" }),
 };
 
-export const AgentTeamDay = Type.Object({ day: Type.String({ description: 'YYYY-MM-DD (UTC)' }), ...TeamFigures });
+export const AgentTeamDay = Type.Object({
+  day: Type.String({ description: 'YYYY-MM-DD (UTC)' }),
+  ...TeamFigures,
+});
 export type AgentTeamDay = Static<typeof AgentTeamDay>;
 
 export const AgentTeamOverview = Type.Object({

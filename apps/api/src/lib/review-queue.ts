@@ -115,7 +115,13 @@ export type StatusQueue<S extends string> = {
   /** The conditional update: false when the row was no longer in `from`. */
   transition: (db: Executor, brandId: string, id: string, change: QueueTransition<S>) => Promise<boolean>;
   /** What the move brings about (an approved affiliate becomes an agent), in the move's transaction. */
-  onMoved?: (trx: Executor, brandId: string, id: string, change: QueueTransition<S>, reviewer: { id: string; ip: string }) => Promise<void>;
+  onMoved?: (
+    trx: Executor,
+    brandId: string,
+    id: string,
+    change: QueueTransition<S>,
+    reviewer: { id: string; ip: string },
+  ) => Promise<void>;
 };
 
 /**

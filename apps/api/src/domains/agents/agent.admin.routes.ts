@@ -1,4 +1,10 @@
-import { AgentMoveBody, AgentSuspendBody, AgentTypeBody, DownlineIdParams, OperatorAgent } from '@lotus/contracts/agents';
+import {
+  AgentMoveBody,
+  AgentSuspendBody,
+  AgentTypeBody,
+  DownlineIdParams,
+  OperatorAgent,
+} from '@lotus/contracts/agents';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { ok, responses } from '../../http/envelope.ts';
 import type { Api, RouteDeps } from '../../http/types.ts';
@@ -36,7 +42,8 @@ export function agentAdminRoutes(api: Api, { db, operators }: RouteDeps) {
       onRequest: guard('marketing'),
       schema: {
         tags,
-        summary: 'Makes a member an agent or changes its agent type (1, 2, 41, 42); a trial account is refused',
+        summary:
+          'Makes a member an agent or changes its agent type (1, 2, 41, 42); a trial account is refused',
         description: 'A member without an affiliate code gets a new one. Audited as agent.type.',
         headers: ApiHeaders,
         params: DownlineIdParams,
@@ -63,14 +70,16 @@ export function agentAdminRoutes(api: Api, { db, operators }: RouteDeps) {
       onRequest: guard('marketing'),
       schema: {
         tags,
-        summary: 'Suspends an agent (refused from the agent area with agent_suspended) or lifts it, with a note',
+        summary:
+          'Suspends an agent (refused from the agent area with agent_suspended) or lifts it, with a note',
         headers: ApiHeaders,
         params: DownlineIdParams,
         body: AgentSuspendBody,
         response: responses(OperatorAgent, 401, 403),
       },
     },
-    async (request) => ok(await suspendAgent(db, request.brand.id, actor(request), request.params.id, request.body)),
+    async (request) =>
+      ok(await suspendAgent(db, request.brand.id, actor(request), request.params.id, request.body)),
   );
 
   api.post(
@@ -88,6 +97,7 @@ export function agentAdminRoutes(api: Api, { db, operators }: RouteDeps) {
         response: responses(OperatorAgent, 401, 403),
       },
     },
-    async (request) => ok(await moveMember(db, request.brand.id, actor(request), request.params.id, request.body)),
+    async (request) =>
+      ok(await moveMember(db, request.brand.id, actor(request), request.params.id, request.body)),
   );
 }

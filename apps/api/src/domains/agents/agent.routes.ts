@@ -63,9 +63,10 @@ export function agentRoutes(api: Api, { db, members }: RouteDeps) {
       onRequest: activeAgent,
       schema: {
         tags,
-        summary: "agentTeamOverview: the team's size, new and active members, deposits, withdrawals, turnover and win/loss",
+        summary:
+          "agentTeamOverview: the team's size, new and active members, deposits, withdrawals, turnover and win/loss",
         description:
-          'Over the last `days` UTC days (today included, 1-92, default 7), in total and by day, newest first. Active: at least one bet. winLoss is the members\' result (payouts - stakes).',
+          "Over the last `days` UTC days (today included, 1-92, default 7), in total and by day, newest first. Active: at least one bet. winLoss is the members' result (payouts - stakes).",
         headers: ApiHeaders,
         querystring: AgentTeamOverviewQuery,
         response: responses(AgentTeamOverview, 401, 403),
@@ -118,6 +119,7 @@ export function agentRoutes(api: Api, { db, members }: RouteDeps) {
         response: responses(AgentTeamMember, 400, 401, 403),
       },
     },
-    async (request) => ok(await openDownline(members, callerOf(request), request.member!.member, request.body)),
+    async (request) =>
+      ok(await openDownline(members, callerOf(request), request.member!.member, request.body)),
   );
 }

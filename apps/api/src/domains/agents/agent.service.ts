@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { AGENT_TYPES, isAgentType, TRIAL_TYPE } from '@lotus/contracts/accounts';
 import type {
   AgentTeamMember,
@@ -9,7 +10,6 @@ import type {
   OperatorAgent,
 } from '@lotus/contracts/agents';
 import { formatAmount } from '@lotus/contracts/money';
-import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Executor, Tx } from '../../db/executor.ts';
@@ -17,10 +17,15 @@ import { AppError } from '../../http/app-error.ts';
 import type { Caller } from '../../http/caller.ts';
 import type { MemberServices } from '../../http/member-services.ts';
 import type { Brand } from '../brands/brand.ts';
+import {
+  findMemberById,
+  findMemberByUsername,
+  setAccountKind,
+  setUpline,
+} from '../members/member.service.ts';
 import type { Member } from '../members/member.ts';
-import { findMemberById, findMemberByUsername, setAccountKind, setUpline } from '../members/member.service.ts';
-import type { RegisteredMember } from '../members/registration-hooks.ts';
 import { openDownlineAccount } from '../members/registration.service.ts';
+import type { RegisteredMember } from '../members/registration-hooks.ts';
 import { recordAudit } from '../operators/audit.service.ts';
 import {
   agentStanding,
@@ -204,7 +209,8 @@ export async function operatorAgent(db: Db, brandId: string, memberId: string): 
  */
 export async function agentSignup(trx: Tx, member: RegisteredMember): Promise<void> {
   if (member.uplineId === null) return;
-  if ((await agentStanding(trx, member.uplineId)) === 'suspended') throw new AppError('invitation_code_error');
+  if ((await agentStanding(trx, member.uplineId)) === 'suspended')
+    throw new AppError('invitation_code_error');
 }
 
 function toTeamMember(row: TeamMemberRow): AgentTeamMember {
@@ -222,7 +228,12 @@ function toTeamMember(row: TeamMemberRow): AgentTeamMember {
   };
 }
 
-export async function teamPage(db: Db, brand: Brand, agent: Member, query: AgentTeamQuery): Promise<AgentTeamPage> {
+export async function teamPage(
+  db: Db,
+  brand: Brand,
+  agent: Member,
+  query: AgentTeamQuery,
+): Promise<AgentTeamPage> {
   const page = query.page ?? 1;
   const size = query.size ?? 20;
   const { rows, total } = await listTeam(

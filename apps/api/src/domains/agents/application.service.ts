@@ -1,3 +1,4 @@
+import { AGENT_TYPES } from '@lotus/contracts/accounts';
 import {
   AFFILIATE_NOTE_REQUIRED,
   AFFILIATE_TRANSITIONS,
@@ -19,7 +20,6 @@ import { maskContactValue } from '../../lib/masking.ts';
 import { moveSubmission, operatorSubmission, queueQuery, type StatusQueue } from '../../lib/review-queue.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import type { HumanCheck } from '../verification/human-check.service.ts';
-import { AGENT_TYPES } from '@lotus/contracts/accounts';
 import { makeAgentIn } from './agent.service.ts';
 import {
   type AffiliateApplicationRow,
@@ -120,7 +120,14 @@ const APPLICATIONS: StatusQueue<AffiliateStatus> = {
     // An applicant who sent the form logged in becomes an agent (type 1) in the approval's
     // transaction; a visitor's application is approved and the operator makes the account later.
     if (application?.memberId) {
-      await makeAgentIn(trx, brandId, reviewer, application.memberId, AGENT_TYPES.agent, 'affiliate application approved');
+      await makeAgentIn(
+        trx,
+        brandId,
+        reviewer,
+        application.memberId,
+        AGENT_TYPES.agent,
+        'affiliate application approved',
+      );
     }
   },
 };

@@ -32,7 +32,11 @@ export async function isInSubtree(
 }
 
 /** The number of members directly below, and at every level below, the agent. */
-export async function teamSizes(db: Db, brandId: string, agentId: string): Promise<{ direct: number; team: number }> {
+export async function teamSizes(
+  db: Db,
+  brandId: string,
+  agentId: string,
+): Promise<{ direct: number; team: number }> {
   const row = await db
     .selectFrom('agent_tree')
     .select([
@@ -144,7 +148,13 @@ export type TeamDayRow = {
  * members' result (payouts - stakes), from member_daily_turnover, deposits and withdrawals; every
  * source is filtered by the agent's sub-tree first.
  */
-export async function teamDays(db: Db, brandId: string, agentId: string, from: string, to: string): Promise<TeamDayRow[]> {
+export async function teamDays(
+  db: Db,
+  brandId: string,
+  agentId: string,
+  from: string,
+  to: string,
+): Promise<TeamDayRow[]> {
   const result = await sql<TeamDayRow>`
     with team as (
       select descendant_id as member_id from agent_tree
@@ -204,12 +214,20 @@ export async function teamDays(db: Db, brandId: string, agentId: string, from: s
 }
 
 /** Members of the team with at least one bet over the whole period (a member active on two days counts once). */
-export async function teamActiveMembers(db: Db, brandId: string, agentId: string, from: string, to: string): Promise<number> {
+export async function teamActiveMembers(
+  db: Db,
+  brandId: string,
+  agentId: string,
+  from: string,
+  to: string,
+): Promise<number> {
   const result = await sql<{ n: string }>`
     select count(distinct t.member_id)::text as n
     from member_daily_turnover t
     join agent_tree a on a.descendant_id = t.member_id and a.ancestor_id = ${agentId} and a.depth > 0 and a.brand_id = ${brandId}
-    where t.brand_id = ${brandId} and t.day >= ${from}::date and t.day <= ${to}::date and t.bet_count > 0`.execute(db);
+    where t.brand_id = ${brandId} and t.day >= ${from}::date and t.day <= ${to}::date and t.bet_count > 0`.execute(
+    db,
+  );
   return Number(result.rows[0]?.n ?? 0);
 }
 

@@ -1,5 +1,10 @@
 import { AGENT_TYPES, type LoginResult } from '@lotus/contracts/accounts';
-import type { AgentTeamMember, AgentTeamOverview, AgentTeamPage, OperatorAgent } from '@lotus/contracts/agents';
+import type {
+  AgentTeamMember,
+  AgentTeamOverview,
+  AgentTeamPage,
+  OperatorAgent,
+} from '@lotus/contracts/agents';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { getWithToken, loginAs, randomIp, registerMember, solveHumanCheck } from '../../../test/members.ts';
@@ -58,7 +63,9 @@ async function closureDrift(): Promise<number> {
     expected as (select ancestor_id, descendant_id, depth from chain),
     actual as (select ancestor_id, descendant_id, depth from agent_tree)
     select ((select count(*) from (select * from expected except select * from actual) a)
-          + (select count(*) from (select * from actual except select * from expected) b))::text as n`.execute(ctx.db);
+          + (select count(*) from (select * from actual except select * from expected) b))::text as n`.execute(
+    ctx.db,
+  );
   return Number(res.rows[0]?.n);
 }
 
@@ -76,14 +83,23 @@ describe('the downline tree', () => {
   it('registration with an affiliate code puts the member below every upline of the agent', async () => {
     const top = await agent();
     const sub = await agent(top.username);
-    const code = (await ctx.db.selectFrom('members').select('affiliate_code').where('id', '=', sub.id).executeTakeFirstOrThrow())
-      .affiliate_code as string;
+    const code = (
+      await ctx.db
+        .selectFrom('members')
+        .select('affiliate_code')
+        .where('id', '=', sub.id)
+        .executeTakeFirstOrThrow()
+    ).affiliate_code as string;
     const res = await registerMember(ctx, { affiliateCode: code.toLowerCase() });
     expect(res.body).toMatchObject({ success: true });
     const newcomer = res.body.value.id as unknown as string;
     expect(await ancestors(String(newcomer))).toEqual([String(newcomer), sub.id, top.id]);
 
-    const page = await getWithToken<AgentTeamPage>(ctx, '/wps/agent/team/members', await tokenOf(top.username));
+    const page = await getWithToken<AgentTeamPage>(
+      ctx,
+      '/wps/agent/team/members',
+      await tokenOf(top.username),
+    );
     expect(page.body.value.items.map((m) => [m.account, m.level, m.upline])).toEqual([
       [sub.username, 1, top.username],
       [res.username, 2, sub.username],
@@ -91,7 +107,7 @@ describe('the downline tree', () => {
     expect(page.body.value.items.every((m) => m.balance === null)).toBe(true);
   });
 
-  it('a forged upline at registration: another brand\'s code is refused, a suspended agent\'s code too, an upline field is ignored', async () => {
+  it("a forged upline at registration: another brand's code is refused, a suspended agent's code too, an upline field is ignored", async () => {
     const other = await createBrand(ctx.db);
     const outsider = uniqueName('x');
     await createMember(ctx.db, {
@@ -105,8 +121,13 @@ describe('the downline tree', () => {
     expect(foreign.body).toMatchObject({ success: false, errorCode: 'invitation_code_error' });
 
     const suspended = await agent();
-    const code = (await ctx.db.selectFrom('members').select('affiliate_code').where('id', '=', suspended.id).executeTakeFirstOrThrow())
-      .affiliate_code as string;
+    const code = (
+      await ctx.db
+        .selectFrom('members')
+        .select('affiliate_code')
+        .where('id', '=', suspended.id)
+        .executeTakeFirstOrThrow()
+    ).affiliate_code as string;
     await team.bo('marketing', 'POST', `/bo/v1/agents/members/${suspended.id}/suspension`, {
       suspended: true,
       note: 'fraud review',
@@ -116,7 +137,11 @@ describe('the downline tree', () => {
     expect(await ancestors(suspended.id)).toEqual([suspended.id]);
 
     const target = await agent();
-    const forged = await registerMember(ctx, { uplineId: target.id, upline_id: target.id, toUpline: target.username });
+    const forged = await registerMember(ctx, {
+      uplineId: target.id,
+      upline_id: target.id,
+      toUpline: target.username,
+    });
     if (forged.body.success) {
       const row = await ctx.db
         .selectFrom('members')
@@ -200,7 +225,11 @@ describe('the downline tree', () => {
       .where('member_id', '=', root.id)
       .where('valid_to', 'is', null)
       .execute();
-    const final = await ctx.db.selectFrom('members').select('upline_id').where('id', '=', root.id).executeTakeFirstOrThrow();
+    const final = await ctx.db
+      .selectFrom('members')
+      .select('upline_id')
+      .where('id', '=', root.id)
+      .executeTakeFirstOrThrow();
     expect(open.map((o) => o.upline_id)).toEqual([final.upline_id]);
   });
 
@@ -216,7 +245,7 @@ describe('the downline tree', () => {
 });
 
 describe('the agent centre calls', () => {
-  it('an agent sees only its own sub-tree: another agent\'s downline by id is downline_not_found', async () => {
+  it("an agent sees only its own sub-tree: another agent's downline by id is downline_not_found", async () => {
     const mine = await agent();
     const theirs = await agent();
     const myDownline = await member({ upline: mine.username });
@@ -264,7 +293,11 @@ describe('the agent centre calls', () => {
     expect(promote.body).toMatchObject({ success: false, errorCode: 'agent_trial_refused' });
     const moved = await move(trialMember.id, (await agent()).username);
     expect(moved.body).toMatchObject({ success: false, errorCode: 'agent_trial_refused' });
-    const row = await ctx.db.selectFrom('members').select(['is_agent', 'upline_id']).where('id', '=', trialMember.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('members')
+      .select(['is_agent', 'upline_id'])
+      .where('id', '=', trialMember.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ is_agent: AGENT_TYPES.trial, upline_id: null });
   });
 
@@ -272,21 +305,31 @@ describe('the agent centre calls', () => {
     const plain = await member();
     const bad = await team.bo('marketing', 'POST', `/bo/v1/agents/members/${plain.id}/type`, { isAgent: 3 });
     expect(bad.body).toMatchObject({ success: false, errorCode: 'agent_type_invalid' });
-    const readonly = await team.bo('readonly', 'POST', `/bo/v1/agents/members/${plain.id}/type`, { isAgent: 1 });
+    const readonly = await team.bo('readonly', 'POST', `/bo/v1/agents/members/${plain.id}/type`, {
+      isAgent: 1,
+    });
     expect(readonly.body.success).toBe(false);
     const made = await team.bo<OperatorAgent>('marketing', 'POST', `/bo/v1/agents/members/${plain.id}/type`, {
       isAgent: AGENT_TYPES.agent41,
     });
     expect(made.body.value).toMatchObject({ isAgent: 41, status: 'active' });
     expect(made.body.value.affiliateCode).toMatch(/^[A-Z2-9]{8}$/);
-    const retyped = await team.bo<OperatorAgent>('marketing', 'POST', `/bo/v1/agents/members/${plain.id}/type`, {
-      isAgent: AGENT_TYPES.masterAgent,
-    });
+    const retyped = await team.bo<OperatorAgent>(
+      'marketing',
+      'POST',
+      `/bo/v1/agents/members/${plain.id}/type`,
+      {
+        isAgent: AGENT_TYPES.masterAgent,
+      },
+    );
     expect(retyped.body.value).toMatchObject({ isAgent: 2, affiliateCode: made.body.value.affiliateCode });
 
     const token = await tokenOf(plain.username);
     expect((await getWithToken(ctx, '/wps/agent/info', token)).body).toMatchObject({ success: true });
-    await team.bo('marketing', 'POST', `/bo/v1/agents/members/${plain.id}/suspension`, { suspended: true, note: 'x' });
+    await team.bo('marketing', 'POST', `/bo/v1/agents/members/${plain.id}/suspension`, {
+      suspended: true,
+      note: 'x',
+    });
     const suspended = await getWithToken(ctx, '/wps/agent/team/members', token);
     expect(suspended.body).toMatchObject({ success: false, errorCode: 'agent_suspended' });
     const actions = await ctx.db
@@ -327,7 +370,11 @@ describe('the agent centre calls', () => {
     const deep = await member({ upline: (await agent(mine.username)).username });
     const outsider = await member();
     const vendor = await ctx.db.selectFrom('vendors').select('id').executeTakeFirstOrThrow();
-    const brand = await ctx.db.selectFrom('brands').select(['id', 'currency']).where('merchant_code', '=', 'DEMO').executeTakeFirstOrThrow();
+    const brand = await ctx.db
+      .selectFrom('brands')
+      .select(['id', 'currency'])
+      .where('merchant_code', '=', 'DEMO')
+      .executeTakeFirstOrThrow();
     const today = new Date().toISOString().slice(0, 10);
     for (const [id, stake, payout] of [
       [direct.id, 10_000, 4_000],
@@ -350,7 +397,11 @@ describe('the agent centre calls', () => {
         })
         .execute();
     }
-    const res = await getWithToken<AgentTeamOverview>(ctx, '/wps/agent/team/overview?days=1', await tokenOf(mine.username));
+    const res = await getWithToken<AgentTeamOverview>(
+      ctx,
+      '/wps/agent/team/overview?days=1',
+      await tokenOf(mine.username),
+    );
     expect(res.body.value).toMatchObject({
       teamSize: 3,
       directSize: 2,
@@ -367,15 +418,29 @@ describe('the agent centre calls', () => {
 
 describe('agentAnnouncement', () => {
   it('audience G reaches agents only: a member is refused with error_not_agent, a visitor must log in', async () => {
-    const brand = await ctx.db.selectFrom('brands').select('id').where('merchant_code', '=', 'DEMO').executeTakeFirstOrThrow();
+    const brand = await ctx.db
+      .selectFrom('brands')
+      .select('id')
+      .where('merchant_code', '=', 'DEMO')
+      .executeTakeFirstOrThrow();
     const title = uniqueName('Agents only ');
     await ctx.db
       .insertInto('announcements')
-      .values({ brand_id: brand.id, type: 'B', execution: 'G', title_en: title, content_en: '<p>Hi<script>x</script></p>' })
+      .values({
+        brand_id: brand.id,
+        type: 'B',
+        execution: 'G',
+        title_en: title,
+        content_en: '<p>Hi<script>x</script></p>',
+      })
       .execute();
     const url = '/wps/relay/MCSFE_getListAnnouncements?types=B&execution=G';
     const mine = await agent();
-    const seen = await getWithToken<{ title: string; content: string }[]>(ctx, url, await tokenOf(mine.username));
+    const seen = await getWithToken<{ title: string; content: string }[]>(
+      ctx,
+      url,
+      await tokenOf(mine.username),
+    );
     expect(seen.body.value.map((a) => a.title)).toContain(title);
     expect(seen.body.value.find((a) => a.title === title)?.content).not.toContain('script');
     const plain = await member();

@@ -52,7 +52,14 @@ export function announcementRoutes(api: Api, { db, members }: RouteDeps) {
         await noticeBundle(
           db,
           request.brand.id,
-          { types, platform, execution, member: request.member !== null, agent: isAgent(request), bannerGroup },
+          {
+            types,
+            platform,
+            execution,
+            member: request.member !== null,
+            agent: isAgent(request),
+            bannerGroup,
+          },
           request.language,
         ),
       );

@@ -273,6 +273,9 @@ export async function openDownlineAccount(
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw new AppError('username_exists', { cause: error, fieldErrors: { username: 'errors.username_exists' } });
+    throw new AppError('username_exists', {
+      cause: error,
+      fieldErrors: { username: 'errors.username_exists' },
+    });
   }
 }

@@ -31,7 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       valid_to timestamptz,
       check (valid_to is null or valid_to >= valid_from)
     )`.execute(db);
-  await sql`create index agent_upline_history_member on agent_upline_history (member_id, valid_from)`.execute(db);
+  await sql`create index agent_upline_history_member on agent_upline_history (member_id, valid_from)`.execute(
+    db,
+  );
   await sql`create unique index agent_upline_history_open on agent_upline_history (member_id) where valid_to is null`.execute(
     db,
   );

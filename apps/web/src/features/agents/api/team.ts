@@ -1,4 +1,9 @@
-import type { AgentTeamMember, AgentTeamOverview, AgentTeamPage, OpenDownlineBody } from '@lotus/contracts/agents';
+import type {
+  AgentTeamMember,
+  AgentTeamOverview,
+  AgentTeamPage,
+  OpenDownlineBody,
+} from '@lotus/contracts/agents';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -7,7 +7,13 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { type Status, StatusLine } from '../../../components/ui/StatusLine.tsx';
 import { errorText, fieldErrorTexts } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { TEAM_PAGE_SIZE, useAgentInfo, useOpenDownline, useTeamMembers, useTeamOverview } from '../api/team.ts';
+import {
+  TEAM_PAGE_SIZE,
+  useAgentInfo,
+  useOpenDownline,
+  useTeamMembers,
+  useTeamOverview,
+} from '../api/team.ts';
 import { referralLink } from '../lib/pages.ts';
 import './agent-centre.css';
 
@@ -33,7 +39,8 @@ export function TeamOverview() {
   const overview = useTeamOverview(days);
   return (
     <div className="agent-page" data-testid="agent-team-overview">
-      <div className="agent-period" role="group" aria-label={t('agentTeam.period.label')}>
+      <fieldset className="agent-period">
+        <legend className="visually-hidden">{t('agentTeam.period.label')}</legend>
         {PERIODS.map((p) => (
           <button
             key={p}
@@ -45,7 +52,7 @@ export function TeamOverview() {
             {periodLabel(t, p)}
           </button>
         ))}
-      </div>
+      </fieldset>
       {overview.isPending ? (
         <Spinner />
       ) : overview.isError ? (
@@ -152,7 +159,7 @@ export function TeamMembers() {
   };
   return (
     <div className="agent-page" data-testid="agent-team-members">
-      <form className="agent-search" role="search" onSubmit={submit}>
+      <form className="agent-search" onSubmit={submit}>
         <label htmlFor={`${id}-search`} className="visually-hidden">
           {t('agentTeam.searchLabel')}
         </label>
