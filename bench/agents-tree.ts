@@ -77,7 +77,9 @@ function levelSizes(total: number): number[] {
 }
 
 async function closureDrift(db: Db): Promise<number> {
-  const res = await sql<{ n: string }>`
+  return db.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    const res = await sql<{ n: string }>`
     with recursive chain (ancestor_id, descendant_id, depth) as (
       select id, id, 0 from members
       union all
@@ -87,8 +89,9 @@ async function closureDrift(db: Db): Promise<number> {
     select ((select count(*) from (select ancestor_id, descendant_id, depth from chain
                except select ancestor_id, descendant_id, depth from agent_tree) a)
           + (select count(*) from (select ancestor_id, descendant_id, depth from agent_tree
-               except select ancestor_id, descendant_id, depth from chain) b))::text as n`.execute(db);
-  return Number(res.rows[0]?.n);
+               except select ancestor_id, descendant_id, depth from chain) b))::text as n`.execute(trx);
+    return Number(res.rows[0]?.n);
+  });
 }
 
 export async function agentsTreeBench(): Promise<AgentsTreeResult> {
@@ -105,18 +108,24 @@ export async function agentsTreeBench(): Promise<AgentsTreeResult> {
       const started = performance.now();
       for (const [index, size] of levels.entries()) {
         const level = index + 1;
-        // Agents down to level 8 (isAgent 1), members below; each row's parent is the previous
-        // level's member number (g mod parents), by user name.
-        await sql`
-          insert into members (brand_id, username, password_hash, is_agent, upline_id, affiliate_code)
-          select ${brand.id}::bigint, 'lv' || ${level}::int || '_' || g, 'bench-no-login',
-                 case when ${level}::int <= 8 then 1 else 0 end,
-                 p.id,
-                 case when ${level}::int <= 8 then 'B' || ${level}::int || 'X' || g end
-          from generate_series(1, ${size}::int) g
-          left join members p on ${level}::int > 1 and p.brand_id = ${brand.id}::bigint
-            and p.username = 'lv' || (${level}::int - 1) || '_' || (1 + (g - 1) % ${levels[index - 1] ?? 1}::int)
-          order by g`.execute(db);
+        // Agents down to level 8 (isAgent 1), members below; member g of a level goes under the
+        // previous level's member number 1 + (g - 1) mod (its size), in insertion order.
+        await db.transaction().execute(async (trx) => {
+          await sql`set local statement_timeout = 0`.execute(trx);
+          await sql`
+            with parents as (
+              select id, row_number() over (order by id) as rn
+              from members where brand_id = ${brand.id}::bigint and username like ${`lv${level - 1}\\_%`}
+            )
+            insert into members (brand_id, username, password_hash, is_agent, upline_id, affiliate_code)
+            select ${brand.id}::bigint, 'lv' || ${level}::int || '_' || g, 'bench-no-login',
+                   case when ${level}::int <= 8 then 1 else 0 end,
+                   p.id,
+                   case when ${level}::int <= 8 then 'B' || ${level}::int || 'X' || g end
+            from generate_series(1, ${size}::int) g
+            left join parents p on p.rn = 1 + (g - 1) % ${levels[index - 1] ?? 1}::int
+            order by g`.execute(trx);
+        });
       }
       const buildSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
       await sql`analyze members`.execute(db);
@@ -164,6 +173,7 @@ export async function agentsTreeBench(): Promise<AgentsTreeResult> {
       const subtree = (await teamSizes(db, brand.id, moved)).team + 1;
       const moveStarted = performance.now();
       await db.transaction().execute(async (trx) => {
+        await sql`set local statement_timeout = 0`.execute(trx);
         await lockTree(trx, brand.id);
         if (await isInSubtree(trx, brand.id, moved, target)) throw new Error('cycle');
         await setUpline(trx, brand.id, moved, target);

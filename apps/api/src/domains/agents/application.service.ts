@@ -1,4 +1,4 @@
-import { AGENT_TYPES } from '@lotus/contracts/accounts';
+import { AGENT_TYPES, isAgentType } from '@lotus/contracts/accounts';
 import {
   AFFILIATE_NOTE_REQUIRED,
   AFFILIATE_TRANSITIONS,
@@ -18,6 +18,7 @@ import type { Submitter } from '../../http/submitter.ts';
 import { formRefusal, normaliseContact } from '../../lib/contact-channel.ts';
 import { maskContactValue } from '../../lib/masking.ts';
 import { moveSubmission, operatorSubmission, queueQuery, type StatusQueue } from '../../lib/review-queue.ts';
+import { findMemberById } from '../members/member.service.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import type { HumanCheck } from '../verification/human-check.service.ts';
 import { makeAgentIn } from './agent.service.ts';
@@ -119,7 +120,9 @@ const APPLICATIONS: StatusQueue<AffiliateStatus> = {
     const application = await findApplication(trx, brandId, id);
     // An applicant who sent the form logged in becomes an agent (type 1) in the approval's
     // transaction; a visitor's application is approved and the operator makes the account later.
-    if (application?.memberId) {
+    const applicant = application?.memberId ? await findMemberById(trx, brandId, application.memberId) : null;
+    // An applicant who is already an agent keeps its type and code.
+    if (applicant && application?.memberId && !isAgentType(applicant.isAgent)) {
       await makeAgentIn(
         trx,
         brandId,

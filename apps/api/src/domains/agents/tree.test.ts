@@ -457,7 +457,39 @@ describe('agentAnnouncement', () => {
   });
 });
 
+async function applyAndApprove(token: string) {
+  const sent = await call<{ id: string }>(ctx.app, {
+    method: 'POST',
+    url: '/wps/agents/applications',
+    remoteAddress: randomIp(),
+    headers: { ...headers(), authorization: token },
+    payload: {
+      name: 'Tree Tester',
+      contacts: [{ channel: 'email', value: 'tree@example.com' }],
+      sites: [],
+      monthlyPlayers: 10,
+      message: '',
+      humanCheck: await solveHumanCheck(ctx),
+    },
+  });
+  const id = sent.body.value.id;
+  await team.bo('cs', 'POST', `/bo/v1/agents/applications/${id}/status`, { status: 'contacted' });
+  return team.bo('cs', 'POST', `/bo/v1/agents/applications/${id}/status`, { status: 'approved', note: 'ok' });
+}
+
 describe('approving an affiliate application', () => {
+  it('keeps the type and code of an applicant who already is an agent', async () => {
+    const master = await member({ isAgent: AGENT_TYPES.masterAgent, code: 'KEEP2345' });
+    const approved = await applyAndApprove(await tokenOf(master.username));
+    expect(approved.body).toMatchObject({ success: true });
+    const row = await ctx.db
+      .selectFrom('members')
+      .select(['is_agent', 'affiliate_code'])
+      .where('id', '=', master.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ is_agent: AGENT_TYPES.masterAgent, affiliate_code: 'KEEP2345' });
+  });
+
   it("makes the logged-in applicant an agent of type 1 with an affiliate code, in the approval's transaction", async () => {
     const applicant = await member();
     const token = await tokenOf(applicant.username);
