@@ -281,11 +281,9 @@ describe('the agent centre calls', () => {
       headers: headers(),
       payload: { humanCheck: await solveHumanCheck(ctx) },
     });
-    const trialToken = trial.body.value?.token;
-    if (trialToken) {
-      const refused = await getWithToken(ctx, '/wps/agent/team/members', trialToken);
-      expect(refused.body).toMatchObject({ success: false, errorCode: 'error_not_agent' });
-    }
+    expect(trial.body.value.isAgent).toBe(AGENT_TYPES.trial);
+    const refused = await getWithToken(ctx, '/wps/agent/team/members', trial.body.value.token);
+    expect(refused.body).toMatchObject({ success: false, errorCode: 'error_not_agent' });
     const trialMember = await member({ isAgent: AGENT_TYPES.trial });
     const promote = await team.bo('marketing', 'POST', `/bo/v1/agents/members/${trialMember.id}/type`, {
       isAgent: AGENT_TYPES.agent,
