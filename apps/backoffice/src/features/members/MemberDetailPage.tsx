@@ -11,6 +11,7 @@ import { formatAmount } from '../../lib/money.ts';
 import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
+import { AgentPanel } from './AgentPanel.tsx';
 
 export default function MemberDetailPage() {
   const { t } = useTranslation();
@@ -84,6 +85,7 @@ export default function MemberDetailPage() {
             {data.wallets.length === 0 && <li>{t('member.noWallet')}</li>}
           </ul>
           {canAct(role, ['finance']) && <AdjustmentForm memberId={data.member.id} onDone={refresh} />}
+          <AgentPanel memberId={data.member.id} canEdit={canAct(role, ['marketing'])} />
           <Tabs.Root defaultValue="ledger" className="tabs">
             <Tabs.List aria-label={t('member.sections')}>
               <Tabs.Trigger value="ledger">{t('member.ledger')}</Tabs.Trigger>
