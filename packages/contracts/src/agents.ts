@@ -134,3 +134,118 @@ export type OperatorAffiliatePage = Static<typeof OperatorAffiliatePage>;
 
 export const AffiliateStatusBody = SubmissionStatusBody(Status);
 export type AffiliateStatusBody = Static<typeof AffiliateStatusBody>;
+
+/*
+ * Agents (issue 26, first slice): the agent's team (downline tree) in the agent centre, and the back
+ * office's agent actions. Amounts are decimal strings in the brand's currency.
+ */
+
+/** GET /wps/agent/team/overview: the last `days` days (UTC, today included). */
+export const AgentTeamOverviewQuery = Type.Object({
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 92, default: 7 })),
+});
+export type AgentTeamOverviewQuery = Static<typeof AgentTeamOverviewQuery>;
+
+const TeamFigures = {
+  newMembers: Type.Integer(),
+  activeMembers: Type.Integer({ description: 'Members of the team with at least one bet' }),
+  deposits: Type.String(),
+  withdrawals: Type.String(),
+  turnover: Type.String({ description: 'Stakes' }),
+  winLoss: Type.String({ description: "The team's result: payouts - stakes (negative: the team lost)" }),
+};
+
+export const AgentTeamDay = Type.Object({
+  day: Type.String({ description: 'YYYY-MM-DD (UTC)' }),
+  ...TeamFigures,
+});
+export type AgentTeamDay = Static<typeof AgentTeamDay>;
+
+export const AgentTeamOverview = Type.Object({
+  teamSize: Type.Integer({ description: 'Everyone below the agent, all levels' }),
+  directSize: Type.Integer(),
+  from: Type.String(),
+  to: Type.String(),
+  ...TeamFigures,
+  days: Type.Array(AgentTeamDay),
+});
+export type AgentTeamOverview = Static<typeof AgentTeamOverview>;
+
+/** GET /wps/agent/team/members: the agent's team, searchable by user name, paged. */
+export const AgentTeamQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 40 })),
+  directOnly: Type.Optional(Type.Boolean()),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
+export type AgentTeamQuery = Static<typeof AgentTeamQuery>;
+
+export const AgentTeamMember = Type.Object({
+  id: Type.String(),
+  account: Type.String(),
+  /** 1 = a direct downline, 2 = a downline's downline, ... */
+  level: Type.Integer(),
+  isAgent: Type.Integer(),
+  status: Type.String(),
+  registeredAt: Type.Number({ description: 'ms' }),
+  lastLoginAt: Type.Union([Type.Number(), Type.Null()]),
+  upline: Type.String(),
+  /** The main wallet balance, only when the brand's agent policy shows it (null otherwise). */
+  balance: Type.Union([Type.String(), Type.Null()]),
+});
+export type AgentTeamMember = Static<typeof AgentTeamMember>;
+
+export const AgentTeamPage = SizedPage(AgentTeamMember);
+export type AgentTeamPage = Static<typeof AgentTeamPage>;
+
+export const DownlineIdParams = Type.Object({ id: Type.String({ pattern: ID_PATTERN }) });
+
+/** POST /wps/agent/team/members: opens an account for a direct downline of the agent. */
+export const OpenDownlineBody = Type.Object(
+  {
+    username: Type.String({ maxLength: 40 }),
+    password: Type.String({ maxLength: 64 }),
+    /** YYYY-MM-DD: the brand's minimum age is checked on the server, as at every registration. */
+    birthday: Type.String({ maxLength: 10 }),
+  },
+  { additionalProperties: false },
+);
+export type OpenDownlineBody = Static<typeof OpenDownlineBody>;
+
+/** The back office's agent actions (/bo/v1/agents/members/:id/...). */
+export const AgentTypeBody = Type.Object(
+  {
+    isAgent: Type.Integer({ description: '1, 2, 41 or 42 (AGENT_TYPES)' }),
+    note: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type AgentTypeBody = Static<typeof AgentTypeBody>;
+
+export const AgentSuspendBody = Type.Object(
+  { suspended: Type.Boolean(), note: Type.String({ minLength: 1, maxLength: 500 }) },
+  { additionalProperties: false },
+);
+export type AgentSuspendBody = Static<typeof AgentSuspendBody>;
+
+export const AgentMoveBody = Type.Object(
+  {
+    /** The new upline's user name (an agent of the brand). */
+    uplineUsername: Type.String({ minLength: 1, maxLength: 40 }),
+    note: Type.String({ minLength: 1, maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
+export type AgentMoveBody = Static<typeof AgentMoveBody>;
+
+export const OperatorAgent = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  isAgent: Type.Integer(),
+  affiliateCode: Type.String(),
+  uplineUsername: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]),
+  directSize: Type.Integer(),
+  teamSize: Type.Integer(),
+});
+export type OperatorAgent = Static<typeof OperatorAgent>;

@@ -20,7 +20,7 @@ export const LOCAL_KEYS = {
 } as const;
 
 /** The announcement popup was closed for this audience in this session (spec §4). */
-export function popupClosedKey(execution: 'A' | 'B' | 'F'): string {
+export function popupClosedKey(execution: 'A' | 'B' | 'F' | 'G'): string {
   return `popupClosed_${execution}`;
 }
 

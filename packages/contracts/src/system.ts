@@ -31,7 +31,8 @@ export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 /** A = logged-in members, B = anonymous visitors, F = a member's first login (spec §4). */
-export const EXECUTIONS = ['A', 'B', 'F'] as const;
+/** Announcement audiences: A members, B visitors, F first login, G agents (the agent centre's agentAnnouncement). */
+export const EXECUTIONS = ['A', 'B', 'F', 'G'] as const;
 export type Execution = (typeof EXECUTIONS)[number];
 export const PRIZE_MODES = ['Lott', 'ZY', 'Elott', 'SEA'] as const;
 export const CS_TYPES = ['LIVECHAT', 'WHATSAPP', 'TELEGRAM', 'VIP'] as const;

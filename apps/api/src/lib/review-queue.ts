@@ -114,6 +114,14 @@ export type StatusQueue<S extends string> = {
   find: (db: Executor, brandId: string, id: string) => Promise<{ status: S; note: string } | undefined>;
   /** The conditional update: false when the row was no longer in `from`. */
   transition: (db: Executor, brandId: string, id: string, change: QueueTransition<S>) => Promise<boolean>;
+  /** What the move brings about (an approved affiliate becomes an agent), in the move's transaction. */
+  onMoved?: (
+    trx: Executor,
+    brandId: string,
+    id: string,
+    change: QueueTransition<S>,
+    reviewer: { id: string; ip: string },
+  ) => Promise<void>;
 };
 
 /**
@@ -145,6 +153,13 @@ export async function moveSubmission<S extends string>(
       operatorId: reviewer.id,
     });
     if (!moved) throw new AppError(queue.stateInvalid);
+    await queue.onMoved?.(
+      trx,
+      brandId,
+      id,
+      { from: row.status, to: change.status, note: nextNote, operatorId: reviewer.id },
+      reviewer,
+    );
     await recordAudit(trx, {
       brandId,
       operatorId: reviewer.id,

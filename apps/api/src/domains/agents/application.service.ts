@@ -1,3 +1,4 @@
+import { AGENT_TYPES, isAgentType } from '@lotus/contracts/accounts';
 import {
   AFFILIATE_NOTE_REQUIRED,
   AFFILIATE_TRANSITIONS,
@@ -11,13 +12,16 @@ import {
   type OperatorAffiliateQuery,
 } from '@lotus/contracts/agents';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Submitter } from '../../http/submitter.ts';
 import { formRefusal, normaliseContact } from '../../lib/contact-channel.ts';
 import { maskContactValue } from '../../lib/masking.ts';
 import { moveSubmission, operatorSubmission, queueQuery, type StatusQueue } from '../../lib/review-queue.ts';
+import { findMemberById } from '../members/member.service.ts';
 import type { OperatorContext } from '../operators/operator-session.service.ts';
 import type { HumanCheck } from '../verification/human-check.service.ts';
+import { makeAgentIn } from './agent.service.ts';
 import {
   type AffiliateApplicationRow,
   findApplication,
@@ -111,6 +115,24 @@ const APPLICATIONS: StatusQueue<AffiliateStatus> = {
   audit: { action: 'affiliate_application.status', targetType: 'affiliate_application' },
   find: findApplication,
   transition: transitionApplication,
+  onMoved: async (trx, brandId, id, change, reviewer) => {
+    if (change.to !== 'approved') return;
+    const application = await findApplication(trx, brandId, id);
+    // An applicant who sent the form logged in becomes an agent (type 1) in the approval's
+    // transaction; a visitor's application is approved and the operator makes the account later.
+    const applicant = application?.memberId ? await findMemberById(trx, brandId, application.memberId) : null;
+    // An applicant who is already an agent keeps its type and code.
+    if (applicant && application?.memberId && !isAgentType(applicant.isAgent)) {
+      await makeAgentIn(
+        trx,
+        brandId,
+        reviewer,
+        application.memberId,
+        AGENT_TYPES.agent,
+        'affiliate application approved',
+      );
+    }
+  },
 };
 
 /**
@@ -125,6 +147,14 @@ export async function changeApplicationStatus(
   id: string,
   change: { status: AffiliateStatus; note?: string },
 ): Promise<OperatorAffiliateApplication> {
-  await moveSubmission(db, APPLICATIONS, brandId, reviewer, id, change);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await moveSubmission(db, APPLICATIONS, brandId, reviewer, id, change);
+      break;
+    } catch (error) {
+      // A new affiliate code that happened to be taken: the whole approval again with another one.
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
   return applicationDetail(db, brandId, reviewer, id);
 }

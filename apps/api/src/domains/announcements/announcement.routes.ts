@@ -1,3 +1,4 @@
+import { isAgentType } from '@lotus/contracts/accounts';
 import { BANNER_GROUPS } from '@lotus/contracts/content';
 import { ApiHeaders } from '@lotus/contracts/envelope';
 import { ANNOUNCEMENT_TYPES, AnnouncementList, EXECUTIONS, NoticeBundle } from '@lotus/contracts/system';
@@ -18,7 +19,7 @@ const AnnouncementQuery = Type.Object({
   ),
   platform: Type.Optional(Type.Literal('W', { description: 'W = web (the only platform served here)' })),
   execution: Type.Optional(
-    Type.Enum(EXECUTIONS, { description: 'A members, B visitors (default), F first login' }),
+    Type.Enum(EXECUTIONS, { description: 'A members, B visitors (default), F first login, G agents' }),
   ),
   bannerGroup: Type.Optional(
     Type.Enum(BANNER_GROUPS, {
@@ -28,6 +29,9 @@ const AnnouncementQuery = Type.Object({
 });
 
 const tags = ['announcements'];
+
+const isAgent = (request: { member: { member: { isAgent: number } } | null }) =>
+  request.member !== null && isAgentType(request.member.member.isAgent);
 
 export function announcementRoutes(api: Api, { db, members }: RouteDeps) {
   api.get(
@@ -48,7 +52,14 @@ export function announcementRoutes(api: Api, { db, members }: RouteDeps) {
         await noticeBundle(
           db,
           request.brand.id,
-          { types, platform, execution, member: request.member !== null, bannerGroup },
+          {
+            types,
+            platform,
+            execution,
+            member: request.member !== null,
+            agent: isAgent(request),
+            bannerGroup,
+          },
           request.language,
         ),
       );
@@ -73,7 +84,7 @@ export function announcementRoutes(api: Api, { db, members }: RouteDeps) {
         await announcementList(
           db,
           request.brand.id,
-          { types, platform, execution, member: request.member !== null },
+          { types, platform, execution, member: request.member !== null, agent: isAgent(request) },
           request.language,
         ),
       );

@@ -14,6 +14,8 @@ export type AnnouncementQuery = {
   execution: Execution;
   /** Whether the caller presented a valid session token (A and F need one). */
   member: boolean;
+  /** Whether the caller is an agent (G, the agents' announcements, needs one). */
+  agent?: boolean;
   /** The banner group of the notice bundle (home when absent). */
   bannerGroup?: BannerGroup;
 };
@@ -25,9 +27,13 @@ export function parseTypes(types: string | undefined): AnnouncementType[] {
   return ANNOUNCEMENT_TYPES.filter((t) => listed.has(t));
 }
 
-/** Anonymous visitors see execution B only; A (members) and F (first login) need a member token. */
+/**
+ * Anonymous visitors see execution B only; A (members) and F (first login) need a member token,
+ * G (agents) an agent's.
+ */
 function assertAudience(query: AnnouncementQuery) {
   if (query.execution !== 'B' && !query.member) throw new AppError('CUSTOMER_NOT_LOGIN');
+  if (query.execution === 'G' && !query.agent) throw new AppError('error_not_agent');
 }
 
 function present(row: AnnouncementRow, language: SupportedLanguage): Announcement {

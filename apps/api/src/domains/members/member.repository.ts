@@ -1,6 +1,7 @@
-import { AGENT_KINDS } from '@lotus/contracts/accounts';
+import { AGENT_KINDS, TRIAL_TYPE } from '@lotus/contracts/accounts';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { Member, NewMember } from './member.ts';
 import { type MembersTable, PROFILE_COLUMNS, type ProfileColumn } from './members.tables.ts';
 
@@ -243,6 +244,44 @@ export async function updateMember(db: Db, memberId: string, patch: MemberPatch)
       ...(patch.email !== undefined ? { email: patch.email } : {}),
       ...(patch.nickname !== undefined ? { nickname: patch.nickname } : {}),
     })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/**
+ * Sets an account's kind (isAgent) and affiliate code, for the agents domain (which audits it). A
+ * trial account is never changed: the update matches no row and false is answered.
+ */
+export async function setAccountKind(
+  executor: Executor,
+  brandId: string,
+  memberId: string,
+  change: { isAgent: number; affiliateCode: string | null },
+): Promise<boolean> {
+  const result = await executor
+    .updateTable('members')
+    .set({ is_agent: change.isAgent, affiliate_code: change.affiliateCode, updated_at: new Date() })
+    .where('brand_id', '=', brandId)
+    .where('id', '=', memberId)
+    .where('is_agent', '<>', TRIAL_TYPE)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Moves a member (and so its whole sub-tree) under another upline, for the agents domain, which
+ * holds the brand's tree lock and checks the move; the agent_tree trigger rewrites the closure.
+ */
+export async function setUpline(
+  executor: Executor,
+  brandId: string,
+  memberId: string,
+  uplineId: string | null,
+): Promise<void> {
+  await executor
+    .updateTable('members')
+    .set({ upline_id: uplineId, updated_at: new Date() })
+    .where('brand_id', '=', brandId)
     .where('id', '=', memberId)
     .execute();
 }

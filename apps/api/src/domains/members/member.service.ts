@@ -221,7 +221,14 @@ export async function storeLanguage(
 }
 
 /** Member look-ups published to the other domains (creation: createCheckedMember). */
-export { countDirectDownlines, findMemberById, findMemberByMobile } from './member.repository.ts';
+export {
+  countDirectDownlines,
+  findMemberById,
+  findMemberByMobile,
+  findMemberByUsername,
+  setAccountKind,
+  setUpline,
+} from './member.repository.ts';
 
 /**
  * Creates a member for another domain (external sign-in, an account opened on someone's behalf):

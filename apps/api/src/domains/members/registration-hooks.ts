@@ -4,6 +4,8 @@ import type { Executor, Tx } from '../../db/executor.ts';
 export type RegisteredMember = {
   brandId: string;
   memberId: string;
+  /** The upline agent the affiliate code (or the agent opening the account) named, null when none. */
+  uplineId: string | null;
   /** The register form's referral code, trimmed ('' when none). */
   referralCode: string;
   ip: string;

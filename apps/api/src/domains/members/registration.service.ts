@@ -203,6 +203,7 @@ export async function register(
       await runRegistrationHooks(trx, {
         brandId: brand.id,
         memberId: id,
+        uplineId,
         referralCode: (input.referralCode ?? '').trim(),
         ip: caller.ip,
         deviceId: (input.loginDeviceId ?? '').trim(),
@@ -235,4 +236,61 @@ export async function register(
     outcome: 'registered',
   });
   return logIn(svc, caller, member);
+}
+
+/**
+ * An agent opens an account for a direct downline (the agent centre's registerCenter): the brand's
+ * rules for the user name and the password, then the member with the agent as its upline, in one
+ * transaction with the registration hooks (the agents domain's checks the upline again there).
+ * The agents domain checks that `upline` is an active agent before calling.
+ */
+export async function openDownlineAccount(
+  svc: MemberServices,
+  caller: Caller,
+  upline: Member,
+  input: { username: string; password: string; birthday: string },
+): Promise<string> {
+  const { brand } = caller;
+  const f = (await svc.policies.get(brand.id)).fields;
+  const errors = new FieldErrors(caller.language);
+  const username = input.username.trim();
+  if (f.username) errors.check('username', username, required(f.username));
+  if (f.password) errors.check('password', input.password, required(f.password));
+  errors.throwIfAny();
+  if (await findMemberByUsername(svc.db, brand.id, username)) {
+    throw new AppError('username_exists', { fieldErrors: { username: 'errors.username_exists' } });
+  }
+  // The brand's minimum age, as at every account's creation (docs/kyc.md), before anything is written.
+  const birthday = await assertOldEnough(svc.db, brand, input.birthday);
+  const passwordHash = await hashPassword(input.password, svc.hashing);
+  try {
+    return await svc.db.transaction().execute(async (trx) => {
+      const id = await insertMember(trx, {
+        brandId: brand.id,
+        username,
+        passwordHash,
+        nickname: username,
+        profile: { birthday },
+        uplineId: upline.id,
+        language: caller.language,
+        registerMethod: 'AGENT',
+        registerIp: caller.ip,
+      });
+      await runRegistrationHooks(trx, {
+        brandId: brand.id,
+        memberId: id,
+        uplineId: upline.id,
+        referralCode: '',
+        ip: caller.ip,
+        deviceId: '',
+      });
+      return id;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError('username_exists', {
+      cause: error,
+      fieldErrors: { username: 'errors.username_exists' },
+    });
+  }
 }

@@ -14,6 +14,7 @@ import { AdjustmentForm } from './AdjustmentForm.tsx';
 import { KycSection } from './KycSection.tsx';
 import { MemberLabelsEditor } from './MemberLabelsEditor.tsx';
 import { MemberLimitsPanel } from './MemberLimitsPanel.tsx';
+import { AgentPanel } from './AgentPanel.tsx';
 
 export default function MemberDetailPage() {
   const { t } = useTranslation();
@@ -99,6 +100,7 @@ export default function MemberDetailPage() {
           {canAct(role, ['finance']) && <AdjustmentForm memberId={data.member.id} onDone={refresh} />}
           <MemberLimitsPanel memberId={data.member.id} canChange={canAct(role, ['cs'])} />
           <KycSection memberId={data.member.id} />
+          <AgentPanel memberId={data.member.id} canEdit={canAct(role, ['marketing'])} />
           <Tabs.Root defaultValue="ledger" className="tabs">
             <Tabs.List aria-label={t('member.sections')}>
               <Tabs.Trigger value="ledger">{t('member.ledger')}</Tabs.Trigger>

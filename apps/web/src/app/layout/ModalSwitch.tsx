@@ -10,6 +10,7 @@ import { useCountryCodes } from '../../features/system/api/get-country-codes.ts'
 import { withChunkTimeout } from '../../lib/chunk-load.ts';
 import { closeModal, type ModalRequest } from '../../lib/modals.ts';
 import { useSystemStatus } from '../../lib/system-status.ts';
+import { AGENT_CENTRE_PAGE_COMPONENTS } from './agent-centre-pages.ts';
 import { MEMBER_CENTRE_PAGE_COMPONENTS } from './member-centre-pages.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each lazy modal has its own props
@@ -119,7 +120,7 @@ export function ModalSwitch({
         );
         break;
       case 'agentCentre':
-        content = <AgentCentre flags={flags} />;
+        content = <AgentCentre flags={flags} pages={AGENT_CENTRE_PAGE_COMPONENTS} />;
         break;
     }
   }
