@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { HouseVendorConfig } from '../config.ts';
 import { eventually, type TestVendor } from '../testing/support.ts';
 import type { LiveResult } from './tables.ts';
@@ -65,8 +66,15 @@ export async function roundEnded(
   return view as unknown as RoundView;
 }
 
-/** Every seat final, every bet placed or given back; answers nothing (asserts). */
+/**
+ * Every seat final, every bet placed or given back; answers nothing (asserts). The test's bets are in
+ * by the time it asks, so a round still in betting is closed now (its `closes_at` brought forward, as
+ * the tables' clock reads it from the database): the test waits for the settlement, not for the rest
+ * of a betting window made long so that its bets could not miss it.
+ */
 export async function seatsFinal(v: TestVendor) {
+  await sql`update live_rounds set closes_at = clock_timestamp()
+    where phase = 'betting' and closes_at > clock_timestamp()`.execute(v.vendor.db);
   await eventually(async () => {
     const open = await v.vendor.db
       .selectFrom('live_seats' as never)
