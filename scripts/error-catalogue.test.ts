@@ -34,6 +34,12 @@ const OUTSIDE_WIRE: Partial<Record<ErrorCode, string>> = {
   member_not_found: 'back office only: a member id of another brand or none (adjustments, statements)',
   adjustment_not_found: 'back office only: an adjustment id of another brand or none',
   adjustment_same_operator: 'back office only: the four-eyes rule of adjustments',
+  agent_not_found: 'back office only: an agent id of another brand or none (/bo/v1/agents/members/:id)',
+  limit_operator_increase: 'back office only: an operator may set or lower a limit, never raise it',
+  member_timed_out:
+    'the login of a member on a time-out: 423 (locked for a time) so the answer carries the end date in `value`, which the 200 schema of the login route (a session) cannot',
+  member_self_excluded:
+    'the login of a self-excluded member: 423 like member_timed_out, with the end date in `value`',
 };
 
 /** Codes the wire protocol itself pins to a status. */

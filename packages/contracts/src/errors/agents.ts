@@ -33,7 +33,7 @@ export const agentsErrors = {
     cn: '该申请的状态已变更，请刷新列表查看。',
   },
   agent_suspended: {
-    status: 403,
+    status: 200,
     en: 'Your agent account is suspended. Please contact customer service.',
     ms: 'Akaun ejen anda digantung. Sila hubungi khidmat pelanggan.',
     cn: '您的代理账号已被暂停，请联系客服。',
@@ -69,7 +69,7 @@ export const agentsErrors = {
     cn: '不能将会员移到其自身或其下级之下。',
   },
   downline_not_found: {
-    status: 404,
+    status: 200,
     en: 'This member is not in your team.',
     ms: 'Ahli ini bukan dalam pasukan anda.',
     cn: '该会员不在您的团队中。',

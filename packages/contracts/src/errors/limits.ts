@@ -61,7 +61,7 @@ export const limitsErrors = {
     cn: '此存款将超过您的30天存款限额。较早的存款移出30天窗口后限额将释放。',
   },
   limit_not_found: {
-    status: 404,
+    status: 200,
     en: 'This limit was not found.',
     ms: 'Had ini tidak dijumpai.',
     cn: '未找到该限额。',

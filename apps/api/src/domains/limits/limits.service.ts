@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from '@lotus/contracts/errors';
+import type { ErrorCode } from '@lotus/contracts/errors';
 import {
   LIMIT_KINDS,
   LIMIT_PERIOD_HOURS,
@@ -427,6 +427,16 @@ async function refusalOf(
   return refusal(db, brand, memberId, worst.row, worst.used, amount, now);
 }
 
+/**
+ * The refusal code of each limit, one catalogue code per kind and window (the PL/pgSQL twin,
+ * limits_stake_check.sql, builds the same names).
+ */
+const LIMIT_REFUSAL_CODES = {
+  loss: { day: 'limit_loss_day', week: 'limit_loss_week', month: 'limit_loss_month' },
+  wager: { day: 'limit_wager_day', week: 'limit_wager_week', month: 'limit_wager_month' },
+  deposit: { day: 'limit_deposit_day', week: 'limit_deposit_week', month: 'limit_deposit_month' },
+} as const satisfies Record<LimitKind, Record<LimitPeriod, ErrorCode>>;
+
 async function refusal(
   db: Executor,
   brand: LimitsBrand,
@@ -436,8 +446,7 @@ async function refusal(
   amount: bigint,
   now: Date,
 ): Promise<{ code: ErrorCode; detail: LimitRefusal }> {
-  const code = `limit_${row.kind}_${row.period}`;
-  if (!isErrorCode(code)) throw new Error(`no catalogue code ${code}`);
+  const code = LIMIT_REFUSAL_CODES[row.kind][row.period];
   const counted = used > 0n ? used : 0n;
   const frees =
     amount > row.amount

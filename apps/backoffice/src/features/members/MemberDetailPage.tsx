@@ -11,10 +11,10 @@ import { formatAmount } from '../../lib/money.ts';
 import { canAct } from '../../lib/roles.ts';
 import { session } from '../../lib/session.ts';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
+import { AgentPanel } from './AgentPanel.tsx';
 import { KycSection } from './KycSection.tsx';
 import { MemberLabelsEditor } from './MemberLabelsEditor.tsx';
 import { MemberLimitsPanel } from './MemberLimitsPanel.tsx';
-import { AgentPanel } from './AgentPanel.tsx';
 
 export default function MemberDetailPage() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { GAME_MESSAGE_SOURCE, type GameMessage, isPlatformMessage } from '@lotus/contracts/game-launch';
+import { isPlatformMessage } from '@lotus/contracts/game-launch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../../src/slots/games/index.ts';
