@@ -87,6 +87,7 @@ export const ERROR_AREAS: readonly Readonly<Record<string, ErrorEntry>>[] = [
   referralsErrors,
   contentErrors,
   limitsErrors,
+  kycErrors,
   exclusionErrors,
 ];
 

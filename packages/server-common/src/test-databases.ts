@@ -114,8 +114,11 @@ export async function ensurePostgresTemplate(options: {
         try {
           await client.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
         } catch (error) {
-          // 42P04: another run finished the same template first; its copy is as good as ours.
-          if ((error as { code?: string }).code !== '42P04') throw error;
+          // Another run finished the same template first; its copy is as good as ours. PostgreSQL
+          // says so as 42P04 (duplicate_database) or, when the two renames race in the catalogue,
+          // 23505 on pg_database_datname_index.
+          const code = (error as { code?: string }).code;
+          if (code !== '42P04' && code !== '23505') throw error;
         }
       });
     } finally {
