@@ -104,8 +104,10 @@ export const ProtectionBlock = Type.Object({
   kind: Type.String(),
   since: Type.Union([Type.String(), Type.Null()]),
   until: Type.Union([Type.String(), Type.Null()]),
-  /** A figure the text names (minutes, an amount), or null. */
+  /** A figure the text names (minutes, an amount; a limit's: what is left of it), or null. */
   value: Type.Union([Type.String(), Type.Null()]),
+  /** A limit's block only: the limit in force (the wallet's currency). */
+  limit: Type.Optional(Type.String()),
 });
 export type ProtectionBlock = Static<typeof ProtectionBlock>;
 

@@ -1,7 +1,9 @@
 import type { RepeatableFunction } from '@lotus/db-repeatable';
 import type { DomainModule } from '../../http/module.ts';
+import { registerBlockSection } from '../exclusion/exclusion.service.ts';
 import { limitsAdminRoutes } from './limits.admin.routes.ts';
 import { limitsRoutes } from './limits.routes.ts';
+import { limitBlocks } from './limits.service.ts';
 import * as m20261201T175308 from './migrations/20261201T175308_member_limits.ts';
 
 /**
@@ -15,6 +17,9 @@ export const LIMITS_FUNCTIONS: RepeatableFunction[] = [
   { name: 'limits_frees_at', file: new URL('./sql/limits_frees_at.sql', import.meta.url) },
   { name: 'limits_stake_check', file: new URL('./sql/limits_stake_check.sql', import.meta.url) },
 ];
+
+// The member's "why am I blocked" page lists the limits in force after the exclusion's own section.
+registerBlockSection('limits', limitBlocks);
 
 /** Responsible-gaming deposit, loss and wager limits (issue 25, docs/limits.md). */
 export const limitsModule: DomainModule = {

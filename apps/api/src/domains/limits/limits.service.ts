@@ -14,11 +14,13 @@ import {
   type MemberLimitsAdmin,
 } from '@lotus/contracts/limits';
 import { formatAmount, MAX_MINOR, parseAmount } from '@lotus/contracts/money';
+import type { ProtectionBlock } from '@lotus/contracts/protection';
 import type { Db } from '../../db/database.ts';
 import type { Executor, Tx } from '../../db/executor.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type AuditOperator, auditChange } from '../operators/audit.service.ts';
 import {
+  brandCurrency,
   deleteLimit,
   freesAt,
   insertChange,
@@ -529,4 +531,25 @@ export async function updateBrandLimitSettings(
     );
     return limitSettings(trx, operator.brandId);
   });
+}
+
+/**
+ * The limits' section of the member's "why am I blocked" page (registered with the exclusion
+ * domain's registerBlockSection): every limit in force, what is left of it in its window and since
+ * when it applies; a limit has no end of its own (`until` null) until the member changes it.
+ */
+export async function limitBlocks(
+  db: Executor,
+  brandId: string,
+  memberId: string,
+): Promise<ProtectionBlock[]> {
+  const brand = await brandCurrency(db, brandId);
+  const view = await limitsView(db, brand, memberId);
+  return view.limits.map((l) => ({
+    kind: `limit_${l.kind}_${l.period}`,
+    since: new Date(l.updatedAt).toISOString(),
+    until: null,
+    value: l.remaining,
+    limit: l.amount,
+  }));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OperatorDeposit } from '@lotus/contracts/deposits';
 import type { LimitChangeResult, LimitRefusal, LimitsView, MemberLimitsAdmin } from '@lotus/contracts/limits';
+import type { ProtectionBlocks } from '@lotus/contracts/protection';
 import { signSeamlessRequest } from '@lotus/contracts/seamless-signature';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bankTransfer } from '../../../test/deposits.ts';
@@ -196,6 +197,29 @@ describe('setting limits', () => {
     ]);
     // Nothing changed on the other member.
     expect((await changes(other.id)).map((c) => c.action)).toEqual(['set']);
+  });
+});
+
+describe('the "why am I blocked" page', () => {
+  it("lists the member's limits in force with what is left, after the exclusion's section; another member's are not there", async () => {
+    const m = await member();
+    const other = await member();
+    await setLimit(other, 'wager', 'week', '5');
+    const empty = await limitsCall<ProtectionBlocks>(m, 'GET', '/wps/protection/blocks');
+    expect(empty.body.value.sections.find((s) => s.domain === 'limits')).toEqual({
+      domain: 'limits',
+      blocks: [],
+    });
+    await setLimit(m, 'loss', 'day', '100');
+    await setLimit(m, 'deposit', 'month', '2500.50');
+    const page = await limitsCall<ProtectionBlocks>(m, 'GET', '/wps/protection/blocks');
+    expect(page.body.value.sections.map((s) => s.domain)).toEqual(['exclusion', 'limits']);
+    const limits = page.body.value.sections[1]?.blocks ?? [];
+    expect(limits.map((b) => [b.kind, b.limit, b.value, b.until]).sort()).toEqual([
+      ['limit_deposit_month', '2500.50', '2500.50', null],
+      ['limit_loss_day', '100.00', '100.00', null],
+    ]);
+    expect(limits.every((b) => b.since !== null && !Number.isNaN(Date.parse(b.since)))).toBe(true);
   });
 });
 

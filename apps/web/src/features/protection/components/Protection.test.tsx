@@ -63,6 +63,18 @@ describe('<ProtectionPage>', () => {
       '/wps/protection/blocks': {
         sections: [
           { domain: 'exclusion', blocks: [{ kind: 'reality_check', since: null, until: null, value: '60' }] },
+          {
+            domain: 'limits',
+            blocks: [
+              {
+                kind: 'limit_loss_day',
+                since: '2026-12-01T00:00:00.000Z',
+                until: null,
+                value: '40.00',
+                limit: '100.00',
+              },
+            ],
+          },
         ],
       },
       '/wps/protection/settings': { sessionLimitMinutes: 0, realityCheckMinutes: 60 },
@@ -78,6 +90,7 @@ describe('<ProtectionPage>', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderApp(<ProtectionPage />);
     expect(await screen.findByText('Reality check every 60 minutes')).toBeTruthy();
+    expect(screen.getByText('Loss limit over 24 hours: 100.00, 40.00 left now')).toBeTruthy();
     fireEvent.change(screen.getByTestId('protection-choice'), { target: { value: 'self:6' } });
     fireEvent.click(screen.getByTestId('protection-exclude'));
     fireEvent.click(await screen.findByTestId('protection-confirm'));

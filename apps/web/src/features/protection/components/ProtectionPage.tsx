@@ -29,8 +29,18 @@ function blockText(t: T, block: ProtectionBlock): string {
       return t('protection.blocks.sessionLimit', { minutes: block.value ?? '' });
     case 'reality_check':
       return t('protection.blocks.realityCheck', { minutes: block.value ?? '' });
-    default:
+    default: {
+      // A limit's block (the limits domain's section): limit_<kind>_<period>, what is left of it.
+      const limit = /^limit_(deposit|loss|wager)_(day|week|month)$/.exec(block.kind);
+      if (limit)
+        return t('protection.blocks.limit', {
+          limit: t(`limits.kind.${limit[1] as 'deposit' | 'loss' | 'wager'}`),
+          period: t(`limits.period.${limit[2] as 'day' | 'week' | 'month'}`),
+          amount: block.limit ?? '',
+          left: block.value ?? '',
+        });
       return block.value ? `${block.kind}: ${block.value}` : block.kind;
+    }
   }
 }
 
