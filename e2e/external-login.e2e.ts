@@ -35,9 +35,16 @@ beforeAll(async () => {
     ],
     findAccount: async (_ctx: unknown, sub: string) => ({
       accountId: sub,
-      claims: async () => ({ sub, email: `${sub}@example.com`, email_verified: true, name: `Player ${sub}` }),
+      // The brand's minimum age needs the provider's birthdate claim (docs/kyc.md).
+      claims: async () => ({
+        sub,
+        email: `${sub}@example.com`,
+        email_verified: true,
+        name: `Player ${sub}`,
+        birthdate: '1990-01-01',
+      }),
     }),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'birthdate'] },
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     cookies: { keys: ['oidc-e2e-cookie-key'] },

@@ -62,7 +62,7 @@ describe('limits: a member limits their losses and is stopped by the game', () =
     // The house slot: spin until the platform refuses a stake by the limit.
     await page.goto(`${siteUrl()}/game?vendor=HOUSE&game=lotus-garden&back=%2Frng`);
     const game = page.frameLocator('[data-testid="game-iframe"]');
-    await game.getByText('100.00 MYR').waitFor({ timeout: 30_000 });
+    await game.getByText('RM 100.00').waitFor({ timeout: 30_000 });
     const refusal = game.getByText('Your own limit stopped this bet');
     let spins = 0;
     while (!(await refusal.isVisible())) {

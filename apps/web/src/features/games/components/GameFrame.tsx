@@ -9,7 +9,7 @@ import { GamepadIcon } from '../../../components/ui/icons.tsx';
 import { QueryError } from '../../../components/ui/QueryError.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { openModal } from '../../../lib/modals.ts';
+import { currentModal, openModal } from '../../../lib/modals.ts';
 import { useLaunch } from '../api/games.ts';
 import { safeBackPath, usePlay } from '../lib/play.ts';
 import { useLobbySession } from '../lib/signed-in.ts';
@@ -69,8 +69,10 @@ export function GameFrame({
   // Back from the game: what it won or lost shows at once.
   useEffect(() => () => handlers.current.onBalanceChanged(), []);
 
+  // A visitor (or a member whose session just ended) is asked to log in; a login popup already open
+  // keeps its notice (a self-exclusion's end date, an expired session's reason).
   useEffect(() => {
-    if (vendor && game && !signedIn) openModal({ name: 'login' });
+    if (vendor && game && !signedIn && currentModal()?.name !== 'login') openModal({ name: 'login' });
   }, [vendor, game, signedIn]);
 
   const backLink = <BackToLobby to={back} />;
