@@ -206,7 +206,17 @@ export async function insertChange(db: Executor, c: ChangeInput): Promise<void> 
 export async function listChanges(db: Executor, brandId: string, memberId: string, limit = 50) {
   const rows = await db
     .selectFrom('member_limit_changes')
-    .selectAll()
+    .select([
+      'id',
+      'kind',
+      'period',
+      'action',
+      'old_amount',
+      'new_amount',
+      'effective_from',
+      'actor',
+      'created_at',
+    ])
     .where('brand_id', '=', brandId)
     .where('member_id', '=', memberId)
     .orderBy('id', 'desc')

@@ -226,8 +226,7 @@ export async function requestRemoval(
   id: string,
 ): Promise<LimitChangeResult> {
   return change(db, brand, memberId, async (trx, now) => {
-    const row = await lockLimit(trx, brand.id, memberId, { id });
-    if (!row) throw new AppError('limit_not_found');
+    const row = await lockOwnLimit(trx, brand.id, memberId, id);
     const { coolingOffHours } = await limitSettings(trx, brand.id);
     const from = new Date(now.getTime() + coolingOffHours * 3_600_000);
     await updateLimit(trx, row.id, { pendingAmount: null, pendingRemoval: true, pendingFrom: from, at: now });
@@ -250,6 +249,13 @@ export async function requestRemoval(
   });
 }
 
+/** The member's own limit `id`, locked for the change; another member's or none: limit_not_found. */
+async function lockOwnLimit(trx: Tx, brandId: string, memberId: string, id: string): Promise<LimitRow> {
+  const row = await lockLimit(trx, brandId, memberId, { id });
+  if (!row) throw new AppError('limit_not_found');
+  return row;
+}
+
 /** Confirms a pending increase or removal once its cooling-off has ended. */
 export async function confirmPending(
   db: Db,
@@ -258,8 +264,7 @@ export async function confirmPending(
   id: string,
 ): Promise<LimitChangeResult> {
   return change(db, brand, memberId, async (trx, now) => {
-    const row = await lockLimit(trx, brand.id, memberId, { id });
-    if (!row) throw new AppError('limit_not_found');
+    const row = await lockOwnLimit(trx, brand.id, memberId, id);
     if (!row.pendingFrom) throw new AppError('limit_no_pending_change');
     if (row.pendingFrom.getTime() > now.getTime()) throw new AppError('limit_cooling_off');
     const base = { kind: row.kind, period: row.period, oldAmount: row.amount, effectiveFrom: now, at: now };
@@ -301,8 +306,7 @@ export async function cancelPending(
   id: string,
 ): Promise<LimitChangeResult> {
   return change(db, brand, memberId, async (trx, now) => {
-    const row = await lockLimit(trx, brand.id, memberId, { id });
-    if (!row) throw new AppError('limit_not_found');
+    const row = await lockOwnLimit(trx, brand.id, memberId, id);
     if (!row.pendingFrom) throw new AppError('limit_no_pending_change');
     await updateLimit(trx, row.id, {
       pendingAmount: null,

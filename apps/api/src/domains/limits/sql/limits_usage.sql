@@ -4,7 +4,8 @@ create or replace function limits_usage(p_brand bigint, p_member bigint, p_at ti
 returns table (o_period text, o_deposit numeric, o_wager numeric, o_loss numeric)
 language sql stable as $$
   with m as (
-    select * from limits_moves(p_brand, p_member, p_at - interval '720 hours', p_at)
+    select o_at, o_deposit, o_wager, o_loss
+    from limits_moves(p_brand, p_member, p_at - interval '720 hours', p_at)
   )
   select w.period,
          coalesce(sum(m.o_deposit), 0), coalesce(sum(m.o_wager), 0), coalesce(sum(m.o_loss), 0)
